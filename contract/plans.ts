@@ -104,3 +104,12 @@ export function yearlySavingsPercent(prices: { monthly: number; yearly: number }
 export function formatPrice(cents: number, currency = 'USD'): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
 }
+
+export const plansResponseSchema = z.object({
+  catalogue: planCatalogueSchema,
+  /** Yearly savings in whole percent, computed from the prices. */
+  savings: z.object({ starter: z.number().int(), pro: z.number().int() }),
+  /** Payment-provider price ids, per plan id; deployment configuration. */
+  priceIds: z.record(z.string(), z.string()),
+});
+export type PlansResponse = z.infer<typeof plansResponseSchema>;

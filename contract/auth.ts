@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { tierSchema } from './plans.ts';
+
+/** Spec section 5: the rules every sign-up form shares (decisions section 3). */
+export const usernameSchema = z
+  .string({ error: 'Username is required' })
+  .trim()
+  .min(1, 'Username is required')
+  .min(3, 'Username must be at least 3 characters')
+  .max(50, 'Username must be less than 50 characters')
+  .regex(/^[A-Za-z0-9._-]+$/, 'Username may use letters, digits, dots, dashes and underscores');
+
+export const emailSchema = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(254, 'Please enter a valid email address')
+  .pipe(z.email('Please enter a valid email address'))
+  .transform((value) => value.toLowerCase());
+
+export const passwordSchema = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(8, 'Password must be at least 8 characters')
+  .max(100, 'Password must be less than 100 characters');
+
+export const timeZoneSchema = z
+  .string()
+  .max(64)
+  .refine((zone) => {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'Unknown time zone');
+
+export const registerBodySchema = z.strictObject({
+  username: usernameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  timeZone: timeZoneSchema.optional(),
+});
+export type RegisterBody = z.infer<typeof registerBodySchema>;
+
+/** The identifier is an e-mail or a username, in the `email` field (spec section 3). */
+export const loginBodySchema = z.strictObject({
+  email: z.string().trim().max(254).default(''),
+  password: z.string().max(100).default(''),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const googleCredentialBodySchema = z.strictObject({
+  credential: z.string().min(1).max(8192),
+});
+
+export const userSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  name: z.string().nullable(),
+  email: z.string(),
+  phoneNumber: z.string().nullable(),
+  isAdmin: z.boolean(),
+  isPro: z.boolean(),
+  subscriptionTier: tierSchema,
+  subscriptionEndsAt: z.string().nullable(),
+  trialEndsAt: z.string().nullable(),
+  aiInteractionsCount: z.number().int(),
+  labUploadsCount: z.number().int(),
+  emailVerified: z.boolean(),
+  timeZone: z.string(),
+  unitSystem: z.enum(['us', 'metric']),
+  hasPassword: z.boolean(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const currentUserResponseSchema = z.object({ user: userSchema });
+
+/** Spec section 3, "Auth result". */
+export const authResultSchema = z.object({
+  ok: z.boolean(),
+  message: z.string(),
+  code: z.string().optional(),
+  user: userSchema.nullable(),
+  requiresVerification: z.boolean(),
+});
+export type AuthResult = z.infer<typeof authResultSchema>;
+
+export const verifyEmailBodySchema = z.strictObject({ token: z.string().min(1).max(200) });
+export const resendVerificationBodySchema = z.strictObject({ email: emailSchema });
+export const forgotPasswordBodySchema = z.strictObject({ email: emailSchema });
+export const resetPasswordBodySchema = z.strictObject({
+  token: z.string().min(1).max(200),
+  password: passwordSchema,
+});
+
+export const okMessageSchema = z.object({ ok: z.literal(true), message: z.string() });
+
+export const sessionSchema = z.object({
+  id: z.string(),
+  current: z.boolean(),
+  userAgent: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+});
+export const sessionListSchema = z.object({ sessions: z.array(sessionSchema) });
+export type SessionInfo = z.infer<typeof sessionSchema>;
+
+export const idParamsSchema = z.strictObject({ id: z.uuid('Not a valid id') });
+
+/** Public settings the web needs before anyone signs in. */
+export const publicConfigSchema = z.object({
+  googleEnabled: z.boolean(),
+  emailVerificationEnabled: z.boolean(),
+  supportEmail: z.string(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+export const contactBodySchema = z.strictObject({
+  name: z.string().trim().min(1, 'Name is required').max(100, 'Name must be less than 100 characters'),
+  email: emailSchema,
+  message: z
+    .string()
+    .trim()
+    .min(1, 'Message is required')
+    .max(5000, 'Message must be less than 5000 characters'),
+});
+export type ContactBody = z.infer<typeof contactBodySchema>;

@@ -1,0 +1,46 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Import boundaries (architecture.md): contract → server; contract → web/components → web/features → web/app. */
+const restrict = (patterns) => ['error', { patterns }];
+const noServer = { group: ['#server/*', '**/server/src/*'], message: 'The web and the contract never import server code.' };
+const noWeb = { group: ['#web/*', '**/web/src/*'], message: 'Only the web imports web code.' };
+const noOtherFeature = {
+  group: ['#web/features/*', '**/features/*'],
+  message: 'Web features do not import each other (import within a feature relatively); share through components/.',
+};
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/', '.tmp/', 'server/src/db/migrations/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    files: ['contract/**'],
+    rules: {
+      'no-restricted-imports': restrict([
+        noServer,
+        noWeb,
+        { group: ['#contract/*'], message: 'Inside the contract, import relatively.' },
+        { group: ['node:*'], message: 'The contract runs in the browser too.' },
+      ]),
+    },
+  },
+  { files: ['server/**'], rules: { 'no-restricted-imports': restrict([noWeb]) } },
+  { files: ['web/src/components/**'], rules: { 'no-restricted-imports': restrict([noServer, { group: ['#web/features/*', '#web/app/*'], message: 'Components are below features and the app.' }]) } },
+  { files: ['web/src/features/**'], rules: { 'no-restricted-imports': restrict([noServer, noOtherFeature, { group: ['#web/app/*'], message: 'Features do not import the app.' }]) } },
+  { files: ['web/**'], ignores: ['web/src/features/**', 'web/src/components/**'], rules: { 'no-restricted-imports': restrict([noServer]) } },
+  {
+    files: ['web/**/*.tsx', 'web/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+);

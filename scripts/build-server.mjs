@@ -1,0 +1,18 @@
+// Bundles the server's entry points with esbuild; packages stay in node_modules.
+import { cp, rm } from 'node:fs/promises';
+import { build } from 'esbuild';
+
+await rm('dist/server', { recursive: true, force: true });
+await build({
+  entryPoints: ['server/src/main.ts', 'server/src/cli.ts'],
+  outdir: 'dist/server',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+});
+// The migrator reads SQL files next to the code that opens the database.
+await cp('server/src/db/migrations', 'dist/server/migrations', { recursive: true });

@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { AuditLog } from './features/audit/audit.service.ts';
+import { authRoutes } from './features/auth/auth.routes.ts';
+import { AuthService } from './features/auth/auth.service.ts';
+import { GoogleService } from './features/auth/google.service.ts';
+import { SessionService } from './features/auth/sessions.service.ts';
+import { contactRoutes } from './features/contact/contact.routes.ts';
+import { ContactService } from './features/contact/contact.service.ts';
+import { RateLimiter } from './features/rate-limits/rate-limits.service.ts';
+import { systemRoutes } from './features/system/system.routes.ts';
+import { UsageService } from './features/usage/usage.service.ts';
+import { registerAccessControl } from './http/access.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { registerSecurity } from './http/security.ts';
+import { SessionCookie } from './http/session-cookie.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+
+export type AppOptions = {
+  config: Config;
+  database: Database;
+  /** Tests pass their own outbox to read what was sent. */
+  mailer?: Mailer;
+  /** Tests capture log lines here. */
+  logStream?: NodeJS.WritableStream;
+  /** Where the built web app lives; unset or missing, only the API is served. */
+  webDir?: string;
+};
+
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,64}$/;
+
+/** Builds the whole app without listening: plugins, then services, then routes, in that order. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: loggerOptions(config, options.logStream),
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimitBytes,
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+    },
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  let acceptingWork = true;
+  app.addHook('preClose', async () => {
+    acceptingWork = false;
+  });
+
+  // Plumbing first, so that every plugin's routes share the error handler, headers and access rules
+  registerErrorHandler(app);
+  registerSecurity(app, config);
+  const db = database.db;
+  const mailer = options.mailer ?? createMailer(config.mail, app.log);
+  const sessionCookie = new SessionCookie(config.secureCookies);
+  const sessions = new SessionService(db, config.session);
+  await app.register(cookie, { secret: config.sessionSecret });
+  registerAccessControl(app, sessions, sessionCookie);
+
+  // External plugins
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'StackLab API', version: '1.0.0', description: 'Supplement stack and lab-result tracking.' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: sessionCookie.name } } },
+      security: [{ session: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false, uiConfig: { docExpansion: 'list' } });
+
+  // Services
+  const limiter = new RateLimiter(db);
+  const audit = new AuditLog(db);
+  const usage = new UsageService(db, config.plans);
+  const auth = new AuthService({ db, sessions, limiter, audit, mailer, usage, publicUrl: config.publicUrl });
+  const google = config.google ? new GoogleService(config.google, { db, audit, publicUrl: config.publicUrl }) : undefined;
+  const contact = new ContactService({ db, mailer, limiter, supportEmail: config.mail.supportEmail });
+
+  // Routes
+  await app.register(systemRoutes, {
+    database,
+    plans: config.plans,
+    priceIds: {},
+    publicConfig: {
+      googleEnabled: google !== undefined,
+      emailVerificationEnabled: mailer.delivers,
+      supportEmail: config.mail.supportEmail,
+    },
+    isAcceptingWork: () => acceptingWork,
+  });
+  await app.register(authRoutes, { auth, sessions, google, cookie: sessionCookie });
+  await app.register(contactRoutes, { contact });
+
+  if (options.webDir && existsSync(path.join(options.webDir, 'index.html'))) {
+    await serveWebApp(app, options.webDir);
+  }
+  return app;
+}
+
+/** The built SPA: hashed assets cached for a year, and index.html for every page route. */
+async function serveWebApp(app: FastifyInstance, webDir: string): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: webDir,
+    wildcard: false,
+    index: false,
+    setHeaders: (res, filePath) => {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
+    const file = path.join(webDir, request.url.split('?')[0] ?? '/');
+    if (path.extname(file) && existsSync(file) && file.startsWith(webDir)) return reply.sendFile(path.relative(webDir, file));
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+}
+
+/**
+ * JSON lines with the request id. URLs are logged without their query string (it can carry
+ * tokens), and cookies and authorization headers never reach the log.
+ */
+function loggerOptions(config: Config, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    ...(stream ? { stream } : {}),
+    redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'], remove: true },
+    serializers: {
+      req: (request: { method: string; url: string; ip?: string }) => ({
+        method: request.method,
+        path: request.url.split('?')[0],
+      }),
+      res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
+    },
+  };
+}

@@ -1,0 +1,135 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_PLAN_CATALOGUE, type PlanCatalogue, planCatalogueSchema } from '#contract/plans.ts';
+
+/**
+ * The one reader of process.env. Everything is checked at start, and a bad value stops the
+ * process with a list of every problem rather than failing later in a request.
+ */
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalText.pipe(
+    z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
+  ),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+  TRUST_PROXY: booleanFromEnv.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional()),
+  MAIL_FROM: z.string().min(3).default('StackLab <no-reply@localhost>'),
+  SUPPORT_EMAIL: z.string().min(3).default('support@localhost'),
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(100 * 1024),
+  PLAN_CATALOGUE_FILE: optionalText,
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; poolSize: number };
+  publicUrl: string;
+  /** Cookies get `Secure` and HSTS is sent only when the public URL is https. */
+  secureCookies: boolean;
+  trustProxy: boolean;
+  logLevel: string;
+  sessionSecret: string;
+  session: { idleDays: number; maxDays: number };
+  mail: { smtpUrl: string | undefined; from: string; supportEmail: string; outboxDir: string };
+  google: { clientId: string; clientSecret: string | undefined; issuer: string } | undefined;
+  bodyLimitBytes: number;
+  plans: PlanCatalogue;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`),
+    );
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  if (e.GOOGLE_CLIENT_SECRET && !e.GOOGLE_CLIENT_ID) problems.push('GOOGLE_CLIENT_SECRET is set but GOOGLE_CLIENT_ID is not');
+  if (e.SESSION_MAX_DAYS < e.SESSION_IDLE_DAYS) problems.push('SESSION_MAX_DAYS must not be shorter than SESSION_IDLE_DAYS');
+  const plans = e.PLAN_CATALOGUE_FILE ? readPlanCatalogue(e.PLAN_CATALOGUE_FILE, problems) : DEFAULT_PLAN_CATALOGUE;
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
+      : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
+    publicUrl,
+    secureCookies: publicUrl.startsWith('https://'),
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
+    session: { idleDays: e.SESSION_IDLE_DAYS, maxDays: e.SESSION_MAX_DAYS },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      supportEmail: e.SUPPORT_EMAIL,
+      outboxDir: path.join(dataDir, 'outbox'),
+    },
+    google: e.GOOGLE_CLIENT_ID
+      ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER }
+      : undefined,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    plans,
+  };
+}
+
+/** Kept beside the data so that restarts keep signed cookies valid. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+/** Operators change prices and limits with a JSON file shaped like the default catalogue. */
+function readPlanCatalogue(file: string, problems: string[]): PlanCatalogue {
+  try {
+    const parsed = planCatalogueSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) problems.push(`PLAN_CATALOGUE_FILE ${issue.path.join('.')}: ${issue.message}`);
+  } catch (error) {
+    problems.push(`PLAN_CATALOGUE_FILE: cannot read ${file} (${(error as Error).message})`);
+  }
+  return DEFAULT_PLAN_CATALOGUE;
+}

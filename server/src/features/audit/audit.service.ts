@@ -1,0 +1,39 @@
+import type { Db } from '#server/db/client.ts';
+import { insertAuditEntry } from './audit.repository.ts';
+
+export type AuditAction =
+  | 'auth.sign_up'
+  | 'auth.sign_in'
+  | 'auth.sign_in_failed'
+  | 'auth.sign_out'
+  | 'auth.session_ended'
+  | 'auth.email_verified'
+  | 'auth.password_reset_requested'
+  | 'auth.password_reset'
+  | 'auth.google_linked'
+  | `admin.${string}`;
+
+export type AuditEvent = {
+  action: AuditAction;
+  actorId?: string | null;
+  targetType?: string;
+  targetId?: string;
+  ipAddress?: string;
+  /** Never passwords, tokens or health values. */
+  details?: Record<string, unknown>;
+};
+
+export class AuditLog {
+  constructor(private readonly db: Db) {}
+
+  async record(event: AuditEvent): Promise<void> {
+    await insertAuditEntry(this.db, {
+      action: event.action,
+      actorId: event.actorId ?? null,
+      targetType: event.targetType ?? null,
+      targetId: event.targetId ?? null,
+      ipAddress: event.ipAddress ?? null,
+      details: event.details ?? null,
+    });
+  }
+}

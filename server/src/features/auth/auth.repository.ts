@@ -1,0 +1,142 @@
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { emailTokens, sessions, users } from '#server/db/schema/index.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type TokenPurpose = (typeof emailTokens.$inferSelect)['purpose'];
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+/** An e-mail or a username, both compared ignoring case (decisions section 3). */
+export async function findUserByLogin(db: Db, identifier: string): Promise<UserRow | undefined> {
+  const lowered = identifier.toLowerCase();
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(identifier.includes('@') ? sql`lower(${users.email}) = ${lowered}` : sql`lower(${users.username}) = ${lowered}`);
+  return row;
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  return row;
+}
+
+export async function findUserByGoogleSubject(db: Db, subject: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.googleSubject, subject));
+  return row;
+}
+
+export async function usernameExists(db: Db, username: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = ${username.toLowerCase()}`);
+  return row !== undefined;
+}
+
+export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
+  const [row] = await db.insert(users).values(user).returning();
+  return row!;
+}
+
+export async function updateUser(db: Db, id: string, changes: Partial<NewUser>): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+export async function countAdmins(db: Db): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(users).where(eq(users.isAdmin, true));
+  return row?.count ?? 0;
+}
+
+// Sessions
+
+export async function insertSession(db: Db, session: typeof sessions.$inferInsert) {
+  const [row] = await db.insert(sessions).values(session).returning();
+  return row!;
+}
+
+/** The session and its user in one indexed read; idle and absolute expiry both apply. */
+export async function findActiveSession(db: Db, tokenHash: string, idleSince: Date) {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`), gt(sessions.lastSeenAt, idleSince)));
+  return row;
+}
+
+export async function touchSession(db: Db, sessionId: string, userId: string): Promise<void> {
+  const now = new Date();
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
+  await db.update(users).set({ lastActiveAt: now }).where(eq(users.id, userId));
+}
+
+export async function deleteSessionByTokenHash(db: Db, tokenHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+export async function deleteSessionOfUser(db: Db, userId: string, sessionId: string): Promise<boolean> {
+  const rows = await db
+    .delete(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+    .returning({ id: sessions.id });
+  return rows.length > 0;
+}
+
+export async function deleteSessionsOfUser(db: Db, userId: string, exceptSessionId?: string): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(
+      exceptSessionId
+        ? and(eq(sessions.userId, userId), sql`${sessions.id} <> ${exceptSessionId}`)
+        : eq(sessions.userId, userId),
+    );
+}
+
+export async function listSessionsOfUser(db: Db, userId: string) {
+  return db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, sql`now()`)))
+    .orderBy(desc(sessions.lastSeenAt));
+}
+
+// Single-use e-mail tokens
+
+export async function insertEmailToken(db: Db, token: typeof emailTokens.$inferInsert): Promise<void> {
+  await db.insert(emailTokens).values(token);
+}
+
+/** Marks a live token used and returns its user id, atomically, so a token works once. */
+export async function consumeEmailToken(db: Db, tokenHash: string, purpose: TokenPurpose): Promise<string | undefined> {
+  const [row] = await db
+    .update(emailTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(emailTokens.tokenHash, tokenHash),
+        eq(emailTokens.purpose, purpose),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ userId: emailTokens.userId });
+  return row?.userId;
+}
+
+export async function invalidateEmailTokens(db: Db, userId: string, purpose: TokenPurpose): Promise<void> {
+  await db
+    .update(emailTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
+}

@@ -1,0 +1,16 @@
+import type { SessionUser } from '#server/features/auth/sessions.service.ts';
+
+/** Who may call a route. Every route states it; the auth hook enforces it. */
+export type RouteAccess = 'public' | 'user' | 'admin';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+    /** Webhooks from providers come without an Origin of ours. */
+    allowCrossOrigin?: boolean;
+  }
+  interface FastifyRequest {
+    /** The signed-in user and session, resolved once per request by the auth hook. */
+    auth: SessionUser | null;
+  }
+}

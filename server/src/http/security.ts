@@ -1,0 +1,72 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '#server/config.ts';
+import { AppError } from './app-error.ts';
+
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  // Radix and Recharts position elements with inline style attributes.
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const MUTATING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Headers on every answer, `no-store` on every API answer (they carry user data unless a route
+ * says otherwise), and a same-origin check on every mutation so that no other site can act with
+ * a user's cookie.
+ */
+export function registerSecurity(app: FastifyInstance, config: Config): void {
+  const publicOrigin = new URL(config.publicUrl).origin;
+
+  app.addHook('onRequest', async (request) => {
+    if (!MUTATING_METHODS.has(request.method)) return;
+    if (!isSameOrigin(request, publicOrigin)) {
+      throw new AppError('BAD_ORIGIN', 'This request did not come from StackLab.');
+    }
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('x-frame-options', 'DENY');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    reply.header('cross-origin-opener-policy', 'same-origin');
+    reply.header('cross-origin-resource-policy', 'same-origin');
+    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
+    if (config.secureCookies) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+  });
+}
+
+/**
+ * Browsers send Origin on every cross-origin and every non-GET fetch, and Sec-Fetch-Site on all
+ * requests. A request with neither comes from a non-browser client, which has no victim's cookie
+ * to abuse unless it carries one itself.
+ */
+function isSameOrigin(request: FastifyRequest, publicOrigin: string): boolean {
+  if (request.routeOptions.config?.allowCrossOrigin) return true;
+  const origin = request.headers.origin;
+  if (origin) return origin === publicOrigin || originMatchesHost(origin, request.headers.host);
+  const site = request.headers['sec-fetch-site'];
+  if (site) return site === 'same-origin' || site === 'none';
+  return true;
+}
+
+function originMatchesHost(origin: string, host: string | undefined): boolean {
+  if (!host) return false;
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}

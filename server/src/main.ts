@@ -1,0 +1,64 @@
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+
+/** Reads configuration, migrates, listens, and closes gracefully on SIGTERM or SIGINT. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+
+  const database = await openDatabase(config.database).catch((error: unknown) => {
+    console.error(describeDatabaseError(error, config.database.kind));
+    process.exit(1);
+  });
+  await database.migrate();
+  const app = await buildApp({ config, database, webDir: process.env.WEB_DIR ?? path.resolve('dist/web') });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    const forceExit = setTimeout(() => {
+      app.log.error('shutdown took longer than 25 s; exiting');
+      process.exit(1);
+    }, 25_000);
+    forceExit.unref();
+    try {
+      await app.close();
+      await database.close();
+      app.log.info('shut down cleanly');
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error while shutting down');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ host: config.host, port: config.port });
+  app.log.info(
+    { url: config.publicUrl, database: database.kind, mail: config.mail.smtpUrl ? 'smtp' : 'local outbox' },
+    `StackLab is running at ${config.publicUrl}`,
+  );
+}
+
+function describeDatabaseError(error: unknown, kind: string): string {
+  const message = error instanceof Error ? error.message : String(error);
+  if (kind === 'pglite' && /lock|already|EBUSY/i.test(message)) {
+    return `The embedded database is in use by another StackLab process (${message}). Stop it first, or use DATABASE_URL.`;
+  }
+  return `Cannot open the ${kind === 'pglite' ? 'embedded' : 'PostgreSQL'} database: ${message}`;
+}
+
+void main();
