@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { DataDirInUseError } from './db/data-dir-lock.ts';
 
 /** Reads configuration, migrates, listens, and closes gracefully on SIGTERM or SIGINT. */
 async function main(): Promise<void> {
@@ -54,10 +55,8 @@ async function main(): Promise<void> {
 }
 
 function describeDatabaseError(error: unknown, kind: string): string {
+  if (error instanceof DataDirInUseError) return error.message;
   const message = error instanceof Error ? error.message : String(error);
-  if (kind === 'pglite' && /lock|already|EBUSY/i.test(message)) {
-    return `The embedded database is in use by another StackLab process (${message}). Stop it first, or use DATABASE_URL.`;
-  }
   return `Cannot open the ${kind === 'pglite' ? 'embedded' : 'PostgreSQL'} database: ${message}`;
 }
 

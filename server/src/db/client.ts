@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Config } from '#server/config.ts';
+import { lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -41,12 +42,19 @@ export async function openDatabase(config: Config['database']): Promise<Database
 }
 
 /** `dataDir` undefined gives an in-memory database; `loadDataDir` restores a dumped one. */
-export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
+export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database & { dump(): Promise<Blob> }> {
+  let unlock = () => {};
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    unlock = lockDataDir(dataDir);
+  }
   const client = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),
     extensions: { pg_trgm },
+  }).catch((error: unknown) => {
+    unlock();
+    throw error;
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
@@ -56,7 +64,11 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
     ping: async () => {
       await client.query('select 1');
     },
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      unlock();
+    },
+    dump: () => client.dumpDataDir('none'),
   };
 }
 

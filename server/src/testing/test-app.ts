@@ -1,0 +1,139 @@
+import { Writable } from 'node:stream';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '#server/app.ts';
+import { type Config, loadConfig } from '#server/config.ts';
+import type { Database } from '#server/db/client.ts';
+import { OutboxMailer } from '#server/mail/mailer.ts';
+import { openTestDatabase } from './databases.ts';
+
+export const TEST_ORIGIN = 'http://localhost:3000';
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  outbox: OutboxMailer;
+  /** Every log line the app wrote, for tests that check what is (not) logged. */
+  logs: string[];
+  close(): Promise<void>;
+};
+
+/** The real app in-process on a fresh copy of the migrated test database, with no port. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: `.tmp/test-data-${process.pid}`,
+    SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123456789',
+    PUBLIC_URL: TEST_ORIGIN,
+    LOG_LEVEL: 'info',
+    ...env,
+  });
+  const database = await openTestDatabase();
+  const logs: string[] = [];
+  const logStream = new Writable({
+    write(chunk, _encoding, done) {
+      logs.push(chunk.toString());
+      done();
+    },
+  });
+  const outbox = new OutboxMailer(config.mail.outboxDir, config.mail.from, silentLogger());
+  Object.defineProperty(outbox, 'delivers', { value: env.SMTP_URL !== undefined });
+  const app = await buildApp({ config, database, mailer: outbox, logStream });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    outbox,
+    logs,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+function silentLogger() {
+  const noop = () => {};
+  const logger = { info: noop, warn: noop, error: noop, debug: noop, trace: noop, fatal: noop, level: 'silent', silent: noop, child: () => logger };
+  return logger as never;
+}
+
+/**
+ * A browser-like client: keeps cookies between calls and sends our Origin on mutations,
+ * as the web app does.
+ */
+export class TestClient {
+  private cookies = new Map<string, string>();
+
+  constructor(
+    private readonly app: FastifyInstance,
+    readonly ip = randomTestAddress(),
+  ) {}
+
+  get sessionCookie(): string | undefined {
+    return this.cookies.get('stacklab_session');
+  }
+
+  setCookie(name: string, value: string): void {
+    this.cookies.set(name, value);
+  }
+
+  clearCookies(): void {
+    this.cookies.clear();
+  }
+
+  async request(options: InjectOptions & { method: string; url: string }): Promise<LightMyRequestResponse> {
+    const headers: Record<string, string> = { ...(options.headers as Record<string, string>) };
+    if (this.cookies.size > 0 && !('cookie' in headers)) {
+      headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    }
+    if (options.method !== 'GET' && !('origin' in headers)) headers.origin = TEST_ORIGIN;
+    const response = await this.app.inject({ ...options, headers, remoteAddress: this.ip });
+    for (const cookie of response.cookies as { name: string; value: string; expires?: Date; maxAge?: number }[]) {
+      const expired = (cookie.expires && cookie.expires.getTime() <= Date.now()) || cookie.maxAge === 0 || cookie.value === '';
+      if (expired) this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+    return response;
+  }
+
+  get(url: string, headers: Record<string, string> = {}) {
+    return this.request({ method: 'GET', url, headers });
+  }
+
+  post(url: string, payload?: unknown, headers: Record<string, string> = {}) {
+    return this.request({ method: 'POST', url, payload: payload as InjectOptions['payload'], headers });
+  }
+
+  put(url: string, payload?: unknown, headers: Record<string, string> = {}) {
+    return this.request({ method: 'PUT', url, payload: payload as InjectOptions['payload'], headers });
+  }
+
+  delete(url: string, headers: Record<string, string> = {}) {
+    return this.request({ method: 'DELETE', url, headers });
+  }
+}
+
+/** Private addresses, one per client, so rate limits do not couple tests. */
+function randomTestAddress(): string {
+  return `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+}
+
+let counter = 0;
+
+/** A unique, valid sign-up body. */
+export function newUserBody(overrides: Partial<{ username: string; email: string; password: string }> = {}) {
+  counter += 1;
+  const id = `${process.pid}${counter}${Math.random().toString(36).slice(2, 6)}`;
+  return { username: `user${id}`, email: `user${id}@example.com`, password: 'correct horse battery', ...overrides };
+}
+
+/** Signs up a new user through the API and returns a signed-in client. */
+export async function signedInClient(testApp: TestApp, ip?: string) {
+  const client = new TestClient(testApp.app, ip);
+  const body = newUserBody();
+  const response = await client.post('/api/register', body);
+  if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.body}`);
+  return { client, body, user: response.json().user as { id: string; username: string; email: string } };
+}
