@@ -1,0 +1,127 @@
+import { CATALOGUE } from './catalogue.ts';
+
+/**
+ * Matching printed test names to catalogue markers, token by token, so that punctuation and
+ * spacing differences ("T3, TOTAL" / "T3 Total", "Non-HDL" / "Non HDL") do not matter.
+ */
+
+export type NameToken = { norm: string; start: number; end: number };
+
+/** Lower-cases, folds British spellings and plurals, so "Haemoglobin"/"Hemoglobin", "Lymphocytes"/"Lymphocyte" meet. */
+function normaliseWord(word: string): string {
+  let w = word.toLowerCase().replace(/ae/g, 'e').replace(/leuco/g, 'leuko').replace(/oes/g, 'es');
+  if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss')) w = w.slice(0, -1);
+  return w;
+}
+
+export function tokeniseName(text: string): NameToken[] {
+  const folded = text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+  const tokens: NameToken[] = [];
+  for (const m of folded.matchAll(/[A-Za-z0-9]+/g)) {
+    tokens.push({ norm: normaliseWord(m[0]), start: m.index, end: m.index + m[0].length });
+  }
+  return tokens;
+}
+
+type AliasEntry = { words: string[]; keys: string[] };
+
+const INDEX: Map<string, AliasEntry[]> = buildIndex();
+
+function buildIndex(): Map<string, AliasEntry[]> {
+  const bySequence = new Map<string, AliasEntry>();
+  for (const marker of CATALOGUE) {
+    for (const alias of [marker.name, ...marker.aliases]) {
+      const words = tokeniseName(alias).map((t) => t.norm);
+      if (words.length === 0) continue;
+      const id = words.join(' ');
+      const entry = bySequence.get(id) ?? { words, keys: [] };
+      if (!entry.keys.includes(marker.key)) entry.keys.push(marker.key);
+      bySequence.set(id, entry);
+    }
+  }
+  const index = new Map<string, AliasEntry[]>();
+  for (const entry of bySequence.values()) {
+    const first = entry.words[0] as string;
+    const list = index.get(first) ?? [];
+    list.push(entry);
+    index.set(first, list);
+  }
+  return index;
+}
+
+export type NameMatch = {
+  /** Candidate marker keys (several when the name alone cannot tell, e.g. "Neutrophils" % or absolute). */
+  keys: string[];
+  /** Offset in the text just after the matched name. */
+  end: number;
+  truncated: boolean;
+};
+
+/**
+ * The longest alias at the start of `text`. When the words after the longest full match are
+ * more letters (not a value), a name cut short by the layout ("Mean Corpuscular Hemoglobin Co")
+ * is tried: the last printed word must be the start of the alias's next word and only one
+ * marker may fit.
+ */
+export function matchNameAtStart(text: string): NameMatch | null {
+  const tokens = tokeniseName(text);
+  const first = tokens[0];
+  if (!first || first.start > 3) return null;
+  const entries = INDEX.get(first.norm) ?? [];
+  let best: { entry: AliasEntry; length: number } | null = null;
+  for (const entry of entries) {
+    if (entry.words.length > tokens.length) continue;
+    if (!entry.words.every((w, i) => tokens[i]?.norm === w)) continue;
+    if (!isContiguous(text, tokens, entry.words.length)) continue;
+    if (!best || entry.words.length > best.length) best = { entry, length: entry.words.length };
+  }
+  const full: NameMatch | null = best
+    ? { keys: best.entry.keys, end: (tokens[best.length - 1] as NameToken).end, truncated: false }
+    : null;
+  const next = tokens[best?.length ?? 0];
+  const nextIsWord = next !== undefined && /^[a-z]/.test(next.norm) && !isFlagWord(text.slice(next.start, next.end));
+  if (!nextIsWord) return full;
+  const truncated = matchTruncated(text, tokens, entries, best?.length ?? 0);
+  return truncated ?? full;
+}
+
+function matchTruncated(text: string, tokens: NameToken[], entries: AliasEntry[], minLength: number): NameMatch | null {
+  const fits = new Map<string, number>();
+  for (const entry of entries) {
+    for (let i = Math.max(2, minLength); i < entry.words.length; i++) {
+      const partial = tokens[i];
+      if (!partial || partial.norm.length < 2) break;
+      const whole = entry.words.slice(0, i).every((w, j) => tokens[j]?.norm === w);
+      const cut = entry.words[i] as string;
+      if (whole && cut.startsWith(partial.norm) && cut !== partial.norm && isContiguous(text, tokens, i + 1)) {
+        for (const key of entry.keys) fits.set(key, partial.end);
+      }
+    }
+  }
+  if (fits.size !== 1) return null;
+  const [key, end] = [...fits.entries()][0] as [string, number];
+  return { keys: [key], end, truncated: true };
+}
+
+/** Name words must sit close together: a name does not jump across columns of numbers. */
+function isContiguous(text: string, tokens: NameToken[], count: number): boolean {
+  for (let i = 1; i < count; i++) {
+    const gap = text.slice((tokens[i - 1] as NameToken).end, (tokens[i] as NameToken).start);
+    if (/\d/.test(gap) || gap.length > 6) return false;
+  }
+  return true;
+}
+
+/** True when `text` (a short fragment) is exactly an alias of one of `keys`. */
+export function isAliasOf(text: string, keys: string[]): boolean {
+  const words = tokeniseName(text).map((t) => t.norm);
+  if (words.length === 0) return false;
+  const entries = INDEX.get(words[0] as string) ?? [];
+  return entries.some((e) => e.words.join(' ') === words.join(' ') && e.keys.some((k) => keys.includes(k)));
+}
+
+const FLAG_WORDS = new Set(['l', 'h', 'll', 'hh', 'low', 'high', 'normal', 'abnormal', 'critical', 'n', 'a']);
+
+export function isFlagWord(word: string): boolean {
+  return FLAG_WORDS.has(word.replace(/[^A-Za-z]/g, '').toLowerCase());
+}
