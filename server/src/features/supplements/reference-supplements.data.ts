@@ -887,7 +887,7 @@ const MINERALS: ReferenceSupplementSeed[] = [
   {
     name: 'Potassium',
     category: 'mineral',
-    alternativeNames: ['potassium', 'k', 'potassium citrate', 'potassium chloride', 'potassium gluconate', 'kcl'],
+    alternativeNames: ['potassium', 'potassium citrate', 'potassium chloride', 'potassium gluconate', 'kcl'],
     description:
       'An electrolyte important for nerve, muscle and heart function, found in fruits and vegetables. Over-the-counter products usually contain 99 mg or less per serving; people with kidney disease or on certain blood pressure drugs should be careful with extra potassium.',
     ...ods('Potassium'),
