@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { auditRoutes } from './features/audit/audit.routes.ts';
 import { AuditLog } from './features/audit/audit.service.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { AuthService } from './features/auth/auth.service.ts';
@@ -107,6 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(authRoutes, { auth, sessions, google, cookie: sessionCookie });
   await app.register(contactRoutes, { contact });
+  await app.register(auditRoutes, { audit });
 
   if (options.webDir && existsSync(path.join(options.webDir, 'index.html'))) {
     await serveWebApp(app, options.webDir);

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { emailSchema, passwordSchema, usernameSchema } from '#contract/auth.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { AuditLog } from './features/audit/audit.service.ts';
@@ -12,7 +12,7 @@ import { hashPassword } from './features/auth/auth.service.ts';
  * Operator commands, on the same configuration as the server (DATA_DIR or DATABASE_URL).
  * Each command returns its exit code; messages go to stderr, results to stdout.
  */
-type Command = { summary: string; usage: string; run(args: string[]): Promise<number> };
+type Command = { summary: string; usage: string; run(args: string[], config: Config): Promise<number> };
 
 const COMMANDS: Record<string, Command> = {
   'create-admin': {
@@ -22,7 +22,7 @@ const COMMANDS: Record<string, Command> = {
   },
 };
 
-async function createAdmin(args: string[]): Promise<number> {
+async function createAdmin(args: string[], config: Config): Promise<number> {
   const { values } = parseArgs({
     args,
     options: { email: { type: 'string' }, username: { type: 'string' }, password: { type: 'string' } },
@@ -37,7 +37,7 @@ async function createAdmin(args: string[]): Promise<number> {
     return 2;
   }
   const { email, username, password } = parsed.data;
-  return withDatabase(async ({ db }) => {
+  return withDatabase(config, async ({ db }) => {
     const audit = new AuditLog(db);
     const existing = await findUserByEmail(db, email);
     if (existing) {
@@ -63,8 +63,7 @@ async function createAdmin(args: string[]): Promise<number> {
   });
 }
 
-async function withDatabase(work: (database: Database) => Promise<number>): Promise<number> {
-  const config = loadConfig();
+async function withDatabase(config: Config, work: (database: Database) => Promise<number>): Promise<number> {
   let database: Database;
   try {
     database = await openDatabase(config.database);
@@ -90,13 +89,16 @@ export async function runCli(argv: string[]): Promise<number> {
     }
     return name ? 2 : 0;
   }
+  let config: Config;
   try {
-    return await command.run(args);
+    config = loadConfig();
   } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 78;
-    }
+    console.error((error as Error).message);
+    return error instanceof ConfigError ? 78 : 1;
+  }
+  try {
+    return await command.run(args, config);
+  } catch (error) {
     console.error((error as Error).message);
     return 1;
   }

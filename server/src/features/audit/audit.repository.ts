@@ -11,3 +11,7 @@ export async function insertAuditEntry(db: Db, entry: AuditEntry): Promise<void>
 export async function listAuditEntriesForActor(db: Db, actorId: string, limit = 100) {
   return db.select().from(auditLog).where(eq(auditLog.actorId, actorId)).orderBy(desc(auditLog.createdAt)).limit(limit);
 }
+
+export async function listRecentAuditEntries(db: Db, limit: number) {
+  return db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(limit);
+}

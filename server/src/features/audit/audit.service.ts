@@ -1,5 +1,5 @@
 import type { Db } from '#server/db/client.ts';
-import { insertAuditEntry } from './audit.repository.ts';
+import { insertAuditEntry, listRecentAuditEntries } from './audit.repository.ts';
 
 export type AuditAction =
   | 'auth.sign_up'
@@ -35,5 +35,17 @@ export class AuditLog {
       ipAddress: event.ipAddress ?? null,
       details: event.details ?? null,
     });
+  }
+
+  async recent(limit: number) {
+    const rows = await listRecentAuditEntries(this.db, limit);
+    return rows.map((row) => ({
+      id: row.id,
+      action: row.action,
+      actorId: row.actorId,
+      targetType: row.targetType,
+      targetId: row.targetId,
+      createdAt: row.createdAt.toISOString(),
+    }));
   }
 }

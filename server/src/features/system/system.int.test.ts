@@ -1,0 +1,112 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_PLAN_CATALOGUE } from '#contract/plans.ts';
+import { contactMessages, users } from '#server/db/schema/index.ts';
+import { type TestApp, TestClient, createTestApp, signedInClient } from '#server/testing/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ SUPPORT_EMAIL: 'help@stacklab.test' });
+});
+afterAll(() => t.close());
+
+describe('health', () => {
+  it('answers liveness and readiness', async () => {
+    const client = new TestClient(t.app);
+    expect((await client.get('/healthz')).json()).toEqual({ status: 'ok' });
+    expect((await client.get('/readyz')).json()).toEqual({ status: 'ready' });
+  });
+});
+
+describe('plans', () => {
+  it('serves the catalogue with computed savings, cacheable', async () => {
+    const response = await new TestClient(t.app).get('/api/plans');
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.catalogue.tiers.starter.prices).toEqual(DEFAULT_PLAN_CATALOGUE.tiers.starter.prices);
+    expect(body.savings).toEqual({ starter: 30, pro: 20 });
+    expect(response.headers['cache-control']).toBe('public, max-age=300');
+  });
+});
+
+describe('contact', () => {
+  it('stores the message and mails it to the support address', async () => {
+    const message = { name: 'Ada', email: 'ada@example.com', message: 'Can I import my old spreadsheet?' };
+    const response = await new TestClient(t.app).post('/api/contact', message);
+    expect(response.statusCode).toBe(200);
+    const rows = await t.database.db.select().from(contactMessages).where(sql`${contactMessages.email} = 'ada@example.com'`);
+    expect(rows).toHaveLength(1);
+    const mail = t.outbox.messages.findLast((m) => m.to === 'help@stacklab.test')!;
+    expect(mail.replyTo).toBe('ada@example.com');
+    expect(mail.text).toContain('Can I import my old spreadsheet?');
+  });
+
+  it('names the field that is wrong', async () => {
+    const response = await new TestClient(t.app).post('/api/contact', { name: '', email: 'x', message: 'y'.repeat(5001) });
+    expect(response.statusCode).toBe(400);
+    const fields = response.json().details.map((d: { field: string }) => d.field).sort();
+    expect(fields).toEqual(['email', 'message', 'name']);
+  });
+});
+
+describe('admin routes', () => {
+  it('answer 404 to anonymous visitors and to users, and the log to admins', async () => {
+    expect((await new TestClient(t.app).get('/api/admin/audit-log')).statusCode).toBe(404);
+    const { client } = await signedInClient(t);
+    expect((await client.get('/api/admin/audit-log')).statusCode).toBe(404);
+
+    const admin = await signedInClient(t);
+    await t.database.db.update(users).set({ isAdmin: true }).where(sql`${users.id} = ${admin.user.id}`);
+    const response = await admin.client.get('/api/admin/audit-log?limit=5');
+    expect(response.statusCode).toBe(200);
+    expect(response.json().entries.length).toBeGreaterThan(0);
+  });
+});
+
+const exec = promisify(execFile);
+const cli = (args: string[], env: Record<string, string>) =>
+  exec(process.execPath, ['--import', 'tsx', 'server/src/cli.ts', ...args], { env: { ...process.env, ...env } }).then(
+    (r) => ({ code: 0, ...r }),
+    (e: { code: number; stdout: string; stderr: string }) => e,
+  );
+
+describe('the create-admin command', () => {
+  it('creates an administrator who can sign in and reach admin routes', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'stacklab-cli-'));
+    const created = await cli(['create-admin', '--email', 'Root@Example.com', '--username', 'root', '--password', 'a long admin password'], { DATA_DIR: dataDir });
+    expect(created.stderr).toBe('');
+    expect(created.stdout).toContain('Administrator root <root@example.com> created.');
+
+    const invalid = await cli(['create-admin', '--email', 'nope', '--username', 'x', '--password', 'short'], { DATA_DIR: dataDir });
+    expect(invalid.code).toBe(2);
+    expect(invalid.stderr).toContain('--email: Please enter a valid email address');
+    expect(invalid.stderr).toContain('--password: Password must be at least 8 characters');
+  });
+
+  it('says clearly when the running server holds the embedded database', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'stacklab-cli-'));
+    const { openPglite } = await import('#server/db/client.ts');
+    const held = await openPglite(path.join(dataDir, 'pglite'));
+    try {
+      const result = await cli(['create-admin', '--email', 'a@example.com', '--username', 'admin', '--password', 'a long admin password'], { DATA_DIR: dataDir });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/in use by another StackLab process \(pid \d+\)/);
+    } finally {
+      await held.close();
+    }
+  });
+
+  it('stops with a list of what is wrong in the configuration', async () => {
+    const result = await cli(['create-admin'], { PORT: 'eighty', DATABASE_URL: 'mysql://x', SMTP_URL: 'nope' });
+    expect(result.code).toBe(78);
+    expect(result.stderr).toContain('Invalid configuration');
+    expect(result.stderr).toMatch(/PORT/);
+    expect(result.stderr).toMatch(/DATABASE_URL: must be a postgres/);
+    expect(result.stderr).toMatch(/SMTP_URL/);
+  });
+});
