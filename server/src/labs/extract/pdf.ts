@@ -97,3 +97,25 @@ export function buildLines(items: Item[]): TextLine[] {
     };
   });
 }
+
+/** Renders one page to a PNG for OCR; the scale is capped so a huge page stays within `maxPixels`. */
+export async function renderPdfPage(doc: PDFDocumentProxy, pageNumber: number, opts: { scale?: number; maxPixels?: number } = {}): Promise<Buffer> {
+  const { createCanvas } = await import('@napi-rs/canvas');
+  const page = await doc.getPage(pageNumber);
+  const base = page.getViewport({ scale: 1 });
+  const maxPixels = opts.maxPixels ?? 25_000_000;
+  const wanted = opts.scale ?? Math.max(2.5, 2000 / base.width);
+  const scale = Math.min(wanted, Math.sqrt(maxPixels / (base.width * base.height)));
+  const viewport = page.getViewport({ scale });
+  const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
+  const context = canvas.getContext('2d');
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  await page.render({
+    canvas: canvas as unknown as HTMLCanvasElement,
+    canvasContext: context as unknown as CanvasRenderingContext2D,
+    viewport,
+  }).promise;
+  page.cleanup();
+  return canvas.encode('png');
+}

@@ -1,0 +1,119 @@
+import type { ExtractionResult } from '#contract/biomarkers.ts';
+import type { DateOrder } from './dates.ts';
+import { readDocLines } from './doc.ts';
+import { readDocxLines } from './docx.ts';
+import { ExtractionError } from './errors.ts';
+import { DEFAULT_MAX_PIXELS, prepareImageForOcr } from './image.ts';
+import { createOcrEngine, type OcrEngine } from './ocr.ts';
+import { parseLines, type TextLine } from './parser.ts';
+import { openPdf, readPdfPageText, renderPdfPage } from './pdf.ts';
+import { sniffDocument, type DocumentKind } from './sniff.ts';
+
+export type ExtractOptions = {
+  /** A started OCR engine to reuse (recommended when extracting many files); false turns OCR off. */
+  ocr?: OcrEngine | false;
+  /** Refuse files larger than this; default 25 MB. */
+  maxBytes?: number;
+  /** Refuse images (and cap rendered PDF pages) above this many pixels; default 40 million. */
+  maxPixels?: number;
+  /** Read at most this many PDF pages; default 30. */
+  maxPages?: number;
+  /** A PDF page with fewer characters in its text layer is treated as scanned and OCR'd; default 40. */
+  minPageChars?: number;
+  dateOrder?: DateOrder;
+  onReject?: (line: string, reason: string) => void;
+};
+
+export type DocumentText = { kind: DocumentKind; lines: TextLine[]; ocrPages: number };
+
+const DEFAULT_MAX_BYTES = 25 * 1024 * 1024;
+
+/** Reads a report (PDF, DOC, DOCX, PNG or JPEG, sniffed by content) and returns its biomarkers. */
+export async function extractDocument(bytes: Uint8Array, opts: ExtractOptions = {}): Promise<ExtractionResult> {
+  const text = await extractDocumentText(bytes, opts);
+  const parseOptions = { ...(opts.dateOrder ? { dateOrder: opts.dateOrder } : {}), ...(opts.onReject ? { onReject: opts.onReject } : {}) };
+  return parseLines(text.lines, parseOptions);
+}
+
+/** The text lines of a report, before parsing: the lower-level half of `extractDocument`. */
+export async function extractDocumentText(bytes: Uint8Array, opts: ExtractOptions = {}): Promise<DocumentText> {
+  const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
+  if (bytes.byteLength > maxBytes) {
+    throw new ExtractionError('too-large', `This file is too large (${(bytes.byteLength / 1048576).toFixed(1)} MB); the limit is ${Math.round(maxBytes / 1048576)} MB`);
+  }
+  const kind = await sniffDocument(bytes);
+  const ocr = new LazyOcr(opts.ocr);
+  try {
+    const { lines, ocrPages } = await readByKind(kind, bytes, opts, ocr);
+    if (!lines.some((l) => l.text.trim() !== '')) {
+      throw new ExtractionError('no-text', 'No text could be read from this file');
+    }
+    return { kind, lines, ocrPages };
+  } finally {
+    await ocr.dispose();
+  }
+}
+
+async function readByKind(kind: DocumentKind, bytes: Uint8Array, opts: ExtractOptions, ocr: LazyOcr): Promise<{ lines: TextLine[]; ocrPages: number }> {
+  switch (kind) {
+    case 'pdf':
+      return readPdf(bytes, opts, ocr);
+    case 'docx':
+      return { lines: await readDocxLines(bytes), ocrPages: 0 };
+    case 'doc':
+      return { lines: await readDocLines(bytes), ocrPages: 0 };
+    case 'png':
+    case 'jpeg': {
+      const image = await prepareImageForOcr(bytes, { maxPixels: opts.maxPixels ?? DEFAULT_MAX_PIXELS });
+      return { lines: await ocr.recognize(image), ocrPages: 1 };
+    }
+  }
+}
+
+async function readPdf(bytes: Uint8Array, opts: ExtractOptions, ocr: LazyOcr): Promise<{ lines: TextLine[]; ocrPages: number }> {
+  const doc = await openPdf(bytes);
+  try {
+    if (doc.numPages === 0) throw new ExtractionError('corrupt-file', 'This PDF has no pages');
+    const pageCount = Math.min(doc.numPages, opts.maxPages ?? 30);
+    const lines: TextLine[] = [];
+    let ocrPages = 0;
+    for (let page = 1; page <= pageCount; page++) {
+      const text = await readPdfPageText(doc, page).catch((error: unknown) => {
+        throw new ExtractionError('corrupt-file', 'This PDF could not be read; it may be damaged', { cause: error });
+      });
+      if (text.charCount >= (opts.minPageChars ?? 40) || !ocr.enabled) {
+        lines.push(...text.lines);
+        continue;
+      }
+      const png = await renderPdfPage(doc, page, { maxPixels: Math.min(opts.maxPixels ?? DEFAULT_MAX_PIXELS, 25_000_000) });
+      const image = await prepareImageForOcr(png, { maxPixels: opts.maxPixels ?? DEFAULT_MAX_PIXELS });
+      lines.push(...(await ocr.recognize(image)).map((line) => ({ ...line, page })));
+      ocrPages++;
+    }
+    return { lines, ocrPages };
+  } finally {
+    await doc.destroy();
+  }
+}
+
+/** Starts tesseract only when a page or image needs it, and stops it only if it started it. */
+class LazyOcr {
+  private own: Promise<OcrEngine> | null = null;
+
+  constructor(private readonly given: OcrEngine | false | undefined) {}
+
+  get enabled(): boolean {
+    return this.given !== false;
+  }
+
+  async recognize(image: Uint8Array): Promise<TextLine[]> {
+    if (this.given === false) throw new ExtractionError('no-text', 'This file needs OCR, which is turned off here');
+    if (this.given) return this.given.recognize(image);
+    this.own ??= createOcrEngine();
+    return (await this.own).recognize(image);
+  }
+
+  async dispose(): Promise<void> {
+    if (this.own) await (await this.own).terminate();
+  }
+}
