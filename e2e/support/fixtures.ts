@@ -1,0 +1,30 @@
+import { type Page, expect } from '@playwright/test';
+import { E2E } from './ports.ts';
+
+let counter = 0;
+
+/** A unique account for one test. */
+export function newAccount() {
+  counter += 1;
+  const id = `${Date.now().toString(36)}${counter}${Math.random().toString(36).slice(2, 5)}`;
+  return { username: `e2e${id}`, email: `e2e${id}@example.com`, password: 'correct horse battery' };
+}
+
+/** The link in the newest mail to an address, as the user would click it. */
+export async function linkInMail(to: string, pathPrefix: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const mails = (await (await fetch(`${E2E.mailboxUrl}/?to=${encodeURIComponent(to)}`)).json()) as { text: string }[];
+      const pattern = new RegExp(`https?://\\S+${pathPrefix}\\?token=[\\w-]+`);
+      link = mails.map((mail) => pattern.exec(mail.text)?.[0]).findLast(Boolean);
+      return link;
+    }, { message: `a mail to ${to} with a ${pathPrefix} link` })
+    .toBeTruthy();
+  return link!;
+}
+
+/** Accepts the cookie banner so that it does not cover what a test clicks. */
+export async function acceptCookies(page: Page): Promise<void> {
+  await page.evaluate(() => localStorage.setItem('cookieConsent', 'accepted'));
+}

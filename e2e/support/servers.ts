@@ -1,0 +1,92 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { OAuth2Server } from 'oauth2-mock-server';
+import { SMTPServer } from 'smtp-server';
+import { E2E } from './ports.ts';
+
+/**
+ * Everything the browser tests talk to: the built app (twice, with and without mail), a local
+ * SMTP server whose mailbox tests read over HTTP, and a local OpenID provider standing in for
+ * Google. Playwright starts this as its web server and stops it at the end.
+ */
+type Mail = { to: string[]; raw: string; text: string };
+const mailbox: Mail[] = [];
+
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  onData(stream, session, done) {
+    let raw = '';
+    stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+    stream.on('end', () => {
+      mailbox.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw, text: decodeBody(raw) });
+      done();
+    });
+  },
+});
+await new Promise<void>((resolve) => smtp.listen(E2E.smtpPort, '127.0.0.1', resolve));
+
+createServer((request, response) => {
+  const to = new URL(request.url ?? '/', E2E.mailboxUrl).searchParams.get('to')?.toLowerCase();
+  const found = mailbox.filter((mail) => !to || mail.to.includes(to)).map(({ to: recipients, text }) => ({ to: recipients, text }));
+  response.setHeader('content-type', 'application/json');
+  response.end(JSON.stringify(found));
+}).listen(new URL(E2E.mailboxUrl).port, '127.0.0.1');
+
+const oidc = new OAuth2Server();
+await oidc.issuer.keys.generate('RS256');
+await oidc.start(E2E.oidcPort, '127.0.0.1');
+oidc.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }) => {
+  Object.assign(token.payload, {
+    sub: 'google-e2e-subject',
+    email: 'grace.google@example.com',
+    email_verified: true,
+    name: 'Grace Hopper',
+  });
+});
+
+const children: ChildProcess[] = [];
+function startApp(url: string, env: Record<string, string>): void {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'stacklab-e2e-'));
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: new URL(url).port,
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  children.push(child);
+}
+
+startApp(E2E.appUrl, {
+  GOOGLE_CLIENT_ID: 'stacklab-e2e',
+  GOOGLE_CLIENT_SECRET: 'e2e-secret',
+  GOOGLE_ISSUER: oidc.issuer.url!,
+});
+startApp(E2E.mailAppUrl, { SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}` });
+
+const stop = () => {
+  for (const child of children) child.kill('SIGTERM');
+  process.exit(0);
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+
+/** The text part of a plain message, with quoted-printable soft breaks undone. */
+function decodeBody(raw: string): string {
+  const [headers = '', ...rest] = raw.split(/\r?\n\r?\n/);
+  const body = rest.join('\n\n');
+  if (!/content-transfer-encoding:\s*quoted-printable/i.test(headers)) return body;
+  return body
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
