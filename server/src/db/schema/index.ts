@@ -1,2 +1,3 @@
 export * from './users.ts';
 export * from './audit.ts';
+export * from './tracking.ts';
