@@ -364,13 +364,15 @@ function rangeReadings(marker: Marker, unit: UnitDef, range: PrintedRange | null
     const cl = low === null ? null : toCanonical(unit, low);
     const ch = high === null ? null : toCanonical(unit, high);
     if (cl !== null && ch !== null && cl > ch) return false;
-    const floor = Math.min(0, marker.plausible[0]);
-    if (cl !== null && (cl < floor || cl > marker.plausible[1])) return false;
+    // A low bound of 0 is common ("0 - 40"); otherwise both bounds must be near physiological values.
+    const floor = marker.plausible[0] > 0 ? marker.plausible[0] * 0.5 : marker.plausible[0];
+    if (cl !== null && cl !== 0 && (cl < floor || cl > marker.plausible[1])) return false;
     if (ch !== null && (ch < floor || ch > marker.plausible[1] * 1.5)) return false;
     return true;
   };
   const asPrinted = { low: range.low?.value ?? null, high: range.high?.value ?? null };
-  if (source === 'text' || fits(asPrinted.low, asPrinted.high)) return source === 'text' || fits(asPrinted.low, asPrinted.high) ? [asPrinted] : [];
+  // A text layer is what was printed: never "repaired", even when odd.
+  if (source === 'text' || fits(asPrinted.low, asPrinted.high)) return [asPrinted];
   const lows = range.low ? readingsOf(range.low) : [null];
   const highs = range.high ? readingsOf(range.high) : [null];
   const options: Array<{ low: number | null; high: number | null; score: number }> = [];

@@ -1,4 +1,6 @@
 import { getDocument, PasswordResponses, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { ExtractionError } from './errors.ts';
 import type { TextCell, TextLine } from './parser.ts';
 
@@ -7,6 +9,8 @@ import type { TextCell, TextLine } from './parser.ts';
  * so lines are rebuilt from each item's position: items whose baselines lie within a small
  * tolerance form a line, sorted by x; a wide horizontal gap starts a new cell (column).
  */
+
+const require = createRequire(import.meta.url);
 
 type Item = { str: string; x: number; y: number; width: number; height: number };
 
@@ -17,6 +21,7 @@ export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
   const data = bytes.slice();
   const task = getDocument({
     data,
+    ...standardFontOption(),
     isEvalSupported: false,
     disableFontFace: true,
     useSystemFonts: false,
@@ -34,6 +39,16 @@ export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
       throw new ExtractionError('password-protected', message, { cause: error });
     }
     throw new ExtractionError('corrupt-file', 'This PDF could not be read; it may be damaged', { cause: error });
+  }
+}
+
+/** pdf.js needs its own font files to draw the 14 standard fonts when a PDF does not embed them. */
+function standardFontOption(): { standardFontDataUrl?: string } {
+  try {
+    const dir = path.dirname(require.resolve('pdfjs-dist/package.json'));
+    return { standardFontDataUrl: `${path.join(dir, 'standard_fonts')}${path.sep}` };
+  } catch {
+    return {};
   }
 }
 

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { findCollectionDate, inferDateOrder } from './dates.ts';
+
+const today = new Date('2026-01-01T00:00:00Z');
+const find = (lines: string[], dateOrder?: 'dmy' | 'mdy') => findCollectionDate(lines, { today, ...(dateOrder ? { dateOrder } : {}) });
+
+describe('findCollectionDate', () => {
+  it('reads only labelled collection dates', () => {
+    expect(find(['Collected on : 17/10/2024'])).toBe('2024-10-17');
+    expect(find(['Specimen Collected: 2023-02-28 08:15'])).toBe('2023-02-28');
+    expect(find(['Sample Collection Date: 3 March 2024'])).toBe('2024-03-03');
+    expect(find(['Collection Date/Time: Mar 5, 2024 10:20'])).toBe('2024-03-05');
+    expect(find(['Report date: 12/11/2024', 'Name | 11/04/2024'])).toBeNull();
+  });
+
+  it('gives null for a template year such as "2X" rather than guessing', () => {
+    expect(find(['Collected on: 03:11 PM 02 Dec, 2X', 'Reported on: 02 Dec, 2024'])).toBeNull();
+  });
+
+  it('settles day/month order from another date in the document, or gives null', () => {
+    expect(find(['Collected: 10/09/2025 / 02:39 PM', 'Report Date: 12/18/2025'])).toBe('2025-10-09');
+    expect(find(['Collected: 10/09/2025', 'Printed: 25/09/2025'])).toBe('2025-09-10');
+    expect(find(['Collected: 10/09/2025'])).toBeNull();
+    expect(find(['Collected: 10/09/2025'], 'dmy')).toBe('2025-09-10');
+  });
+
+  it('refuses impossible and future dates', () => {
+    expect(find(['Collected on: 31/02/2024'])).toBeNull();
+    expect(find(['Collected on: 01/01/2031'])).toBeNull();
+  });
+
+  it('skips a label with no date after it (an address) and keeps looking', () => {
+    expect(find(['Sample Collected At: 125, Main Road', 'Collected on: 17/10/2024'])).toBe('2024-10-17');
+  });
+
+  it('infers the date order only from unambiguous dates', () => {
+    expect(inferDateOrder(['DOB 03/02/1958'])).toBeNull();
+    expect(inferDateOrder(['12/18/2025'])).toBe('mdy');
+  });
+});
