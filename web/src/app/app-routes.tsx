@@ -1,0 +1,75 @@
+import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
+import { Navigate, Route, Routes, useSearchParams } from 'react-router';
+import { NotFound } from '#web/components/errors/not-found.tsx';
+import { PageSpinner } from '#web/components/ui/spinner.tsx';
+import { useUser } from '#web/lib/session.ts';
+import { RootLayout } from './layouts/root-layout.tsx';
+import { routesFor, type Screen, type SessionState } from './route-table.ts';
+
+type Page = LazyExoticComponent<ComponentType> | ComponentType;
+
+// Every page is its own chunk, so the landing page ships only what it shows.
+const pages: Record<Exclude<Screen, 'loading' | 'not-found' | 'signed-in-redirect'>, Page> = {
+  landing: lazy(() => import('./routes/landing.tsx')),
+  auth: lazy(() => import('./routes/auth.tsx')),
+  signup: lazy(() => import('./routes/signup.tsx')),
+  'forgot-password': lazy(() => import('./routes/forgot-password.tsx')),
+  'reset-password': lazy(() => import('./routes/reset-password.tsx')),
+  'verify-email': lazy(() => import('./routes/verify-email.tsx')),
+  terms: lazy(() => import('./routes/terms.tsx')),
+  privacy: lazy(() => import('./routes/privacy.tsx')),
+  about: lazy(() => import('./routes/about.tsx')),
+  contact: lazy(() => import('./routes/contact.tsx')),
+  learn: lazy(() => import('./routes/learn.tsx')),
+  'learn-post': lazy(() => import('./routes/learn-post.tsx')),
+  research: lazy(() => import('./routes/research.tsx')),
+  'research-post': lazy(() => import('./routes/research-post.tsx')),
+  ask: lazy(() => import('./routes/ask.tsx')),
+  dashboard: lazy(() => import('./routes/dashboard.tsx')),
+  subscription: lazy(() => import('./routes/subscription.tsx')),
+  'payment-success': lazy(() => import('./routes/payment-success.tsx')),
+  profile: lazy(() => import('./routes/profile.tsx')),
+  'health-stats': lazy(() => import('./routes/health-stats.tsx')),
+  'supplement-history': lazy(() => import('./routes/supplement-history.tsx')),
+  labs: lazy(() => import('./routes/labs.tsx')),
+  admin: lazy(() => import('./routes/admin.tsx')),
+  'admin-supplements': lazy(() => import('./routes/admin-supplements.tsx')),
+  'admin-users': lazy(() => import('./routes/admin-users.tsx')),
+  'admin-blog': lazy(() => import('./routes/admin-blog.tsx')),
+};
+
+/** A signed-in user on a sign-in page: Google's return goes to the plan page, anything else home. */
+function SignedInRedirect() {
+  const [params] = useSearchParams();
+  const fromGoogle = params.get('oauth') === 'google' && params.get('success') === 'true';
+  return <Navigate to={fromGoogle ? '/subscription' : '/'} replace />;
+}
+
+function ScreenView({ screen }: { screen: Screen }) {
+  if (screen === 'loading') return <PageSpinner />;
+  if (screen === 'not-found') return <NotFound />;
+  if (screen === 'signed-in-redirect') return <SignedInRedirect />;
+  const Page = pages[screen];
+  return <Page />;
+}
+
+function useSessionState(): SessionState {
+  const { data: user, isPending, isError } = useUser();
+  if (isPending) return { status: 'loading' };
+  // The session could not be read (server down): treat the visitor as signed out for now.
+  if (isError || !user) return { status: 'signed-out' };
+  return { status: 'signed-in', isAdmin: user.isAdmin };
+}
+
+export function AppRoutes() {
+  const session = useSessionState();
+  return (
+    <Routes>
+      <Route element={<RootLayout />}>
+        {routesFor(session).map((route) => (
+          <Route key={route.path} path={route.path} element={<ScreenView screen={route.screen} />} />
+        ))}
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,5 @@
+import { ProfilePage } from '#web/features/profile/components/profile-page.tsx';
+
+export default function ProfileRoute() {
+  return <ProfilePage />;
+}

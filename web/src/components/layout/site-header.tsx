@@ -1,0 +1,98 @@
+import { Menu, X } from 'lucide-react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { Button } from '#web/components/ui/button.tsx';
+import { cn } from '#web/lib/cn.ts';
+import { useUser } from '#web/lib/session.ts';
+import { initialsFor } from './initials.ts';
+import { Logo } from './logo.tsx';
+
+// The account menu (Radix) loads only for signed-in users, keeping the landing page light.
+const UserMenu = lazy(() => import('./user-menu.tsx'));
+
+type NavItem = { label: string; to: string; end?: boolean };
+
+export function navItemsFor(signedIn: boolean): NavItem[] {
+  return [
+    signedIn ? { label: 'Dashboard', to: '/', end: true } : { label: 'Sign Up', to: '/signup' },
+    { label: 'Blog', to: '/learn' },
+    { label: 'Ask', to: '/ask' },
+    { label: 'Research', to: '/research' },
+    { label: 'About', to: '/about' },
+  ];
+}
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-muted hover:text-foreground',
+    isActive ? 'text-foreground' : 'text-muted-foreground',
+  );
+
+/** The public header (Log in button) and the logged-in header (avatar menu), one component. */
+export function SiteHeader() {
+  const { data: user, isPending } = useUser();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  const menuId = useId();
+  const items = navItemsFor(Boolean(user));
+
+  // A new page closes the mobile menu.
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-surface/90 backdrop-blur supports-[backdrop-filter]:bg-surface/75">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
+        <Logo />
+        <nav aria-label="Main" className="ml-4 hidden items-center gap-1 md:flex">
+          {items.map((item) => (
+            <NavLink key={item.label} to={item.to} end={item.end} className={linkClass}>
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="ml-auto flex items-center gap-2">
+          {isPending ? null : user ? (
+            <Suspense
+              fallback={
+                <span className="flex size-9 items-center justify-center rounded-full bg-primary/10 text-sm font-semibold text-primary">
+                  {initialsFor(user)}
+                </span>
+              }
+            >
+              <UserMenu user={user} />
+            </Suspense>
+          ) : (
+            <Button asChild size="sm" className="hidden md:inline-flex">
+              <Link to="/auth?login=true">Log in</Link>
+            </Button>
+          )}
+          <Button
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <X /> : <Menu />}
+          </Button>
+        </div>
+      </div>
+      <div id={menuId} hidden={!menuOpen} className="border-t border-border bg-surface md:hidden">
+        <nav aria-label="Mobile" className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3">
+          {items.map((item) => (
+            <NavLink key={item.label} to={item.to} end={item.end} className={linkClass}>
+              {item.label}
+            </NavLink>
+          ))}
+          {!isPending && !user ? (
+            <Button asChild className="mt-2">
+              <Link to="/auth?login=true">Log in</Link>
+            </Button>
+          ) : null}
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,20 @@
+import { useMutation } from '@tanstack/react-query';
+import type { AuthResult, RegisterBody } from '#contract/auth.ts';
+import { apiFetch } from '#web/lib/api-fetch.ts';
+
+/** The browser's time zone, so that "today" and streaks follow the user's day (decisions 4). */
+export function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function register(body: Omit<RegisterBody, 'timeZone'>): Promise<AuthResult> {
+  return apiFetch<AuthResult>('/api/register', { method: 'POST', body: { ...body, timeZone: browserTimeZone() } });
+}
+
+export function useRegister() {
+  return useMutation({ mutationFn: register });
+}

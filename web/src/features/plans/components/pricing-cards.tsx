@@ -1,0 +1,86 @@
+import { Check } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { formatPrice, type PaidTier, type PlansResponse, type Tier } from '#contract/plans.ts';
+import { cn } from '#web/lib/cn.ts';
+
+type PricingCardsProps = {
+  plans: PlansResponse;
+  /** The button or link under each card, if any. */
+  renderAction?: (tier: Tier) => ReactNode;
+  highlight?: Tier;
+};
+
+function PaidPrice({ plans, tier }: { plans: PlansResponse; tier: PaidTier }) {
+  const { prices } = plans.catalogue.tiers[tier];
+  const currency = plans.catalogue.currency;
+  const savings = plans.savings[tier];
+  return (
+    <div>
+      <p className="flex items-baseline gap-1">
+        <span className="text-4xl font-semibold tracking-tight">{formatPrice(prices.monthly, currency)}</span>
+        <span className="text-muted-foreground">/month</span>
+      </p>
+      <p className="mt-1 text-sm text-muted-foreground">
+        or {formatPrice(prices.yearly, currency)}/year
+        {savings > 0 ? (
+          <span className="ml-2 rounded-full bg-secondary px-2 py-0.5 text-xs font-medium text-secondary-foreground">
+            Save {savings}%
+          </span>
+        ) : null}
+      </p>
+    </div>
+  );
+}
+
+/** Free, Starter and Pro, every figure taken from the plan catalogue the server sends. */
+export function PricingCards({ plans, renderAction, highlight = 'pro' }: PricingCardsProps) {
+  const { tiers, trialDays } = plans.catalogue;
+  const order: Tier[] = ['free', 'starter', 'pro'];
+  return (
+    <ul className="grid gap-6 md:grid-cols-3">
+      {order.map((tier) => {
+        const info = tiers[tier];
+        const featured = tier === highlight;
+        return (
+          <li
+            key={tier}
+            aria-labelledby={`plan-${tier}`}
+            className={cn(
+              'relative flex flex-col rounded-2xl border bg-surface p-6 shadow-sm',
+              featured ? 'border-primary ring-1 ring-primary' : 'border-border',
+            )}
+          >
+            {featured ? (
+              <span className="absolute -top-3 left-6 rounded-full bg-primary px-3 py-0.5 text-xs font-medium text-primary-foreground">
+                Most complete
+              </span>
+            ) : null}
+            <h3 id={`plan-${tier}`} className="text-lg font-semibold">
+              {info.label}
+            </h3>
+            <p className="text-sm text-muted-foreground">{info.tagline}</p>
+            <div className="mt-6 min-h-20">
+              {tier === 'free' ? (
+                <div>
+                  <p className="text-4xl font-semibold tracking-tight">Free</p>
+                  <p className="mt-1 text-sm text-muted-foreground">for {trialDays} days</p>
+                </div>
+              ) : (
+                <PaidPrice plans={plans} tier={tier} />
+              )}
+            </div>
+            <ul className="mt-6 flex-1 space-y-3 text-sm">
+              {info.features.map((feature) => (
+                <li key={feature} className="flex gap-2">
+                  <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+                  <span>{feature}</span>
+                </li>
+              ))}
+            </ul>
+            {renderAction ? <div className="mt-6">{renderAction(tier)}</div> : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,46 @@
+import { Activity } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { User } from '#contract/auth.ts';
+import { PageContainer } from '#web/components/layout/page-container.tsx';
+import { PageHeader } from '#web/components/layout/page-header.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { PageSpinner } from '#web/components/ui/spinner.tsx';
+import { useUser } from '#web/lib/session.ts';
+import { AccountCard } from './account-card.tsx';
+import { SessionsCard } from './sessions-card.tsx';
+
+/**
+ * Profile settings. Each card is one entry in the list below; later cards (profile completion,
+ * account status, the profile form) are added there in the order they should appear.
+ */
+const PROFILE_CARDS: { key: string; render: (user: User) => ReactNode }[] = [
+  { key: 'account', render: (user) => <AccountCard user={user} /> },
+  { key: 'sessions', render: () => <SessionsCard /> },
+];
+
+export function ProfilePage() {
+  const { data: user, isPending } = useUser();
+  if (isPending) return <PageSpinner />;
+  if (!user) return null;
+  return (
+    <PageContainer className="max-w-4xl">
+      <PageHeader
+        title="Profile Settings"
+        description="Manage your account and where you are signed in."
+        actions={
+          <Button asChild variant="outline">
+            <Link to="/health-stats">
+              <Activity aria-hidden="true" /> Health Stats
+            </Link>
+          </Button>
+        }
+      />
+      <div className="grid gap-6">
+        {PROFILE_CARDS.map((card) => (
+          <div key={card.key}>{card.render(user)}</div>
+        ))}
+      </div>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,34 @@
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import type { User } from '#contract/auth.ts';
+import { apiFetch, isApiError } from './api-fetch.ts';
+
+export const userQueryKey = ['user'] as const;
+
+/** The signed-in user, or null when nobody is (401). Never retried, never stale (spec 9). */
+export const userQueryOptions = queryOptions({
+  queryKey: userQueryKey,
+  queryFn: async ({ signal }): Promise<User | null> => {
+    try {
+      const { user } = await apiFetch<{ user: User }>('/api/user', { signal });
+      return user;
+    } catch (error) {
+      if (isApiError(error) && error.status === 401) return null;
+      throw error;
+    }
+  },
+  retry: false,
+  staleTime: Infinity,
+});
+
+export function useUser() {
+  return useQuery(userQueryOptions);
+}
+
+/** After login, register, verification or logout: store the answer we already have, then re-read. */
+export function setSignedInUser(queryClient: QueryClient, user: User | null): void {
+  queryClient.setQueryData(userQueryKey, user);
+}
+
+export async function refreshUser(queryClient: QueryClient): Promise<void> {
+  await queryClient.invalidateQueries({ queryKey: userQueryKey });
+}

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { apiFetch, errorMessage } from './api-fetch.ts';
+import { setSignedInUser } from './session.ts';
+
+/** Logs out on the server, forgets every cached answer of the user, and says so (spec 8). */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: () => apiFetch<{ ok: true; message: string }>('/api/logout', { method: 'POST' }),
+    onSuccess: () => {
+      navigate('/');
+      queryClient.removeQueries({ predicate: (query) => !['user', 'config', 'plans'].includes(String(query.queryKey[0])) });
+      setSignedInUser(queryClient, null);
+      toast.success('Logged out', { description: 'You have been successfully logged out' });
+    },
+    onError: (error) => {
+      toast.error('Error', { description: errorMessage(error, 'Failed to log out. Please try again.') });
+    },
+  });
+}
