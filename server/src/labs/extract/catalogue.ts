@@ -84,7 +84,7 @@ const GDL: UnitDef[] = [
 ];
 const MMOLL: UnitDef[] = [{ unit: 'mmol/L', factor: 1, aliases: ['mEq/L', 'meq/lt', 'mmol/lt'] }];
 const MIU_L: UnitDef[] = [
-  { unit: 'm[IU]/L', factor: 1, aliases: ['mIU/L', 'mU/L', 'uIU/mL', 'µIU/mL', 'microIU/mL', 'uU/mL', 'µU/mL', 'mIU/lt', 'ulU/mL'] },
+  { unit: 'm[IU]/L', factor: 1, aliases: ['mIU/L', 'mU/L', 'uIU/mL', 'µIU/mL', 'microIU/mL', 'uU/mL', 'µU/mL', 'mIU/lt'] },
 ];
 const MIU_ML: UnitDef[] = [{ unit: 'm[IU]/mL', factor: 1, aliases: ['mIU/mL', 'IU/L', 'mU/mL'] }];
 const IU_ML: UnitDef[] = [{ unit: '[IU]/mL', factor: 1, aliases: ['IU/mL', 'U/mL', 'kIU/L', 'kU/L'] }];

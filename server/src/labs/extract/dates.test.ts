@@ -38,3 +38,9 @@ describe('findCollectionDate', () => {
     expect(inferDateOrder(['12/18/2025'])).toBe('mdy');
   });
 });
+
+describe('findCollectionDate: label forms', () => {
+  it('reads "Sample collected on:"', () => {
+    expect(findCollectionDate(['Sample collected on: 14/03/2025'], { today })).toBe('2025-03-14');
+  });
+});

@@ -52,6 +52,7 @@ function inflateWithinLimits(bytes: Uint8Array, limits: Required<DocxLimits>): Z
 
   const out: Record<string, Uint8Array[]> = {};
   let inflated = 0;
+  let bomb = false;
   const unzip = new Unzip((file) => {
     // Images are not needed for text and are the bulk of most documents.
     if (file.name.startsWith('word/media/') || file.name.endsWith('/')) return;
@@ -60,7 +61,10 @@ function inflateWithinLimits(bytes: Uint8Array, limits: Required<DocxLimits>): Z
     file.ondata = (error, chunk) => {
       if (error) throw new ExtractionError('corrupt-file', 'This Word document could not be read; it may be damaged', { cause: error });
       inflated += chunk.byteLength;
-      if (inflated > limits.maxInflatedBytes) throw new ExtractionError('zip-bomb', BOMB_MESSAGE);
+      if (inflated > limits.maxInflatedBytes) {
+        bomb = true;
+        throw new ExtractionError('zip-bomb', BOMB_MESSAGE);
+      }
       chunks.push(chunk);
     };
     file.start();
@@ -73,6 +77,8 @@ function inflateWithinLimits(bytes: Uint8Array, limits: Required<DocxLimits>): Z
       unzip.push(bytes.subarray(offset, offset + step), offset + step >= bytes.byteLength);
     }
   } catch (error) {
+    // fflate may wrap what a callback throws; the flag says what really happened.
+    if (bomb) throw new ExtractionError('zip-bomb', BOMB_MESSAGE);
     if (error instanceof ExtractionError) throw error;
     throw new ExtractionError('corrupt-file', 'This Word document could not be read; it may be damaged', { cause: error });
   }

@@ -113,24 +113,29 @@ export function buildLines(items: Item[]): TextLine[] {
   });
 }
 
-/** Renders one page to a PNG for OCR; the scale is capped so a huge page stays within `maxPixels`. */
+/**
+ * Renders one page to a PNG for OCR; the scale is capped so a huge page stays within `maxPixels`.
+ * The canvas comes from pdf.js's own factory: pdf.js bundles its own @napi-rs/canvas, and a
+ * canvas from another copy fails on its Path2D objects.
+ */
 export async function renderPdfPage(doc: PDFDocumentProxy, pageNumber: number, opts: { scale?: number; maxPixels?: number } = {}): Promise<Buffer> {
-  const { createCanvas } = await import('@napi-rs/canvas');
   const page = await doc.getPage(pageNumber);
   const base = page.getViewport({ scale: 1 });
   const maxPixels = opts.maxPixels ?? 25_000_000;
   const wanted = opts.scale ?? Math.max(2.5, 2000 / base.width);
   const scale = Math.min(wanted, Math.sqrt(maxPixels / (base.width * base.height)));
   const viewport = page.getViewport({ scale });
-  const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
-  const context = canvas.getContext('2d');
+  const factory = doc.canvasFactory as { create(w: number, h: number): { canvas: unknown; context: unknown }; destroy(c: unknown): void };
+  const target = factory.create(Math.ceil(viewport.width), Math.ceil(viewport.height));
+  const canvas = target.canvas as HTMLCanvasElement & { encode(format: 'png'): Promise<Buffer> };
+  const context = target.context as CanvasRenderingContext2D;
   context.fillStyle = '#ffffff';
   context.fillRect(0, 0, canvas.width, canvas.height);
-  await page.render({
-    canvas: canvas as unknown as HTMLCanvasElement,
-    canvasContext: context as unknown as CanvasRenderingContext2D,
-    viewport,
-  }).promise;
-  page.cleanup();
-  return canvas.encode('png');
+  try {
+    await page.render({ canvas, canvasContext: context, viewport }).promise;
+    return await canvas.encode('png');
+  } finally {
+    page.cleanup();
+    factory.destroy(target);
+  }
 }

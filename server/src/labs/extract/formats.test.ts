@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extractDocument } from './extract-document.ts';
+import { createOcrEngine, type OcrEngine } from './ocr.ts';
+import { makePanelDocx, makePhoto, makeScannedPdf, makeTextPdf, panelLines, SYNTHETIC_PANEL } from './test-fixtures.ts';
+
+// One tesseract worker for the whole file: CPU is scarce and each start costs ~0.3 s.
+let ocr: OcrEngine;
+beforeAll(async () => {
+  ocr = await createOcrEngine();
+});
+afterAll(async () => {
+  await ocr?.terminate();
+});
+
+function expectPanel(result: Awaited<ReturnType<typeof extractDocument>>, minimum = SYNTHETIC_PANEL.expected.length) {
+  let found = 0;
+  for (const want of SYNTHETIC_PANEL.expected) {
+    const got = result.results.find((r) => r.name === want.name);
+    if (got) {
+      expect(got.value, want.name).toBe(want.value);
+      found++;
+    }
+  }
+  expect(result.results.length, 'no extra results').toBe(found);
+  expect(found).toBeGreaterThanOrEqual(minimum);
+}
+
+describe('formats made here', () => {
+  it('reads a DOCX with its results in a table', async () => {
+    const result = await extractDocument(makePanelDocx(), { ocr: false });
+    expectPanel(result);
+    expect(result.collectedAt).toBe(SYNTHETIC_PANEL.collectedAt);
+    expect(result.results.find((r) => r.name === 'Fasting glucose')).toMatchObject({ flag: 'high', referenceRange: { low: 70, high: 99 } });
+  });
+
+  it('reads a text PDF without OCR', async () => {
+    const result = await extractDocument(await makeTextPdf(panelLines()), { ocr: false });
+    expectPanel(result);
+  });
+
+  it('OCRs a scanned PDF page (no text layer)', async () => {
+    const started = Date.now();
+    const result = await extractDocument(await makeScannedPdf(panelLines()), { ocr });
+    console.log(`[labs formats] scanned PDF: ${result.results.length} results in ${Date.now() - started} ms`);
+    expectPanel(result);
+    expect(result.collectedAt).toBe(SYNTHETIC_PANEL.collectedAt);
+  }, 60_000);
+
+  it('OCRs a phone photo (rotated, blurred, noisy JPEG)', async () => {
+    const started = Date.now();
+    const result = await extractDocument(await makePhoto(panelLines()), { ocr });
+    console.log(`[labs formats] photo: ${result.results.length} results in ${Date.now() - started} ms`);
+    // Every value returned must be right; at least five of six must be found.
+    expectPanel(result, 5);
+  }, 60_000);
+});
