@@ -1,0 +1,63 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runExtractCli } from './cli-extract.ts';
+import { defaultWorkerUrl, extractInWorker } from './run-in-worker.ts';
+import { makeTextPdf, panelLines, SYNTHETIC_PANEL } from './test-fixtures.ts';
+
+let pdf: Uint8Array;
+let dir: string;
+beforeAll(async () => {
+  pdf = await makeTextPdf(panelLines());
+  dir = await mkdtemp(path.join(tmpdir(), 'labs-extract-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('extractInWorker', () => {
+  it('resolves the TypeScript worker entry when running from source', () => {
+    expect(defaultWorkerUrl().pathname).toMatch(/labs\/extract\/worker\.ts$/);
+  });
+
+  it('extracts in a worker thread and leaves the caller\'s bytes intact', async () => {
+    const outcome = await extractInWorker(pdf, { timeoutMs: 30_000 });
+    expect(outcome.ok).toBe(true);
+    if (!outcome.ok) return;
+    expect(outcome.result.results.map((r) => r.name)).toEqual(SYNTHETIC_PANEL.expected.map((e) => e.name));
+    expect(pdf.byteLength).toBeGreaterThan(0);
+  }, 40_000);
+
+  it('returns a typed failure for a bad file', async () => {
+    const outcome = await extractInWorker(new Uint8Array(0), { timeoutMs: 30_000 });
+    expect(outcome).toEqual({ ok: false, error: { code: 'empty-file', message: 'The file is empty' } });
+  }, 40_000);
+
+  it('terminates the worker at the deadline', async () => {
+    const outcome = await extractInWorker(pdf, { timeoutMs: 5 });
+    expect(outcome).toMatchObject({ ok: false, error: { code: 'timeout' } });
+  });
+});
+
+describe('runExtractCli', () => {
+  it('prints JSON per file and returns 0 when all were read, 1 when any failed', async () => {
+    const good = path.join(dir, 'panel.pdf');
+    const bad = path.join(dir, 'empty.pdf');
+    await writeFile(good, pdf);
+    await writeFile(bad, new Uint8Array(0));
+    let out = '';
+    const io = { stdout: (t: string) => void (out += t), stderr: () => undefined };
+    expect(await runExtractCli(['--in-process', good], io)).toBe(0);
+    expect(JSON.parse(out)).toMatchObject({ file: good, ok: true, result: { collectedAt: SYNTHETIC_PANEL.collectedAt } });
+    out = '';
+    expect(await runExtractCli(['--in-process', bad], io)).toBe(1);
+    expect(JSON.parse(out)).toMatchObject({ ok: false, error: { code: 'empty-file' } });
+  });
+
+  it('returns 2 for a usage error', async () => {
+    let err = '';
+    expect(await runExtractCli([], { stdout: () => undefined, stderr: (t) => void (err += t) })).toBe(2);
+    expect(err).toMatch(/usage/);
+  });
+});
