@@ -1,71 +1,28 @@
-import { useEffect } from 'react';
+import { lazy } from 'react';
 import { useLocation } from 'react-router';
-import { SignupCard } from '#web/features/auth/components/signup-card.tsx';
+import { Deferred } from '#web/components/layout/deferred.tsx';
 import { LandingHero } from '#web/features/marketing/components/landing-hero.tsx';
 import { PromisesSection } from '#web/features/marketing/components/promises-section.tsx';
-import { PricingCards } from '#web/features/plans/components/pricing-cards.tsx';
-import { Button } from '#web/components/ui/button.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
 import { usePlans } from '#web/lib/plans.ts';
+
+const PricingSection = lazy(() => import('./landing-sections.tsx').then((module) => ({ default: module.PricingSection })));
+const SignupSection = lazy(() => import('./landing-sections.tsx').then((module) => ({ default: module.SignupSection })));
 
 /** The signed-out home page: hero, pricing from the plan catalogue, and the free-trial sign-up. */
 export default function LandingRoute() {
   const plans = usePlans();
   const { hash } = useLocation();
-
-  // The page loads lazily, so an anchor in the URL (/#free-trial-signup) is honoured once it exists.
-  useEffect(() => {
-    if (!hash) return;
-    document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
-  }, [hash]);
-
+  const deepLinked = hash === '#pricing' || hash === '#free-trial-signup';
   return (
     <>
       <LandingHero trialDays={plans.data?.catalogue.trialDays} />
       <PromisesSection />
-      <section id="pricing" aria-labelledby="pricing-title" className="scroll-mt-20 border-y border-border bg-surface/60">
-        <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
-          <div className="mb-10 max-w-2xl">
-            <h2 id="pricing-title" className="text-3xl font-semibold tracking-tight">
-              Simple pricing
-            </h2>
-            <p className="mt-2 text-muted-foreground">
-              Everyone starts with the free trial. Upgrade when you want lab uploads and more from the assistant.
-            </p>
-          </div>
-          {plans.isPending ? (
-            <Spinner label="Loading plans" />
-          ) : plans.isError ? (
-            <p role="alert" className="text-destructive">
-              Plans could not be loaded.{' '}
-              <Button variant="link" className="h-auto p-0" onClick={() => void plans.refetch()}>
-                Try again
-              </Button>
-            </p>
-          ) : (
-            <PricingCards
-              plans={plans.data}
-              renderAction={(tier) => (
-                <Button asChild variant={tier === 'pro' ? 'default' : 'outline'} className="w-full">
-                  <a href="#free-trial-signup">{tier === 'free' ? 'Start Free Trial' : 'Start with the free trial'}</a>
-                </Button>
-              )}
-            />
-          )}
-        </div>
-      </section>
-      <section aria-labelledby="signup-title" className="mx-auto grid w-full max-w-6xl gap-10 px-4 py-16 sm:px-6 lg:grid-cols-2 lg:items-center">
-        <div>
-          <h2 id="signup-title" className="text-3xl font-semibold tracking-tight">
-            Start tracking today
-          </h2>
-          <p className="mt-3 text-muted-foreground">
-            Create your account, add your supplements, and upload your first lab report when you are ready. Your data stays
-            yours: you can export or delete it at any time.
-          </p>
-        </div>
-        <SignupCard />
-      </section>
+      <Deferred eager={deepLinked} id="pricing" placeholder={<div className="min-h-[720px] border-y border-border bg-surface/60" />}>
+        <PricingSection />
+      </Deferred>
+      <Deferred eager={deepLinked} id="free-trial-signup" placeholder={<div className="min-h-[560px]" />}>
+        <SignupSection />
+      </Deferred>
     </>
   );
 }

@@ -43,7 +43,7 @@ export function AuthPage({ forceSignup = false, hero, background, benefits }: Au
   return (
     <AuthShell background={background}>
       <div className={cn('grid gap-10', signup && 'lg:grid-cols-[1.1fr_1fr] lg:items-start')}>
-        <div className={cn('space-y-8', !signup && 'mx-auto max-w-2xl')}>
+        <div className={cn('space-y-8 text-center', signup ? 'lg:text-left' : 'mx-auto max-w-2xl')}>
           {hero}
           {signup ? benefits : null}
         </div>

@@ -14,7 +14,7 @@ export function BenefitCards() {
   return (
     <ul className="grid gap-4 sm:grid-cols-2">
       {AUTH_BENEFITS.map((benefit) => (
-        <li key={benefit.title} className="rounded-xl border border-border bg-surface/90 p-5 shadow-sm backdrop-blur">
+        <li key={benefit.title} className="rounded-xl border border-border bg-surface/90 p-5 text-left shadow-sm backdrop-blur">
           <span className="mb-3 flex size-9 items-center justify-center rounded-lg bg-secondary text-primary [&_svg]:size-5">
             {ICONS[benefit.title]}
           </span>

@@ -10,7 +10,7 @@ export function QuestionBackground() {
   const [rows] = useState(() => buildQuestionRows(SAMPLE_QUESTIONS));
   return (
     <div aria-hidden="true" className="pointer-events-none absolute inset-0 overflow-hidden select-none">
-      <div className="flex h-full flex-col justify-around gap-3 py-4 opacity-60">
+      <div className="flex h-full flex-col justify-around gap-3 py-4 opacity-70">
         {rows.map((row, index) => (
           <div key={index} className="flex overflow-hidden">
             <div
@@ -28,7 +28,7 @@ export function QuestionBackground() {
           </div>
         ))}
       </div>
-      <div className="absolute inset-0 bg-gradient-to-b from-background/40 via-background/70 to-background/95" />
+      <div className="absolute inset-0 bg-gradient-to-b from-background/75 via-background/85 to-background/95" />
     </div>
   );
 }
