@@ -65,13 +65,34 @@ export async function insertSession(db: Db, session: typeof sessions.$inferInser
   return row!;
 }
 
-/** The session and its user in one indexed read; idle and absolute expiry both apply. */
-export async function findActiveSession(db: Db, tokenHash: string, idleSince: Date) {
-  const [row] = await db
-    .select({ session: sessions, user: users })
+const activeSessionQueries = new WeakMap<Db, ReturnType<typeof prepareActiveSessionQuery>>();
+
+function prepareActiveSessionQuery(db: Db) {
+  return db
+    .select({ session: { id: sessions.id, lastSeenAt: sessions.lastSeenAt }, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`), gt(sessions.lastSeenAt, idleSince)));
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql`now()`),
+        gt(sessions.lastSeenAt, sql.placeholder('idleSince')),
+      ),
+    )
+    .prepare('find_active_session');
+}
+
+/**
+ * The session and its user in one indexed read; idle and absolute expiry both apply. It runs on
+ * every signed-in request, so it is a named prepared statement: planned once per connection.
+ */
+export async function findActiveSession(db: Db, tokenHash: string, idleSince: Date) {
+  let query = activeSessionQueries.get(db);
+  if (!query) {
+    query = prepareActiveSessionQuery(db);
+    activeSessionQueries.set(db, query);
+  }
+  const [row] = await query.execute({ tokenHash, idleSince });
   return row;
 }
 

@@ -15,3 +15,16 @@ export async function countUsageSince(db: Db, userId: string, kind: UsageKind, s
 export async function insertUsageEvent(db: Db, userId: string, kind: UsageKind): Promise<void> {
   await db.insert(usageEvents).values({ userId, kind });
 }
+
+/** Both metered counts in one indexed read: AI messages since one date, lab uploads since another. */
+export async function countUsage(db: Db, userId: string, since: { aiMessages: Date; labUploads: Date }) {
+  const earliest = since.aiMessages < since.labUploads ? since.aiMessages : since.labUploads;
+  const [row] = await db
+    .select({
+      aiMessages: sql<number>`(count(*) filter (where ${usageEvents.kind} = 'ai_message' and ${usageEvents.createdAt} >= ${since.aiMessages}))::int`,
+      labUploads: sql<number>`(count(*) filter (where ${usageEvents.kind} = 'lab_upload' and ${usageEvents.createdAt} >= ${since.labUploads}))::int`,
+    })
+    .from(usageEvents)
+    .where(and(eq(usageEvents.userId, userId), gte(usageEvents.createdAt, earliest)));
+  return { aiMessages: row?.aiMessages ?? 0, labUploads: row?.labUploads ?? 0 };
+}

@@ -1,7 +1,7 @@
 import type { Db } from '#server/db/client.ts';
 import type { PlanCatalogue } from '#contract/plans.ts';
 import type { UserRow } from '#server/features/auth/auth.repository.ts';
-import { countUsageSince } from './usage.repository.ts';
+import { countUsage } from './usage.repository.ts';
 
 export type UsageSummary = { aiInteractionsCount: number; labUploadsCount: number };
 
@@ -17,10 +17,7 @@ export class UsageService {
     const windowMonths = this.plans.tiers[user.subscriptionTier].limits.labUploadWindowMonths;
     const windowStart = new Date(now);
     windowStart.setUTCMonth(windowStart.getUTCMonth() - windowMonths);
-    const [aiInteractionsCount, labUploadsCount] = await Promise.all([
-      countUsageSince(this.db, user.id, 'ai_message', monthStart),
-      countUsageSince(this.db, user.id, 'lab_upload', windowStart),
-    ]);
-    return { aiInteractionsCount, labUploadsCount };
+    const counts = await countUsage(this.db, user.id, { aiMessages: monthStart, labUploads: windowStart });
+    return { aiInteractionsCount: counts.aiMessages, labUploadsCount: counts.labUploads };
   }
 }
