@@ -27,6 +27,19 @@ export function isRealDate(value: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day && year >= 1900;
 }
 
+/** The calendar day `yyyy-MM-dd` of an instant in a time zone (decisions section 4). */
+export function localDateOf(instant: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/** A calendar date moved by whole days (no time zone involved). */
+export function addDays(date: string, days: number): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
 // ─── Dosage and frequency (spec section 5, "Supplement form") ───────────────────────────────────
 
 export const DOSE_UNITS = ['mg', 'g', 'mcg', 'IU'] as const;

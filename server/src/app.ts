@@ -19,6 +19,16 @@ import { contactRoutes } from './features/contact/contact.routes.ts';
 import { ContactService } from './features/contact/contact.service.ts';
 import { RateLimiter } from './features/rate-limits/rate-limits.service.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
+import { healthRoutes } from './features/health/health.routes.ts';
+import { HealthService } from './features/health/health.service.ts';
+import { profileRoutes } from './features/profile/profile.routes.ts';
+import { ProfileService } from './features/profile/profile.service.ts';
+import { streaksRoutes } from './features/streaks/streaks.routes.ts';
+import { StreakService } from './features/streaks/streaks.service.ts';
+import { supplementLogsRoutes } from './features/supplement-logs/supplement-logs.routes.ts';
+import { SupplementLogsService } from './features/supplement-logs/supplement-logs.service.ts';
+import { supplementsRoutes } from './features/supplements/supplements.routes.ts';
+import { SupplementsService } from './features/supplements/supplements.service.ts';
 import { UsageService } from './features/usage/usage.service.ts';
 import { registerAccessControl } from './http/access.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -93,6 +103,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const auth = new AuthService({ db, sessions, limiter, audit, mailer, usage, publicUrl: config.publicUrl });
   const google = config.google ? new GoogleService(config.google, { db, audit, publicUrl: config.publicUrl }) : undefined;
   const contact = new ContactService({ db, mailer, limiter, supportEmail: config.mail.supportEmail });
+  const supplements = new SupplementsService(db);
+  const supplementLogs = new SupplementLogsService({ db, supplements });
+  const streaks = new StreakService({ logs: supplementLogs, goalDays: config.plans.streakGoalDays });
+  const health = new HealthService({ db });
+  const profile = new ProfileService({ db, auth, health, logs: supplementLogs });
 
   // Routes
   await app.register(systemRoutes, {
@@ -109,6 +124,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes, { auth, sessions, google, cookie: sessionCookie });
   await app.register(contactRoutes, { contact });
   await app.register(auditRoutes, { audit });
+  await app.register(supplementsRoutes, { supplements });
+  await app.register(supplementLogsRoutes, { logs: supplementLogs });
+  await app.register(streaksRoutes, { streaks });
+  await app.register(healthRoutes, { health });
+  await app.register(profileRoutes, { profile });
 
   if (options.webDir && existsSync(path.join(options.webDir, 'index.html'))) {
     await serveWebApp(app, options.webDir);

@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
+import { seedReferenceData } from './features/supplements/reference-supplements.seed.ts';
 
 /** Reads configuration, migrates, listens, and closes gracefully on SIGTERM or SIGINT. */
 async function main(): Promise<void> {
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
     process.exit(1);
   });
   await database.migrate();
+  await seedReferenceData(database.db);
   const app = await buildApp({ config, database, webDir: process.env.WEB_DIR ?? path.resolve('dist/web') });
 
   let closing = false;

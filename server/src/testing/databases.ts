@@ -2,6 +2,7 @@ import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '#server/db/client.ts';
+import { seedReferenceData } from '#server/features/supplements/reference-supplements.seed.ts';
 
 /**
  * Tests run on a migrated copy of a template: PGlite restores a dumped data folder (an initdb per
@@ -45,6 +46,7 @@ export async function prepareTemplates(kinds: TestDatabaseKind[]): Promise<void>
   if (kinds.includes('pglite')) {
     const database = await openPglite();
     await database.migrate();
+    await seedReferenceData(database.db);
     const dump = await database.dump();
     await writeFile(PGLITE_TEMPLATE, Buffer.from(await dump.arrayBuffer()));
     await database.close();
@@ -56,6 +58,7 @@ export async function prepareTemplates(kinds: TestDatabaseKind[]): Promise<void>
     });
     const database = await openPostgres(databaseUrl(POSTGRES_TEMPLATE), 2);
     await database.migrate();
+    await seedReferenceData(database.db);
     await database.close();
   }
 }

@@ -1,0 +1,48 @@
+import { type SQL, and, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { users } from '#server/db/schema/index.ts';
+import type { UserRow } from '#server/features/auth/auth.repository.ts';
+
+/** Whether another account uses this username or e-mail, ignoring case. */
+export async function findTakenIdentity(db: Db, userId: string, username: string, email: string): Promise<{ username: boolean; email: boolean }> {
+  const rows = await db
+    .select({ username: users.username, email: users.email })
+    .from(users)
+    .where(
+      and(
+        ne(users.id, userId),
+        sql`(lower(${users.username}) = ${username.toLowerCase()} or lower(${users.email}) = ${email.toLowerCase()})`,
+      ),
+    );
+  return {
+    username: rows.some((row) => row.username.toLowerCase() === username.toLowerCase()),
+    email: rows.some((row) => row.email.toLowerCase() === email.toLowerCase()),
+  };
+}
+
+export type ProfileChanges = Partial<Pick<UserRow, 'username' | 'email' | 'name' | 'phoneNumber' | 'timeZone' | 'unitSystem' | 'emailVerifiedAt'>>;
+
+export async function updateProfile(db: Db, userId: string, changes: ProfileChanges): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning();
+  return row;
+}
+
+/**
+ * Whether the user has uploaded a lab file. Labs ship separately: until a `lab_files` table with
+ * a `user_id` exists, this is false.
+ */
+export async function hasLabFile(db: Db, userId: string): Promise<boolean> {
+  const exists = await selectRows<{ present: boolean }>(db, sql`select to_regclass('public.lab_files') is not null as present`);
+  if (!exists[0]?.present) return false;
+  const found = await selectRows<{ present: boolean }>(db, sql`select exists(select 1 from lab_files where user_id = ${userId}) as present`);
+  return found[0]?.present === true;
+}
+
+/** Raw SQL rows; PGlite and node-postgres both answer `{ rows }`. */
+async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}

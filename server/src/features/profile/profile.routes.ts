@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponseSchema } from '#contract/errors.ts';
+import { profileBodySchema, profileCompletionSchema, profileResultSchema } from '#contract/tracking.ts';
+import type { ProfileService } from './profile.service.ts';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema };
+
+export async function profileRoutes(app: FastifyInstance, { profile }: { profile: ProfileService }): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post('/api/profile', {
+    schema: {
+      tags: ['profile'],
+      summary: 'Saves e-mail, phone number, name, username, time zone and unit system',
+      body: profileBodySchema,
+      response: { 200: profileResultSchema, 409: errorResponseSchema, ...errors },
+    },
+  }, async (request) =>
+    profile.update(request.auth!.user, request.body, { ipAddress: request.ip, userAgent: request.headers['user-agent'] }),
+  );
+
+  r.get('/api/profile/completion', {
+    schema: { tags: ['profile'], summary: 'The five profile-completion steps and the percent done', response: { 200: profileCompletionSchema, ...errors } },
+  }, async (request) => profile.completion(request.auth!.user));
+}

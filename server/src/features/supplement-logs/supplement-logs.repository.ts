@@ -1,0 +1,118 @@
+import { and, asc, between, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { qualitativeLogs, referenceSupplements, supplementLogs } from '#server/db/schema/index.ts';
+import type { IntakeItem } from '#server/features/supplements/intake-warnings.ts';
+
+export type NewSupplementLog = Omit<typeof supplementLogs.$inferInsert, 'id' | 'userId' | 'createdAt'>;
+export type QualitativeLogRow = typeof qualitativeLogs.$inferSelect;
+
+/**
+ * Replaces the user's intake of each given local day with `logs` (all of them on those days).
+ * Run inside a transaction so that a day is never seen half replaced.
+ */
+export async function replaceDays(db: Db, userId: string, days: string[], logs: NewSupplementLog[]) {
+  if (days.length > 0) {
+    await db.delete(supplementLogs).where(and(eq(supplementLogs.userId, userId), inArray(supplementLogs.localDate, days)));
+  }
+  if (logs.length === 0) return [];
+  return db
+    .insert(supplementLogs)
+    .values(logs.map((log) => ({ ...log, userId })))
+    .returning({ id: supplementLogs.id, takenAt: supplementLogs.takenAt });
+}
+
+export async function listDayLogs(db: Db, userId: string, date: string) {
+  return db
+    .select({
+      id: supplementLogs.id,
+      supplementId: supplementLogs.supplementId,
+      name: supplementLogs.name,
+      dosageAmount: supplementLogs.dosageAmount,
+      dosageUnit: supplementLogs.dosageUnit,
+      frequencyCount: supplementLogs.frequencyCount,
+      frequencyUnit: supplementLogs.frequencyUnit,
+      takenAt: supplementLogs.takenAt,
+      nutrient: referenceSupplements.nutrient,
+      upperLimitAmount: referenceSupplements.upperLimitAmount,
+      upperLimitUnit: referenceSupplements.upperLimitUnit,
+      upperLimitSource: referenceSupplements.upperLimitSource,
+      upperLimitSourceUrl: referenceSupplements.upperLimitSourceUrl,
+      upperLimitNote: referenceSupplements.upperLimitNote,
+      iuConversion: referenceSupplements.iuConversion,
+    })
+    .from(supplementLogs)
+    .leftJoin(referenceSupplements, eq(referenceSupplements.id, supplementLogs.referenceSupplementId))
+    .where(and(eq(supplementLogs.userId, userId), eq(supplementLogs.localDate, date)))
+    .orderBy(asc(supplementLogs.takenAt), asc(supplementLogs.name));
+}
+export type DayLogRow = Awaited<ReturnType<typeof listDayLogs>>[number] & IntakeItem;
+
+export async function listDayNotes(db: Db, userId: string, date: string): Promise<QualitativeLogRow[]> {
+  return db
+    .select()
+    .from(qualitativeLogs)
+    .where(and(eq(qualitativeLogs.userId, userId), eq(qualitativeLogs.localDate, date)))
+    .orderBy(asc(qualitativeLogs.loggedAt), asc(qualitativeLogs.id));
+}
+
+/** Per local day between two dates (inclusive): supplement count and which kinds of notes exist. */
+export async function summariseDays(db: Db, userId: string, from: string, to: string) {
+  const [logDays, noteDays] = await Promise.all([
+    db
+      .select({ date: supplementLogs.localDate, count: sql<number>`count(*)::int` })
+      .from(supplementLogs)
+      .where(and(eq(supplementLogs.userId, userId), between(supplementLogs.localDate, from, to)))
+      .groupBy(supplementLogs.localDate),
+    db
+      .select({
+        date: qualitativeLogs.localDate,
+        hasNotes: sql<boolean>`bool_or(${qualitativeLogs.type} <> 'summary')`,
+        hasSummary: sql<boolean>`bool_or(${qualitativeLogs.type} = 'summary')`,
+        hasEffects: sql<boolean>`bool_or(${qualitativeLogs.energy} is not null)`,
+      })
+      .from(qualitativeLogs)
+      .where(and(eq(qualitativeLogs.userId, userId), between(qualitativeLogs.localDate, from, to)))
+      .groupBy(qualitativeLogs.localDate),
+  ]);
+  return { logDays, noteDays };
+}
+
+export type EffectsValues = { localDate: string; energy: number; mood: number; sleep: number; note: string | null; content: string; loggedAt: Date };
+
+/** One rating per user and local day: a second one replaces the first (same id). */
+export async function upsertEffects(db: Db, userId: string, values: EffectsValues): Promise<QualitativeLogRow> {
+  const [row] = await db
+    .insert(qualitativeLogs)
+    .values({ ...values, userId, type: 'other' })
+    .onConflictDoUpdate({
+      target: [qualitativeLogs.userId, qualitativeLogs.localDate],
+      targetWhere: isNotNull(qualitativeLogs.energy),
+      set: {
+        energy: values.energy,
+        mood: values.mood,
+        sleep: values.sleep,
+        note: values.note,
+        content: values.content,
+        loggedAt: values.loggedAt,
+        updatedAt: new Date(),
+      },
+    })
+    .returning();
+  return row!;
+}
+
+/** Whether the user has ever logged a supplement (profile completion). */
+export async function hasAnySupplementLog(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.select({ id: supplementLogs.id }).from(supplementLogs).where(eq(supplementLogs.userId, userId)).limit(1);
+  return row !== undefined;
+}
+
+/** The distinct local days with at least one supplement log, newest first. */
+export async function listLoggedDays(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ date: supplementLogs.localDate })
+    .from(supplementLogs)
+    .where(eq(supplementLogs.userId, userId))
+    .orderBy(sql`${supplementLogs.localDate} desc`);
+  return rows.map((row) => row.date);
+}
