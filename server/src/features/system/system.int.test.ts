@@ -110,3 +110,23 @@ describe('the create-admin command', () => {
     expect(result.stderr).toMatch(/SMTP_URL/);
   });
 });
+
+describe('served over HTTPS', () => {
+  it('sends HSTS and a Secure, __Host- session cookie', async () => {
+    const secure = await createTestApp({ PUBLIC_URL: 'https://stacklab.example' });
+    try {
+      const client = new TestClient(secure.app);
+      const response = await client.post(
+        '/api/register',
+        { username: `tls${Date.now()}`, email: `tls${Date.now()}@example.com`, password: 'correct horse battery' },
+        { origin: 'https://stacklab.example' },
+      );
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      const cookie = response.cookies.find((c) => c.name === '__Host-stacklab_session')!;
+      expect(cookie).toMatchObject({ secure: true, httpOnly: true, path: '/' });
+    } finally {
+      await secure.close();
+    }
+  });
+});
