@@ -34,7 +34,7 @@ createServer((request, response) => {
   const found = mailbox.filter((mail) => !to || mail.to.includes(to)).map(({ to: recipients, text }) => ({ to: recipients, text }));
   response.setHeader('content-type', 'application/json');
   response.end(JSON.stringify(found));
-}).listen(new URL(E2E.mailboxUrl).port, '127.0.0.1');
+}).listen(Number(new URL(E2E.mailboxUrl).port), '127.0.0.1');
 
 const oidc = new OAuth2Server();
 await oidc.issuer.keys.generate('RS256');

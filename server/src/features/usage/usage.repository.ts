@@ -12,8 +12,40 @@ export async function countUsageSince(db: Db, userId: string, kind: UsageKind, s
   return row?.count ?? 0;
 }
 
-export async function insertUsageEvent(db: Db, userId: string, kind: UsageKind): Promise<void> {
-  await db.insert(usageEvents).values({ userId, kind });
+/**
+ * Records one use if fewer than `limit` happened since `since`, atomically per user: a
+ * transaction-scoped advisory lock on the user serialises concurrent requests, so two parallel
+ * uploads cannot both take the last slot. Answers the id of the recorded use, or undefined.
+ */
+export async function recordUsageWithin(
+  db: Db,
+  userId: string,
+  kind: UsageKind,
+  limit: { max: number; since: Date } | null,
+): Promise<string | undefined> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${userId}, 0))`);
+    if (limit) {
+      const used = await countUsageSince(tx as unknown as Db, userId, kind, limit.since);
+      if (used >= limit.max) return undefined;
+    }
+    const [row] = await tx.insert(usageEvents).values({ userId, kind }).returning({ id: usageEvents.id });
+    return row!.id;
+  });
+}
+
+/** Takes back a recorded use whose work failed, so it is not counted. */
+export async function deleteUsageEvent(db: Db, userId: string, id: string): Promise<void> {
+  await db.delete(usageEvents).where(and(eq(usageEvents.userId, userId), eq(usageEvents.id, id)));
+}
+
+/** The oldest use inside the window: when it leaves the window, a slot frees up. */
+export async function oldestUsageSince(db: Db, userId: string, kind: UsageKind, since: Date): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ createdAt: sql<Date>`min(${usageEvents.createdAt})` })
+    .from(usageEvents)
+    .where(and(eq(usageEvents.userId, userId), eq(usageEvents.kind, kind), gte(usageEvents.createdAt, since)));
+  return row?.createdAt ? new Date(row.createdAt) : undefined;
 }
 
 /** Both metered counts in one indexed read: AI messages since one date, lab uploads since another. */

@@ -1,0 +1,111 @@
+import { MESSAGES } from '#contract/errors.ts';
+import type { PlanCatalogue } from '#contract/plans.ts';
+import type { Db } from '#server/db/client.ts';
+import type { UserRow } from '#server/features/auth/auth.repository.ts';
+import { AppError } from '#server/http/app-error.ts';
+import { countUsageSince, deleteUsageEvent, oldestUsageSince, recordUsageWithin } from './usage.repository.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Features the trial gates (decisions section 2): reading, export and deletion never are. */
+export type GatedFeature = 'ai_message' | 'lab_upload' | 'log';
+
+/**
+ * What a user may do under their plan: the trial, and the metered limits counted in the
+ * database. Every gated route asks here before doing the work.
+ */
+export class EntitlementsService {
+  constructor(
+    private readonly db: Db,
+    private readonly plans: PlanCatalogue,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** The trial's end: when it was started, else counted from sign-up. */
+  trialEndsAt(user: UserRow): Date {
+    return user.trialEndsAt ?? new Date(user.createdAt.getTime() + this.plans.trialDays * DAY_MS);
+  }
+
+  isTrialExpired(user: UserRow): boolean {
+    return user.subscriptionTier === 'free' && this.trialEndsAt(user) <= this.now();
+  }
+
+  /** Throws TRIAL_EXPIRED (403) when a free user's trial is over. */
+  assertActive(user: UserRow): void {
+    if (this.isTrialExpired(user)) throw new AppError('TRIAL_EXPIRED', MESSAGES.trialExpired);
+  }
+
+  /**
+   * Counts one lab upload against the plan, or refuses with 429 and a message that says which
+   * limit and when it frees up. Returns a handle to take the use back if the upload fails.
+   */
+  async recordLabUpload(user: UserRow): Promise<{ release(): Promise<void> }> {
+    this.assertActive(user);
+    const tier = this.plans.tiers[user.subscriptionTier];
+    const { labUploads, labUploadWindowMonths } = tier.limits;
+    if (labUploads === 0) {
+      throw new AppError('LIMIT_REACHED', `Lab uploads are not included in the ${tier.label}. Upgrade to Starter or Pro to upload lab results.`, { limitReached: true });
+    }
+    const since = this.monthsAgo(labUploadWindowMonths);
+    const id = await recordUsageWithin(this.db, user.id, 'lab_upload', labUploads === null ? null : { max: labUploads, since });
+    if (!id) {
+      const oldest = await oldestUsageSince(this.db, user.id, 'lab_upload', since);
+      const freeOn = oldest ? this.addMonths(oldest, labUploadWindowMonths) : this.now();
+      throw new AppError(
+        'LIMIT_REACHED',
+        `${tier.label} is limited to ${labUploads} lab uploads per ${labUploadWindowMonths} months. Upgrade to Pro for unlimited uploads. You can upload again on ${formatDay(freeOn)}.`,
+        { limitReached: true, retryAfterSeconds: Math.max(1, Math.ceil((freeOn.getTime() - this.now().getTime()) / 1000)) },
+      );
+    }
+    return { release: () => deleteUsageEvent(this.db, user.id, id) };
+  }
+
+  /** Counts one AI message: the monthly allowance, and the hourly fair-use limit where one is set. */
+  async recordAiMessage(user: UserRow): Promise<{ release(): Promise<void> }> {
+    this.assertActive(user);
+    const { aiMessagesPerMonth, aiMessagesPerHour } = this.plans.tiers[user.subscriptionTier].limits;
+    if (aiMessagesPerHour !== null) {
+      const since = new Date(this.now().getTime() - HOUR_MS);
+      const used = await countUsageSince(this.db, user.id, 'ai_message', since);
+      if (used >= aiMessagesPerHour) {
+        const oldest = await oldestUsageSince(this.db, user.id, 'ai_message', since);
+        const minutes = Math.max(1, Math.ceil(((oldest?.getTime() ?? this.now().getTime()) + HOUR_MS - this.now().getTime()) / 60_000));
+        throw new AppError('LIMIT_REACHED', `You have reached the fair-use limit of ${aiMessagesPerHour} messages per hour. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
+          limitReached: true,
+          retryAfterSeconds: minutes * 60,
+        });
+      }
+    }
+    const monthStart = this.monthStart();
+    const id = await recordUsageWithin(this.db, user.id, 'ai_message', aiMessagesPerMonth === null ? null : { max: aiMessagesPerMonth, since: monthStart });
+    if (!id) {
+      const resetsOn = this.addMonths(monthStart, 1);
+      throw new AppError(
+        'LIMIT_REACHED',
+        `You have reached your monthly chat limit of ${aiMessagesPerMonth} messages. It resets on ${formatDay(resetsOn)}; upgrade to Pro for unlimited chats.`,
+        { limitReached: true, retryAfterSeconds: Math.ceil((resetsOn.getTime() - this.now().getTime()) / 1000) },
+      );
+    }
+    return { release: () => deleteUsageEvent(this.db, user.id, id) };
+  }
+
+  private monthStart(): Date {
+    const now = this.now();
+    return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  }
+
+  private monthsAgo(months: number): Date {
+    return this.addMonths(this.now(), -months);
+  }
+
+  private addMonths(date: Date, months: number): Date {
+    const result = new Date(date);
+    result.setUTCMonth(result.getUTCMonth() + months);
+    return result;
+  }
+}
+
+function formatDay(date: Date): string {
+  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+}
