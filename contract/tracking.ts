@@ -11,10 +11,12 @@ import { emailSchema, timeZoneSchema, userSchema, usernameSchema } from './auth.
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A calendar date `yyyy-MM-dd` that exists (no 2025-02-30). */
-export const localDateSchema = z
-  .string({ error: 'Date must be a date like 2025-01-31' })
-  .regex(DATE_PATTERN, 'Date must be a date like 2025-01-31')
-  .refine((value) => isRealDate(value), 'Date must be a date like 2025-01-31');
+export const dateSchema = (message = 'Date must be a date like 2025-01-31') =>
+  z
+    .string({ error: message })
+    .regex(DATE_PATTERN, message)
+    .refine((value) => isRealDate(value), message);
+export const localDateSchema = dateSchema();
 
 export const monthSchema = z
   .string({ error: 'Month must be like 2025-01' })
@@ -24,7 +26,7 @@ export function isRealDate(value: string): boolean {
   if (!DATE_PATTERN.test(value)) return false;
   const [year, month, day] = value.split('-').map(Number) as [number, number, number];
   const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day && year >= 1900;
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day && year >= 1000;
 }
 
 /** The calendar day `yyyy-MM-dd` of an instant in a time zone (decisions section 4). */
@@ -439,7 +441,7 @@ export const healthStatsBodySchema = z.strictObject({
   height: z.preprocess(emptyAsOmitted, z.number({ error: HEALTH_MESSAGES.height }).min(12, HEALTH_MESSAGES.height).max(108, HEALTH_MESSAGES.height).nullable().optional()),
   gender: z.preprocess(emptyAsOmitted, z.enum(GENDERS, { error: HEALTH_MESSAGES.gender }).nullable().optional()),
   ethnicity: z.preprocess(emptyAsOmitted, z.enum(ETHNICITIES, { error: HEALTH_MESSAGES.ethnicity }).nullable().optional()),
-  dateOfBirth: z.preprocess(emptyAsOmitted, localDateSchema.nullable().optional()),
+  dateOfBirth: z.preprocess(emptyAsOmitted, dateSchema(HEALTH_MESSAGES.dateOfBirth).nullable().optional()),
   averageSleep: z.preprocess(
     emptyAsOmitted,
     z.number({ error: HEALTH_MESSAGES.averageSleep }).int(HEALTH_MESSAGES.averageSleep).min(0, HEALTH_MESSAGES.averageSleep).max(1440, HEALTH_MESSAGES.averageSleep).nullable().optional(),
