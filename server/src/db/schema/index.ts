@@ -1,3 +1,4 @@
 export * from './users.ts';
 export * from './audit.ts';
 export * from './tracking.ts';
+export * from './labs.ts';

@@ -1,0 +1,117 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const userId = () =>
+  uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
+export const LAB_FILE_STATUSES = ['queued', 'reading', 'needs_review', 'done', 'failed'] as const;
+
+/**
+ * An uploaded lab report. The bytes live in the file store under `storage_key` (generated, never
+ * the user's file name); `status` and `progress` are what the user sees of its extraction.
+ */
+export const labFiles = pgTable(
+  'lab_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userId(),
+    /** The uploaded name, tidied, with the extension of the real (sniffed) type. */
+    fileName: text('file_name').notNull(),
+    storageKey: text('storage_key').notNull(),
+    contentType: text('content_type').notNull(),
+    kind: text('kind', { enum: ['pdf', 'docx', 'doc', 'png', 'jpeg'] }).notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    status: text('status', { enum: LAB_FILE_STATUSES }).notNull().default('queued'),
+    progress: smallint('progress').notNull().default(0),
+    errorCode: text('error_code'),
+    errorMessage: text('error_message'),
+    /** The collection date read from the report, or set by the user; null when neither. */
+    testDate: date('test_date', { mode: 'string' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('lab_files_user_id_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * One biomarker value. `value`/`unit` are as reported; `canonical_*` in the catalogue's one unit per
+ * biomarker, so a series never mixes units. Rows from a file cascade with it; manual rows have none.
+ */
+export const labResults = pgTable(
+  'lab_results',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userId(),
+    labFileId: uuid('lab_file_id').references(() => labFiles.id, { onDelete: 'cascade' }),
+    biomarkerKey: text('biomarker_key').notNull(),
+    name: text('name').notNull(),
+    category: text('category').notNull(),
+    loinc: text('loinc'),
+    value: doublePrecision('value').notNull(),
+    unit: text('unit').notNull(),
+    canonicalValue: doublePrecision('canonical_value').notNull(),
+    canonicalUnit: text('canonical_unit').notNull(),
+    referenceLow: doublePrecision('reference_low'),
+    referenceHigh: doublePrecision('reference_high'),
+    referenceText: text('reference_text'),
+    flag: text('flag', { enum: ['low', 'high', 'normal'] }),
+    printedFlag: text('printed_flag'),
+    testDate: date('test_date', { mode: 'string' }).notNull(),
+    reviewed: boolean('reviewed').notNull().default(false),
+    source: text('source', { enum: ['extracted', 'manual'] }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Chart data pages through a user's results by date; this index serves both the count and the page.
+    index('lab_results_user_date_idx').on(t.userId, t.testDate, t.biomarkerKey, t.id),
+    index('lab_results_file_idx').on(t.labFileId),
+  ],
+);
+
+export const JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
+
+/**
+ * The background job queue. Workers claim with FOR UPDATE SKIP LOCKED and hold a lease
+ * (`locked_until`); a running job whose lease has expired (its worker died) is claimed again.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull().default(sql`'{}'::jsonb`),
+    state: text('state', { enum: JOB_STATES }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(3),
+    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lockedBy: text('locked_by'),
+    error: text('error'),
+    progress: smallint('progress').notNull().default(0),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('jobs_claim_idx').on(t.state, t.runAfter),
+    index('jobs_user_id_idx').on(t.userId, t.createdAt),
+  ],
+);
