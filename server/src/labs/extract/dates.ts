@@ -10,7 +10,7 @@ const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', '
 const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?';
 
 const LABEL =
-  /\b(?:(?:date\s+(?:and\s+time\s+)?of\s+)?(?:sample|specimen)\s+(?:collection|collected|drawn|taken|date)|collection\s+(?:date|time|on|at)|collected\s*(?:on|at|date)?|date\s+(?:of\s+)?collection|drawn\s+(?:on|date)|date\s+collected|sampling\s+date)\b(?:\s*(?:on|at|date|time|&|and|\/))*\s*[:\-]?\s*/gi;
+  /\b(?:(?:date\s+(?:and\s+time\s+)?of\s+)?(?:sample|specimen)\s+(?:collection|collected|drawn|taken|date)|collection\s+(?:date|time|on|at)|collected\s*(?:on|at|date)?|date\s+(?:of\s+)?collection|drawn\s+(?:on|date)|date\s+collected|sampling\s+date)\b(?:\s*(?:on|at|date|time|&|and|\/))*\s*[:-]?\s*/gi;
 
 // A date-like thing right after a label; it may be malformed ("02 Dec, 2X"), which means null.
 const DATE_LIKE = new RegExp(

@@ -2,6 +2,10 @@ import WordExtractor from 'word-extractor';
 import { ExtractionError } from './errors.ts';
 import type { TextLine } from './parser.ts';
 
+/** Word's cell, vertical-tab and page-break control characters become spaces. */
+const controlBreaksToSpaces = (line: string) =>
+  line.replaceAll('\u0007', ' ').replaceAll('\u000b', ' ').replaceAll('\u000c', ' ');
+
 /** Word 97-2003 (.doc, OLE2) to text lines; table cells come through separated by tabs. */
 export async function readDocLines(bytes: Uint8Array): Promise<TextLine[]> {
   let body: string;
@@ -13,7 +17,7 @@ export async function readDocLines(bytes: Uint8Array): Promise<TextLine[]> {
   }
   return body
     .split(/\r?\n|\r/)
-    .map((line) => line.replace(/\t+/g, '  ').replace(/[\u0007\u000b\u000c]/g, ' ').trim())
+    .map((line) => controlBreaksToSpaces(line.replace(/\t+/g, '  ')).trim())
     .filter((line) => line !== '')
     .map((text) => ({ text, source: 'text' as const }));
 }

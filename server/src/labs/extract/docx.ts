@@ -108,7 +108,7 @@ export function htmlToLines(html: string): string[] {
     .replace(/<tr\b[^>]*>/g, '\n')
     .replace(/<\/(?:p|h[1-6]|li|tr|table)>|<br\s*\/?>/g, '\n')
     .replace(/<[^>]+>/g, '')
-    .replace(/\u0001/g, '  ');
+    .replaceAll('\u0001', '  ');
   return decodeEntities(text)
     .split('\n')
     .map((line) => line.replace(/[ \t]+/g, ' ').trim())

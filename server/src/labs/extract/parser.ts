@@ -1,7 +1,7 @@
 import type { ExtractedBiomarker, ExtractionResult } from '#contract/biomarkers.ts';
 import { getMarker, type Marker, type UnitDef } from './catalogue.ts';
 import { findCollectionDate, type DateOrder } from './dates.ts';
-import { isAliasOf, isFlagWord, matchNameAtStart } from './names.ts';
+import { isAliasOf, matchNameAtStart } from './names.ts';
 import { decimalInsertions, fixOcrDigits, parsePrintedNumber, type PrintedNumber } from './numbers.ts';
 import { findUnit, roundSignificant, toCanonical, unitKind } from './units.ts';
 
@@ -238,7 +238,7 @@ export function stripNameTail(rest: string, keys: string[]): string {
   for (let guard = 0; guard < 4; guard++) {
     const before = s;
     s = s.replace(/^\s*[)\]]+/, '');
-    s = s.replace(/^\s*[,:;=\-]*\s*/, (m) => (m.includes(':') || m.includes('=') || m.includes('-') || m.includes(',') ? ' ' : m));
+    s = s.replace(/^\s*[,:;=-]*\s*/, (m) => (m.includes(':') || m.includes('=') || m.includes('-') || m.includes(',') ? ' ' : m));
     const paren = /^\s*[([]([^)\]]{1,40})[)\]]/.exec(s);
     if (paren && (!/\d/.test(paren[1] as string) || isAliasOf(paren[1] as string, keys))) s = s.slice(paren[0].length);
     const abbrev = /^\s*,?\s*([A-Za-z][A-Za-z0-9\-+#%]*)(?=[\s,:]|$)/.exec(s);
