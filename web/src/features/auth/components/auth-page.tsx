@@ -42,12 +42,14 @@ export function AuthPage({ forceSignup = false, hero, background, benefits }: Au
   const signup = mode === 'signup';
   return (
     <AuthShell background={background}>
-      <div className={cn('grid gap-10', signup && 'lg:grid-cols-[1.1fr_1fr] lg:items-start')}>
-        <div className={cn('space-y-8 text-center', signup ? 'lg:text-left' : 'mx-auto max-w-2xl')}>
-          {hero}
-          {signup ? benefits : null}
-        </div>
-        <Card className={cn('w-full bg-surface/95 backdrop-blur', signup ? 'lg:max-w-md lg:justify-self-end' : 'mx-auto max-w-md')}>
+      <div className={cn('grid gap-8 lg:gap-x-12', signup && 'lg:grid-cols-[1.1fr_1fr]')}>
+        <div className={cn('text-center', signup ? 'lg:col-start-1 lg:row-start-1 lg:text-left' : 'mx-auto max-w-2xl')}>{hero}</div>
+        <Card
+          className={cn(
+            'w-full bg-surface/95 backdrop-blur',
+            signup ? 'lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:max-w-md lg:self-start lg:justify-self-end' : 'mx-auto max-w-md',
+          )}
+        >
           {pendingEmail ? (
             <CardContent className="pt-6">
               <CheckEmail
@@ -85,6 +87,7 @@ export function AuthPage({ forceSignup = false, hero, background, benefits }: Au
             </>
           )}
         </Card>
+        {signup && benefits ? <div className="lg:col-start-1 lg:row-start-2">{benefits}</div> : null}
       </div>
     </AuthShell>
   );
