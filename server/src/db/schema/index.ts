@@ -2,3 +2,4 @@ export * from './users.ts';
 export * from './audit.ts';
 export * from './tracking.ts';
 export * from './labs.ts';
+export * from './billing.ts';
