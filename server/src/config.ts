@@ -41,7 +41,35 @@ const envSchema = z.object({
   GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(100 * 1024),
   PLAN_CATALOGUE_FILE: optionalText,
+  LAB_MAX_BYTES: z.coerce.number().int().min(1024).max(200 * 1024 * 1024).default(20 * 1024 * 1024),
+  LAB_MAX_PIXELS: z.coerce.number().int().min(1_000_000).max(200_000_000).default(40_000_000),
+  LAB_EXTRACT_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  LAB_EXTRACT_MEMORY_MB: z.coerce.number().int().min(64).max(8192).default(512),
+  JOB_WORKER: booleanFromEnv.default(true),
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(1),
+  JOB_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
+  S3_BUCKET: optionalText,
+  S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+  S3_REGION: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: booleanFromEnv.default(true),
 });
+
+const S3_SETTINGS = ['S3_BUCKET', 'S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+export type StorageConfig =
+  | { kind: 'local'; dir: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      endpoint: string;
+      region: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      forcePathStyle: boolean;
+    };
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -60,6 +88,9 @@ export type Config = {
   google: { clientId: string; clientSecret: string | undefined; issuer: string } | undefined;
   bodyLimitBytes: number;
   plans: PlanCatalogue;
+  storage: StorageConfig;
+  labs: { maxBytes: number; maxPixels: number; extractTimeoutMs: number; extractMemoryMb: number };
+  jobs: { enabled: boolean; concurrency: number; pollMs: number; leaseMs: number };
 };
 
 export class ConfigError extends Error {
@@ -79,6 +110,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems: string[] = [];
   if (e.GOOGLE_CLIENT_SECRET && !e.GOOGLE_CLIENT_ID) problems.push('GOOGLE_CLIENT_SECRET is set but GOOGLE_CLIENT_ID is not');
   if (e.SESSION_MAX_DAYS < e.SESSION_IDLE_DAYS) problems.push('SESSION_MAX_DAYS must not be shorter than SESSION_IDLE_DAYS');
+  const s3Set = S3_SETTINGS.filter((name) => e[name] !== undefined);
+  if (s3Set.length > 0 && s3Set.length < S3_SETTINGS.length) {
+    problems.push(`S3 storage needs all of ${S3_SETTINGS.join(', ')}; missing ${S3_SETTINGS.filter((name) => !s3Set.includes(name)).join(', ')}`);
+  }
   const plans = e.PLAN_CATALOGUE_FILE ? readPlanCatalogue(e.PLAN_CATALOGUE_FILE, problems) : DEFAULT_PLAN_CATALOGUE;
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -109,6 +144,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     plans,
+    storage:
+      s3Set.length === S3_SETTINGS.length
+        ? {
+            kind: 's3',
+            bucket: e.S3_BUCKET!,
+            endpoint: e.S3_ENDPOINT!,
+            region: e.S3_REGION!,
+            accessKeyId: e.S3_ACCESS_KEY_ID!,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : { kind: 'local', dir: path.join(dataDir, 'files') },
+    labs: {
+      maxBytes: e.LAB_MAX_BYTES,
+      maxPixels: e.LAB_MAX_PIXELS,
+      extractTimeoutMs: e.LAB_EXTRACT_TIMEOUT_MS,
+      extractMemoryMb: e.LAB_EXTRACT_MEMORY_MB,
+    },
+    jobs: {
+      enabled: e.JOB_WORKER,
+      concurrency: e.JOB_CONCURRENCY,
+      pollMs: e.JOB_POLL_MS,
+      leaseMs: e.JOB_LEASE_SECONDS * 1000,
+    },
   };
 }
 

@@ -1,0 +1,42 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { type FileStore, StoredFileMissingError, assertValidKey } from './file-store.ts';
+
+/** Files in a folder (DATA_DIR/files by default); written to a temporary name, then renamed. */
+export class LocalFileStore implements FileStore {
+  readonly kind = 'local' as const;
+
+  constructor(private readonly dir: string) {}
+
+  async put(key: string, bytes: Uint8Array): Promise<void> {
+    const file = this.pathOf(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    const temporary = `${file}.${randomUUID()}.tmp`;
+    try {
+      await writeFile(temporary, bytes, { mode: 0o600 });
+      await rename(temporary, file);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+  }
+
+  async get(key: string): Promise<Buffer> {
+    try {
+      return await readFile(this.pathOf(key));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new StoredFileMissingError(key);
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
+
+  private pathOf(key: string): string {
+    assertValidKey(key);
+    return path.join(this.dir, ...key.split('/'));
+  }
+}
