@@ -50,8 +50,9 @@ function escapeLike(text: string): string {
 
 /**
  * Suggestions for the Add Supplement dialog, best first, one per supplement. Ranking: an exact
- * name or alternative name, then a name starting with the text, then a word of a name starting
- * with it, then typo matches by trigram similarity; ties go to the closer whole-name match and
+ * name or alternative name, then a name starting with the text (the supplement's own name before
+ * its alternative names), then a word of a name starting with it, then typo matches by trigram
+ * similarity; ties go to the closer whole-name match and
  * then to the shorter name. The trigram index serves every branch of the filter.
  */
 export async function searchReferenceSupplements(db: Db, text: string, limit: number): Promise<SupplementSuggestion[]> {
@@ -63,9 +64,10 @@ export async function searchReferenceSupplements(db: Db, text: string, limit: nu
     with matches as (
       select n.reference_supplement_id as id,
              min(case when n.name = ${q} then 0
-                      when n.name like ${prefix} then 1
-                      when n.name like ${wordPrefix} then 2
-                      else 3 end) as tier,
+                      when n.is_primary and n.name like ${prefix} then 1
+                      when n.name like ${prefix} then 2
+                      when n.name like ${wordPrefix} then 3
+                      else 4 end) as tier,
              max(similarity(n.name, ${q})) as sim,
              max(word_similarity(${q}, n.name)) as wsim
       from reference_supplement_names n
