@@ -130,6 +130,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes, { health });
   await app.register(profileRoutes, { profile });
 
+  // Expired sessions, tokens and counters are swept hourly; every process may do it, and deleting twice is harmless.
+  const sweep = setInterval(() => {
+    Promise.all([sessions.purgeExpired(), limiter.purgeExpired()]).catch((error: unknown) => app.log.warn({ err: error }, 'sweep failed'));
+  }, 60 * 60 * 1000);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+
   if (options.webDir && existsSync(path.join(options.webDir, 'index.html'))) {
     await serveWebApp(app, options.webDir);
   }

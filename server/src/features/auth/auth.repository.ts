@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { emailTokens, sessions, users } from '#server/db/schema/index.ts';
 
@@ -160,4 +160,10 @@ export async function invalidateEmailTokens(db: Db, userId: string, purpose: Tok
     .update(emailTokens)
     .set({ usedAt: new Date() })
     .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
+}
+
+/** Sessions past either limit and e-mail tokens past their expiry are of no use to anyone. */
+export async function deleteExpiredSessionsAndTokens(db: Db, idleSince: Date): Promise<void> {
+  await db.delete(sessions).where(or(lt(sessions.expiresAt, sql`now()`), lt(sessions.lastSeenAt, idleSince)));
+  await db.delete(emailTokens).where(lt(emailTokens.expiresAt, sql`now() - interval '1 day'`));
 }

@@ -3,6 +3,7 @@ import type { Db } from '#server/db/client.ts';
 import { createToken, hashToken } from '#server/lib/tokens.ts';
 import {
   type UserRow,
+  deleteExpiredSessionsAndTokens,
   deleteSessionByTokenHash,
   deleteSessionOfUser,
   deleteSessionsOfUser,
@@ -58,6 +59,10 @@ export class SessionService {
 
   async endAll(userId: string, exceptSessionId?: string): Promise<void> {
     await deleteSessionsOfUser(this.db, userId, exceptSessionId);
+  }
+
+  async purgeExpired(): Promise<void> {
+    await deleteExpiredSessionsAndTokens(this.db, new Date(Date.now() - this.settings.idleDays * DAY_MS));
   }
 
   async list(userId: string) {

@@ -1,6 +1,6 @@
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/http/app-error.ts';
-import { type Counter, deleteCounter, incrementCounter, readCounter } from './rate-limits.repository.ts';
+import { type Counter, deleteCounter, deleteExpiredCounters, incrementCounter, readCounter } from './rate-limits.repository.ts';
 
 export type RateRule = { name: string; limit: number; windowSeconds: number };
 
@@ -37,6 +37,10 @@ export class RateLimiter {
 
   async reset(rule: RateRule, subject: string): Promise<void> {
     await deleteCounter(this.db, keyOf(rule, subject));
+  }
+
+  async purgeExpired(): Promise<void> {
+    await deleteExpiredCounters(this.db);
   }
 }
 

@@ -130,3 +130,21 @@ describe('served over HTTPS', () => {
     }
   });
 });
+
+describe('when the database is gone', () => {
+  it('answers 503 on /readyz and a plain 500 without internals on API calls', async () => {
+    const doomed = await createTestApp();
+    const { client } = await signedInClient(doomed);
+    await doomed.database.close();
+    try {
+      const ready = await client.get('/readyz');
+      expect(ready.statusCode).toBe(503);
+      const me = await client.get('/api/user');
+      expect(me.statusCode).toBe(500);
+      expect(me.json()).toEqual({ ok: false, code: 'SERVER_ERROR', message: 'Something went wrong on our side. Please try again.' });
+      expect(me.body).not.toMatch(/select|sessions|pglite|stack|at /i);
+    } finally {
+      await doomed.app.close();
+    }
+  });
+});
