@@ -6,6 +6,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -65,6 +66,31 @@ export const referenceSupplementNames = pgTable(
     uniqueIndex('reference_supplement_names_key').on(t.referenceSupplementId, t.name),
     index('reference_supplement_names_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('reference_supplement_names_prefix_idx').on(t.name.op('text_pattern_ops')),
+  ],
+);
+
+/**
+ * Search words: every distinct word (letters and digits) of every reference name, in a small table
+ * that typo matching scans with a trigram index, and which supplements each word belongs to.
+ * Rebuilt from the names with the names (`syncAllReferenceNames`, `syncReferenceNames`).
+ */
+export const referenceWords = pgTable(
+  'reference_words',
+  { word: text('word').primaryKey() },
+  (t) => [index('reference_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')), index('reference_words_prefix_idx').on(t.word.op('text_pattern_ops'))],
+);
+
+export const referenceSupplementWords = pgTable(
+  'reference_supplement_words',
+  {
+    word: text('word').notNull(),
+    referenceSupplementId: uuid('reference_supplement_id')
+      .notNull()
+      .references(() => referenceSupplements.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.word, t.referenceSupplementId] }),
+    index('reference_supplement_words_supplement_idx').on(t.referenceSupplementId),
   ],
 );
 
