@@ -10,6 +10,10 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { auditRoutes } from './features/audit/audit.routes.ts';
+import { billingRoutes } from './features/billing/billing.routes.ts';
+import { BillingService } from './features/billing/billing.service.ts';
+import { LocalProvider } from './features/billing/local.provider.ts';
+import { StripeProvider } from './features/billing/stripe.provider.ts';
 import { AuditLog } from './features/audit/audit.service.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { AuthService } from './features/auth/auth.service.ts';
@@ -20,6 +24,8 @@ import { ContactService } from './features/contact/contact.service.ts';
 import { RateLimiter } from './features/rate-limits/rate-limits.service.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { labsRoutes } from './features/labs/labs.routes.ts';
+import { LabsService } from './features/labs/labs.service.ts';
 import { HealthService } from './features/health/health.service.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { ProfileService } from './features/profile/profile.service.ts';
@@ -29,12 +35,14 @@ import { supplementLogsRoutes } from './features/supplement-logs/supplement-logs
 import { SupplementLogsService } from './features/supplement-logs/supplement-logs.service.ts';
 import { supplementsRoutes } from './features/supplements/supplements.routes.ts';
 import { SupplementsService } from './features/supplements/supplements.service.ts';
+import { EntitlementsService } from './features/usage/entitlements.service.ts';
 import { UsageService } from './features/usage/usage.service.ts';
 import { registerAccessControl } from './http/access.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerSecurity } from './http/security.ts';
 import { SessionCookie } from './http/session-cookie.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { createFileStore, type FileStore } from './storage/file-store.ts';
 
 export type AppOptions = {
   config: Config;
@@ -43,6 +51,8 @@ export type AppOptions = {
   mailer?: Mailer;
   /** Tests capture log lines here. */
   logStream?: NodeJS.WritableStream;
+  /** Tests pass their own file store (e.g. S3 against a fake). */
+  fileStore?: FileStore;
   /** Where the built web app lives; unset or missing, only the API is served. */
   webDir?: string;
 };
@@ -104,16 +114,34 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const google = config.google ? new GoogleService(config.google, { db, audit, publicUrl: config.publicUrl }) : undefined;
   const contact = new ContactService({ db, mailer, limiter, supportEmail: config.mail.supportEmail });
   const supplements = new SupplementsService(db);
-  const supplementLogs = new SupplementLogsService({ db, supplements });
+  const entitlements = new EntitlementsService(db, config.plans);
+  const supplementLogs = new SupplementLogsService({ db, supplements, entitlements });
   const streaks = new StreakService({ logs: supplementLogs, goalDays: config.plans.streakGoalDays });
+  const stripe = config.billing.provider.kind === 'stripe' ? new StripeProvider(config.billing.provider) : undefined;
+  const billing = new BillingService({
+    db,
+    provider: stripe ?? new LocalProvider({ db, publicUrl: config.publicUrl, secret: config.sessionSecret, now: () => new Date() }),
+    config: config.billing,
+    plans: config.plans,
+    auth,
+    streaks,
+    publicUrl: config.publicUrl,
+  });
   const health = new HealthService({ db });
   const profile = new ProfileService({ db, auth, health, logs: supplementLogs });
+  const labs = new LabsService({
+    db,
+    store: options.fileStore ?? createFileStore(config.storage),
+    entitlements,
+    limits: config.labs,
+    log: app.log,
+  });
 
   // Routes
   await app.register(systemRoutes, {
     database,
     plans: config.plans,
-    priceIds: {},
+    priceIds: { ...config.billing.priceIds },
     publicConfig: {
       googleEnabled: google !== undefined,
       emailVerificationEnabled: mailer.delivers,
@@ -129,10 +157,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(streaksRoutes, { streaks });
   await app.register(healthRoutes, { health });
   await app.register(profileRoutes, { profile });
+  await app.register(labsRoutes, { labs });
+  await app.register(billingRoutes, { billing, auth, sessions, cookie: sessionCookie, stripe });
 
   // Expired sessions, tokens and counters are swept hourly; every process may do it, and deleting twice is harmless.
   const sweep = setInterval(() => {
-    Promise.all([sessions.purgeExpired(), limiter.purgeExpired()]).catch((error: unknown) => app.log.warn({ err: error }, 'sweep failed'));
+    Promise.all([sessions.purgeExpired(), limiter.purgeExpired(), billing.settleLocalSubscriptions()]).catch((error: unknown) => app.log.warn({ err: error }, 'sweep failed'));
   }, 60 * 60 * 1000);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_PLAN_CATALOGUE, type PlanCatalogue, planCatalogueSchema } from '#contract/plans.ts';
+import { type BillingConfig, billingConfig, billingConfigProblems, billingEnvShape } from './features/billing/billing.config.ts';
 
 /**
  * The one reader of process.env. Everything is checked at start, and a bad value stops the
@@ -41,6 +42,7 @@ const envSchema = z.object({
   GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(100 * 1024),
   PLAN_CATALOGUE_FILE: optionalText,
+  ...billingEnvShape,
   LAB_MAX_BYTES: z.coerce.number().int().min(1024).max(200 * 1024 * 1024).default(20 * 1024 * 1024),
   LAB_MAX_PIXELS: z.coerce.number().int().min(1_000_000).max(200_000_000).default(40_000_000),
   LAB_EXTRACT_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
@@ -88,6 +90,7 @@ export type Config = {
   google: { clientId: string; clientSecret: string | undefined; issuer: string } | undefined;
   bodyLimitBytes: number;
   plans: PlanCatalogue;
+  billing: BillingConfig;
   storage: StorageConfig;
   labs: { maxBytes: number; maxPixels: number; extractTimeoutMs: number; extractMemoryMb: number };
   jobs: { enabled: boolean; concurrency: number; pollMs: number; leaseMs: number };
@@ -110,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems: string[] = [];
   if (e.GOOGLE_CLIENT_SECRET && !e.GOOGLE_CLIENT_ID) problems.push('GOOGLE_CLIENT_SECRET is set but GOOGLE_CLIENT_ID is not');
   if (e.SESSION_MAX_DAYS < e.SESSION_IDLE_DAYS) problems.push('SESSION_MAX_DAYS must not be shorter than SESSION_IDLE_DAYS');
+  problems.push(...billingConfigProblems(e));
   const s3Set = S3_SETTINGS.filter((name) => e[name] !== undefined);
   if (s3Set.length > 0 && s3Set.length < S3_SETTINGS.length) {
     problems.push(`S3 storage needs all of ${S3_SETTINGS.join(', ')}; missing ${S3_SETTINGS.filter((name) => !s3Set.includes(name)).join(', ')}`);
@@ -144,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     plans,
+    billing: billingConfig(e),
     storage:
       s3Set.length === S3_SETTINGS.length
         ? {

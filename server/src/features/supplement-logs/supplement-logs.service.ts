@@ -31,7 +31,17 @@ import {
   upsertEffects,
 } from './supplement-logs.repository.ts';
 
-type Dependencies = { db: Db; supplements: SupplementsService; now?: () => Date };
+type Dependencies = {
+  db: Db;
+  supplements: SupplementsService;
+  now?: () => Date;
+  /**
+   * Billing: the plan's entitlements (usage/entitlements.service.ts). When given, it decides
+   * whether the trial is over, including a trial never explicitly started (28 days from sign-up)
+   * and a cancelled plan past its end.
+   */
+  entitlements?: { assertActive(user: UserRow): void };
+};
 
 /** A phone clock a little ahead of ours is not a log from the future. */
 const FUTURE_TOLERANCE_MS = 5 * 60 * 1000;
@@ -165,6 +175,7 @@ export class SupplementLogsService {
 
   /** Decisions section 2: after the trial, a free account keeps its data but logs nothing new. */
   private assertMayLog(user: UserRow): void {
+    if (this.deps.entitlements) return this.deps.entitlements.assertActive(user);
     if (user.subscriptionTier === 'free' && user.trialEndsAt && user.trialEndsAt.getTime() <= this.now().getTime()) {
       throw new AppError('TRIAL_EXPIRED', MESSAGES.trialExpired);
     }

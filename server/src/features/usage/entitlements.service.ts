@@ -1,5 +1,5 @@
 import { MESSAGES } from '#contract/errors.ts';
-import type { PlanCatalogue } from '#contract/plans.ts';
+import type { PlanCatalogue, Tier } from '#contract/plans.ts';
 import type { Db } from '#server/db/client.ts';
 import type { UserRow } from '#server/features/auth/auth.repository.ts';
 import { AppError } from '#server/http/app-error.ts';
@@ -27,8 +27,18 @@ export class EntitlementsService {
     return user.trialEndsAt ?? new Date(user.createdAt.getTime() + this.plans.trialDays * DAY_MS);
   }
 
+  /**
+   * The tier that applies now. A cancelled paid plan keeps its tier until `subscriptionEndsAt`;
+   * the provider's webhook then sets the stored tier back to free. Should that webhook be late,
+   * access still ends on time: past the end date the plan counts as free.
+   */
+  effectiveTier(user: UserRow): Tier {
+    if (user.subscriptionTier !== 'free' && user.subscriptionEndsAt && user.subscriptionEndsAt <= this.now()) return 'free';
+    return user.subscriptionTier;
+  }
+
   isTrialExpired(user: UserRow): boolean {
-    return user.subscriptionTier === 'free' && this.trialEndsAt(user) <= this.now();
+    return this.effectiveTier(user) === 'free' && this.trialEndsAt(user) <= this.now();
   }
 
   /** Throws TRIAL_EXPIRED (403) when a free user's trial is over. */
@@ -42,13 +52,13 @@ export class EntitlementsService {
    */
   async recordLabUpload(user: UserRow): Promise<{ release(): Promise<void> }> {
     this.assertActive(user);
-    const tier = this.plans.tiers[user.subscriptionTier];
+    const tier = this.plans.tiers[this.effectiveTier(user)];
     const { labUploads, labUploadWindowMonths } = tier.limits;
     if (labUploads === 0) {
       throw new AppError('LIMIT_REACHED', `Lab uploads are not included in the ${tier.label}. Upgrade to Starter or Pro to upload lab results.`, { limitReached: true });
     }
     const since = this.monthsAgo(labUploadWindowMonths);
-    const id = await recordUsageWithin(this.db, user.id, 'lab_upload', labUploads === null ? null : { max: labUploads, since });
+    const id = await recordUsageWithin(this.db, user.id, 'lab_upload', labUploads === null ? null : { max: labUploads, since }, this.now());
     if (!id) {
       const oldest = await oldestUsageSince(this.db, user.id, 'lab_upload', since);
       const freeOn = oldest ? this.addMonths(oldest, labUploadWindowMonths) : this.now();
@@ -64,22 +74,23 @@ export class EntitlementsService {
   /** Counts one AI message: the monthly allowance, and the hourly fair-use limit where one is set. */
   async recordAiMessage(user: UserRow): Promise<{ release(): Promise<void> }> {
     this.assertActive(user);
-    const { aiMessagesPerMonth, aiMessagesPerHour } = this.plans.tiers[user.subscriptionTier].limits;
-    if (aiMessagesPerHour !== null) {
-      const since = new Date(this.now().getTime() - HOUR_MS);
-      const used = await countUsageSince(this.db, user.id, 'ai_message', since);
-      if (used >= aiMessagesPerHour) {
-        const oldest = await oldestUsageSince(this.db, user.id, 'ai_message', since);
-        const minutes = Math.max(1, Math.ceil(((oldest?.getTime() ?? this.now().getTime()) + HOUR_MS - this.now().getTime()) / 60_000));
-        throw new AppError('LIMIT_REACHED', `You have reached the fair-use limit of ${aiMessagesPerHour} messages per hour. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
-          limitReached: true,
-          retryAfterSeconds: minutes * 60,
-        });
-      }
+    const { aiMessagesPerMonth, aiMessagesPerHour } = this.plans.tiers[this.effectiveTier(user)].limits;
+    const hourAgo = new Date(this.now().getTime() - HOUR_MS);
+    if (aiMessagesPerHour !== null && aiMessagesPerMonth !== null) {
+      const used = await countUsageSince(this.db, user.id, 'ai_message', hourAgo);
+      if (used >= aiMessagesPerHour) throw await this.hourlyLimitError(user, aiMessagesPerHour, hourAgo);
     }
     const monthStart = this.monthStart();
-    const id = await recordUsageWithin(this.db, user.id, 'ai_message', aiMessagesPerMonth === null ? null : { max: aiMessagesPerMonth, since: monthStart });
+    // The limit checked under the per-user lock: the monthly allowance, or, where months are unlimited (Pro), the hourly fair use.
+    const atomicLimit =
+      aiMessagesPerMonth !== null
+        ? { max: aiMessagesPerMonth, since: monthStart }
+        : aiMessagesPerHour !== null
+          ? { max: aiMessagesPerHour, since: hourAgo }
+          : null;
+    const id = await recordUsageWithin(this.db, user.id, 'ai_message', atomicLimit, this.now());
     if (!id) {
+      if (aiMessagesPerMonth === null && aiMessagesPerHour !== null) throw await this.hourlyLimitError(user, aiMessagesPerHour, hourAgo);
       const resetsOn = this.addMonths(monthStart, 1);
       throw new AppError(
         'LIMIT_REACHED',
@@ -88,6 +99,15 @@ export class EntitlementsService {
       );
     }
     return { release: () => deleteUsageEvent(this.db, user.id, id) };
+  }
+
+  private async hourlyLimitError(user: UserRow, perHour: number, since: Date): Promise<AppError> {
+    const oldest = await oldestUsageSince(this.db, user.id, 'ai_message', since);
+    const minutes = Math.max(1, Math.ceil(((oldest?.getTime() ?? this.now().getTime()) + HOUR_MS - this.now().getTime()) / 60_000));
+    return new AppError('LIMIT_REACHED', `You have reached the fair-use limit of ${perHour} messages per hour. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
+      limitReached: true,
+      retryAfterSeconds: minutes * 60,
+    });
   }
 
   private monthStart(): Date {

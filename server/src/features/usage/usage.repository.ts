@@ -22,6 +22,8 @@ export async function recordUsageWithin(
   userId: string,
   kind: UsageKind,
   limit: { max: number; since: Date } | null,
+  /** When the use happened; the caller's clock, so that windows and records agree (tests inject a clock). */
+  at?: Date,
 ): Promise<string | undefined> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${userId}, 0))`);
@@ -29,7 +31,10 @@ export async function recordUsageWithin(
       const used = await countUsageSince(tx as unknown as Db, userId, kind, limit.since);
       if (used >= limit.max) return undefined;
     }
-    const [row] = await tx.insert(usageEvents).values({ userId, kind }).returning({ id: usageEvents.id });
+    const [row] = await tx
+      .insert(usageEvents)
+      .values({ userId, kind, ...(at ? { createdAt: at } : {}) })
+      .returning({ id: usageEvents.id });
     return row!.id;
   });
 }

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { authResultSchema, emailSchema, passwordSchema, timeZoneSchema, usernameSchema } from './auth.ts';
+import { BILLING_INTERVALS, PLAN_IDS, tierInputSchema, tierSchema } from './plans.ts';
+
+/**
+ * Plans, trial and payments (spec sections 3, 7 and 8; decisions section 2). The card provider
+ * is Stripe, or a local test provider when no Stripe key is configured; the calls are the same.
+ */
+
+/** Plan ids that can be bought. */
+export const PAID_PLAN_IDS = PLAN_IDS.filter((id): id is Exclude<(typeof PLAN_IDS)[number], 'free'> => id !== 'free');
+export type PaidPlanId = (typeof PAID_PLAN_IDS)[number];
+
+/** Spec section 8, "Checkout and trial", plus the server's own refusals. */
+export const BILLING_MESSAGES = {
+  invalidPlan: 'Invalid plan type selected',
+  noCheckoutUrl: 'No checkout URL received',
+  checkoutFailed: 'Failed to create checkout session',
+  checkoutStartFailed: 'Failed to start checkout process',
+  subscriptionStartFailed: 'Failed to start subscription process. Please try again.',
+  foreignReturnUrl: 'Return addresses must point to this site',
+  alreadyOnPlan: 'You are already subscribed to this plan.',
+  trialStarted: 'Your free trial has started.',
+  trialPaidTier: 'You already have a paid plan, so there is no trial to start.',
+  trialExtended: 'Your trial has been extended by 7 days!',
+  trialExtendFailed: 'Failed to extend trial period',
+  trialAlreadyExtended: 'Your trial has already been extended once.',
+  trialExtendNotFree: 'Only accounts on the free trial can extend it.',
+  /** `{days}` and `{required}` are filled in by the server. */
+  trialStreakTooShort: 'A logging streak of {required} days earns 7 extra trial days; your streak is {days} days.',
+  sessionNotFound: 'Checkout session not found',
+  noPaymentSession: 'No payment session ID found. Please try again.',
+  paymentUnverified: 'Unable to verify your payment. Please contact support.',
+  paymentAlreadyUsed: 'This payment has already been used to set up an account. Please sign in.',
+  accountCreationFailed: 'Account creation failed',
+  passwordsDoNotMatch: 'Passwords do not match',
+  noSubscription: 'There is no subscription to manage yet.',
+  webhookSignature: 'Webhook signature verification failed',
+  webhooksNotConfigured: 'Stripe webhooks are not configured',
+} as const;
+
+const checkoutSessionIdSchema = z.string().regex(/^cs_[A-Za-z0-9_]{1,250}$/, 'Not a valid checkout session id');
+
+/** A return address on our own site: a path (`/payment-success?…`) or an absolute URL of our origin. */
+const returnUrlSchema = z.string().trim().min(1).max(2000);
+
+/** `POST /api/stripe/create-checkout-session`. Signed out (landing page) or signed in (upgrade). */
+export const createCheckoutBodySchema = z.strictObject({
+  priceId: z.string({ error: BILLING_MESSAGES.invalidPlan }).trim().min(1, BILLING_MESSAGES.invalidPlan).max(200, BILLING_MESSAGES.invalidPlan),
+  /** Defaults to `/payment-success?session_id={CHECKOUT_SESSION_ID}`; the placeholder is filled by the provider. */
+  successUrl: returnUrlSchema.nullish(),
+  /** Defaults to `/subscription`. */
+  cancelUrl: returnUrlSchema.nullish(),
+  /** Prefills the payment form when signed out; a signed-in user's own address always wins. */
+  customerEmail: emailSchema.nullish(),
+});
+export type CreateCheckoutBody = z.infer<typeof createCheckoutBodySchema>;
+
+export const checkoutUrlSchema = z.object({ url: z.string() });
+export type CheckoutUrl = z.infer<typeof checkoutUrlSchema>;
+
+export const checkoutSessionParamsSchema = z.strictObject({ sessionId: checkoutSessionIdSchema });
+
+/** `GET /api/stripe/checkout-session/{sessionId}`: what the post-payment page shows. */
+export const checkoutSessionSchema = z.object({
+  id: z.string(),
+  customerEmail: z.string().nullable(),
+  priceId: z.string(),
+  planId: z.enum(PAID_PLAN_IDS).nullable(),
+  tier: tierSchema,
+  interval: z.enum(BILLING_INTERVALS).nullable(),
+  /** `complete` once paid; `open` while the payment page is still open; `expired` if abandoned. */
+  status: z.enum(['open', 'complete', 'expired']),
+  paid: z.boolean(),
+  /** True when the payment is already tied to an account: show sign-in, not the sign-up form. */
+  accountLinked: z.boolean(),
+});
+export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
+
+/** `POST /api/stripe/start-free-trial` and `POST /api/stripe/extend-trial`. */
+export const trialResultSchema = z.object({
+  ok: z.literal(true),
+  message: z.string(),
+  trialEndsAt: z.string(),
+});
+export type TrialResult = z.infer<typeof trialResultSchema>;
+
+/** `POST /api/stripe/portal`: where the user manages or cancels the subscription. */
+export const portalUrlSchema = z.object({ url: z.string() });
+
+/** `GET /api/billing/config`: which provider is live, the price ids and the static fallback links. */
+export const billingConfigSchema = z.object({
+  /** `local` is the built-in test checkout (no real payment): show a "test mode" note. */
+  provider: z.enum(['stripe', 'local']),
+  /** Price id per plan id; only plans that can be bought are listed. */
+  priceIds: z.record(z.string(), z.string()),
+  /** Hosted payment links per plan id, the upgrade dialog's fallback when a checkout cannot start. */
+  paymentLinks: z.record(z.string(), z.string()),
+});
+export type BillingConfig = z.infer<typeof billingConfigSchema>;
+
+/** `POST /api/post-payment/register` (spec section 5, post-payment rules). */
+export const postPaymentRegisterBodySchema = z
+  .strictObject({
+    username: usernameSchema,
+    email: emailSchema,
+    password: passwordSchema,
+    /** The form's confirmation; optional on the API, checked when sent. */
+    confirmPassword: z.string().max(100).optional(),
+    sessionId: z.string({ error: BILLING_MESSAGES.noPaymentSession }).pipe(checkoutSessionIdSchema),
+    /** Validated (aliases core and premium accepted) but not trusted: the tier comes from the paid price. */
+    subscriptionTier: tierInputSchema,
+    timeZone: timeZoneSchema.optional(),
+  })
+  .refine((body) => body.confirmPassword === undefined || body.confirmPassword === body.password, {
+    message: BILLING_MESSAGES.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
+export type PostPaymentRegisterBody = z.infer<typeof postPaymentRegisterBodySchema>;
+
+/** The answer is the sign-up answer: the user is signed in unless e-mail verification is on. */
+export const postPaymentRegisterResultSchema = authResultSchema;
+
+export const webhookResultSchema = z.object({ received: z.literal(true), duplicate: z.boolean().optional() });

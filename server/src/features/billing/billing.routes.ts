@@ -1,0 +1,186 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BILLING_MESSAGES,
+  billingConfigSchema,
+  checkoutSessionParamsSchema,
+  checkoutSessionSchema,
+  checkoutUrlSchema,
+  createCheckoutBodySchema,
+  portalUrlSchema,
+  postPaymentRegisterBodySchema,
+  postPaymentRegisterResultSchema,
+  trialResultSchema,
+  webhookResultSchema,
+} from '#contract/billing.ts';
+import { errorResponseSchema } from '#contract/errors.ts';
+import { clientOf } from '#server/features/auth/auth.routes.ts';
+import type { AuthService } from '#server/features/auth/auth.service.ts';
+import type { SessionService } from '#server/features/auth/sessions.service.ts';
+import { AppError } from '#server/http/app-error.ts';
+import type { SessionCookie } from '#server/http/session-cookie.ts';
+import type { BillingService } from './billing.service.ts';
+import { renderLocalCheckout, renderLocalError, renderLocalPortal } from './local-pages.ts';
+import type { StripeProvider } from './stripe.provider.ts';
+
+type Dependencies = {
+  billing: BillingService;
+  auth: AuthService;
+  sessions: SessionService;
+  cookie: SessionCookie;
+  /** Set when Stripe is the provider: it verifies webhooks. */
+  stripe: StripeProvider | undefined;
+};
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  429: errorResponseSchema,
+  503: errorResponseSchema,
+};
+
+const WEBHOOK_BODY_LIMIT = 1024 * 1024;
+
+export async function billingRoutes(app: FastifyInstance, deps: Dependencies): Promise<void> {
+  const { billing, auth, sessions, cookie } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/billing/config', {
+    config: { access: 'public' },
+    schema: { tags: ['billing'], summary: 'The payment provider, price ids and fallback payment links', response: { 200: billingConfigSchema } },
+  }, async () => billing.publicConfig());
+
+  r.post('/api/stripe/create-checkout-session', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['billing'],
+      summary: 'Starts a checkout for a price; signed out (pay first, then create the account) or signed in (upgrade)',
+      body: createCheckoutBodySchema,
+      response: { 200: checkoutUrlSchema, ...errors },
+    },
+  }, async (request) => billing.createCheckout(request.body, request.auth?.user));
+
+  r.get('/api/stripe/checkout-session/:sessionId', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['billing'],
+      summary: 'The payment behind a checkout return, for the post-payment page',
+      params: checkoutSessionParamsSchema,
+      response: { 200: checkoutSessionSchema, ...errors },
+    },
+  }, async (request) => billing.describeCheckout(request.params.sessionId));
+
+  r.post('/api/stripe/start-free-trial', {
+    schema: { tags: ['billing'], summary: 'Starts the free trial (28 days from sign-up); calling again changes nothing', response: { 200: trialResultSchema, ...errors } },
+  }, async (request) => billing.startFreeTrial(request.auth!.user));
+
+  r.post('/api/stripe/extend-trial', {
+    schema: { tags: ['billing'], summary: 'Adds 7 trial days once, at a logging streak of 14 days or more', response: { 200: trialResultSchema, ...errors } },
+  }, async (request) => billing.extendTrial(request.auth!.user));
+
+  r.post('/api/stripe/portal', {
+    schema: { tags: ['billing'], summary: "A link to the provider's billing portal (change card, cancel)", response: { 200: portalUrlSchema, ...errors } },
+  }, async (request) => billing.createPortal(request.auth!.user));
+
+  r.post('/api/post-payment/register', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['billing'],
+      summary: 'Creates the account for a payment made signed out, and signs it in',
+      body: postPaymentRegisterBodySchema,
+      response: { 200: postPaymentRegisterResultSchema, ...errors },
+    },
+  }, async (request, reply) => {
+    const { user, signedIn } = await billing.registerAfterPayment(request.body, clientOf(request));
+    if (!signedIn) {
+      return { ok: true, message: 'Please check your email to verify your account.', user: null, requiresVerification: true };
+    }
+    const previous = cookie.read(request);
+    if (previous) await sessions.end(previous);
+    cookie.set(reply, signedIn.token, signedIn.expiresAt);
+    return { ok: true, message: 'Your account has been created successfully!', user: await auth.toUserDto(user), requiresVerification: false };
+  });
+
+  // Stripe's webhooks: the raw bytes are needed to check the signature, so this route, alone,
+  // keeps the body as a Buffer.
+  await app.register(async (child) => {
+    child.removeAllContentTypeParsers();
+    child.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
+    child.withTypeProvider<ZodTypeProvider>().post('/api/stripe/webhook', {
+      config: { access: 'public', allowCrossOrigin: true },
+      bodyLimit: WEBHOOK_BODY_LIMIT,
+      schema: { tags: ['billing'], summary: "Stripe's signed webhook events", response: { 200: webhookResultSchema, 400: errorResponseSchema, 404: errorResponseSchema } },
+    }, async (request) => {
+      if (!deps.stripe) throw AppError.notFound(BILLING_MESSAGES.webhooksNotConfigured);
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const signature = request.headers['stripe-signature'];
+      const event = deps.stripe.parseWebhook(raw, typeof signature === 'string' ? signature : undefined);
+      const { duplicate } = await billing.applyEvent(event);
+      request.log.info({ eventId: event.id, type: event.type, duplicate }, 'billing event');
+      return { received: true as const, ...(duplicate ? { duplicate } : {}) };
+    });
+  });
+
+  if (billing.provider.kind === 'local') await app.register(localPages, { billing });
+}
+
+/** The local provider's checkout and portal pages (no Stripe key configured). */
+async function localPages(app: FastifyInstance, { billing }: { billing: BillingService }): Promise<void> {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const idParams = z.object({ id: z.string().regex(/^cs_local_[a-f0-9]{32}$/) });
+  const tokenParams = z.object({ token: z.string().min(1).max(300) });
+  const formBody = z.object({ email: z.string().max(254).optional() }).passthrough().optional();
+
+  const html = (reply: FastifyReply, body: string, status = 200) =>
+    reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
+  const guard = async (reply: FastifyReply, work: () => Promise<unknown>) => {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode < 500) return html(reply, renderLocalError(error.message), error.statusCode);
+      throw error;
+    }
+  };
+
+  r.get('/billing/local-checkout/:id', { config: { access: 'public' }, schema: { hide: true, params: idParams } }, async (request, reply) =>
+    guard(reply, async () => {
+      const { row, planLabel, price } = await billing.localCheckout(request.params.id);
+      return html(reply, renderLocalCheckout({ sessionId: row.id, planLabel, price, customerEmail: row.customerEmail, status: row.status }));
+    }),
+  );
+
+  r.post('/billing/local-checkout/:id/pay', { config: { access: 'public' }, schema: { hide: true, params: idParams, body: formBody } }, async (request, reply) =>
+    guard(reply, async () => {
+      const email = request.body?.email?.trim().toLowerCase();
+      return reply.redirect(await billing.payLocalCheckout(request.params.id, email || undefined), 303);
+    }),
+  );
+
+  r.post('/billing/local-checkout/:id/cancel', { config: { access: 'public' }, schema: { hide: true, params: idParams, body: formBody } }, async (request, reply) =>
+    guard(reply, async () => reply.redirect(await billing.cancelLocalCheckout(request.params.id), 303)),
+  );
+
+  r.get('/billing/local-portal/:token', { config: { access: 'public' }, schema: { hide: true, params: tokenParams } }, async (request, reply) =>
+    guard(reply, async () => {
+      const portal = await billing.localPortal(request.params.token);
+      return html(reply, renderLocalPortal({ token: request.params.token, returnUrl: portal.returnUrl, subscriptions: portal.subscriptions }));
+    }),
+  );
+
+  r.post(
+    '/billing/local-portal/:token/cancel/:subscriptionId',
+    { config: { access: 'public' }, schema: { hide: true, params: tokenParams.extend({ subscriptionId: z.string().regex(/^sub_local_[a-f0-9]{32}$/) }), body: formBody } },
+    async (request, reply) =>
+      guard(reply, async () => {
+        await billing.cancelLocalSubscription(request.params.token, request.params.subscriptionId);
+        return reply.redirect(`/billing/local-portal/${encodeURIComponent(request.params.token)}`, 303);
+      }),
+  );
+}

@@ -1,0 +1,577 @@
+import {
+  BILLING_MESSAGES,
+  type BillingConfig as BillingConfigDto,
+  type CheckoutSession,
+  type CreateCheckoutBody,
+  PAID_PLAN_IDS,
+  type PaidPlanId,
+  type PostPaymentRegisterBody,
+  type TrialResult,
+} from '#contract/billing.ts';
+import type { BillingInterval, PlanCatalogue, Tier } from '#contract/plans.ts';
+import type { Db } from '#server/db/client.ts';
+import type { UserRow } from '#server/features/auth/auth.repository.ts';
+import { findUserById } from '#server/features/auth/auth.repository.ts';
+import type { AuthService, ClientInfo, SignedIn } from '#server/features/auth/auth.service.ts';
+import { AppError } from '#server/http/app-error.ts';
+import type { BillingConfig } from './billing.config.ts';
+import type { BillingEvent, PaymentProvider, ProviderCheckoutSession, ProviderSubscription } from './billing.provider.ts';
+import {
+  type CheckoutSessionRow,
+  claimCheckoutSession,
+  extendTrialOnce,
+  findCheckoutSession,
+  findCheckoutSessionBySubscription,
+  findSubscription,
+  insertCheckoutSession,
+  insertCheckoutSessionIfMissing,
+  linkSubscription,
+  listLocalSubscriptionsDue,
+  listSubscriptionsOfUser,
+  recordBillingEvent,
+  recordRevenue,
+  releaseCheckoutClaim,
+  setUserPlan,
+  startTrial,
+  updateCheckoutSession,
+  upsertSubscription,
+} from './billing.repository.ts';
+import { LocalProvider, newId } from './local.provider.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Statuses in which a subscription grants its tier; Stripe retries a failed renewal while `past_due`. */
+const ENTITLED_STATUSES = new Set(['active', 'trialing', 'past_due']);
+const TIER_RANK: Record<Tier, number> = { free: 0, starter: 1, pro: 2 };
+
+type Plan = { planId: PaidPlanId; tier: Exclude<Tier, 'free'>; interval: BillingInterval; amountCents: number };
+
+type Dependencies = {
+  db: Db;
+  provider: PaymentProvider;
+  config: BillingConfig;
+  plans: PlanCatalogue;
+  auth: AuthService;
+  /** The Tracking feature's streak computation (decisions section 4). */
+  streaks: { streak(user: UserRow): Promise<{ currentStreak: number }> };
+  publicUrl: string;
+  now?: () => Date;
+};
+
+/**
+ * Plans, trial and payments. A user's tier changes only in `applyEvent`: from Stripe's signed
+ * webhooks, or from the local provider's equivalent events; never from a browser's return.
+ */
+export class BillingService {
+  private readonly now: () => Date;
+  private readonly publicOrigin: string;
+  private readonly plansByPrice: Map<string, Plan>;
+
+  constructor(private readonly deps: Dependencies) {
+    this.now = deps.now ?? (() => new Date());
+    this.publicOrigin = new URL(deps.publicUrl).origin;
+    this.plansByPrice = new Map();
+    for (const planId of PAID_PLAN_IDS) {
+      const priceId = deps.config.priceIds[planId];
+      if (!priceId) continue;
+      const [tier, interval] = planId.split('-') as [Exclude<Tier, 'free'>, BillingInterval];
+      this.plansByPrice.set(priceId, { planId, tier, interval, amountCents: deps.plans.tiers[tier].prices[interval] });
+    }
+  }
+
+  get provider(): PaymentProvider {
+    return this.deps.provider;
+  }
+
+  publicConfig(): BillingConfigDto {
+    return { provider: this.deps.provider.kind, priceIds: { ...this.deps.config.priceIds }, paymentLinks: { ...this.deps.config.paymentLinks } };
+  }
+
+  /** Spec section 3: a price id maps to starter or pro; an unknown id maps to free. */
+  tierOfPrice(priceId: string | null | undefined): { tier: Tier; interval: BillingInterval | null; planId: PaidPlanId | null } {
+    const plan = priceId ? this.plansByPrice.get(priceId) : undefined;
+    return plan ? { tier: plan.tier, interval: plan.interval, planId: plan.planId } : { tier: 'free', interval: null, planId: null };
+  }
+
+  // Checkout
+
+  async createCheckout(body: CreateCheckoutBody, user: UserRow | undefined): Promise<{ url: string }> {
+    const plan = this.plansByPrice.get(body.priceId);
+    if (!plan) throw AppError.validation('priceId', BILLING_MESSAGES.invalidPlan);
+    const successUrl = this.ownUrl('successUrl', body.successUrl ?? '/payment-success?session_id={CHECKOUT_SESSION_ID}');
+    const cancelUrl = this.ownUrl('cancelUrl', body.cancelUrl ?? '/subscription');
+
+    let customerId: string | undefined;
+    if (user) {
+      const owned = await listSubscriptionsOfUser(this.deps.db, user.id);
+      const same = owned.find((sub) => sub.priceId === body.priceId && ENTITLED_STATUSES.has(sub.status) && !sub.cancelAtPeriodEnd);
+      if (same) throw new AppError('CONFLICT', BILLING_MESSAGES.alreadyOnPlan);
+      customerId = owned.find((sub) => sub.provider === this.deps.provider.kind)?.customerId;
+    }
+    const customerEmail = user?.email ?? body.customerEmail ?? undefined;
+
+    let created: { id: string; url: string };
+    try {
+      created = await this.deps.provider.createCheckout({ priceId: body.priceId, successUrl, cancelUrl, customerEmail, customerId, userId: user?.id });
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw Object.assign(new AppError('SERVICE_UNAVAILABLE', BILLING_MESSAGES.checkoutFailed), { cause: error });
+    }
+    await insertCheckoutSession(this.deps.db, {
+      id: created.id,
+      provider: this.deps.provider.kind,
+      priceId: body.priceId,
+      tier: plan.tier,
+      interval: plan.interval,
+      amountCents: plan.amountCents,
+      currency: this.deps.plans.currency,
+      userId: user?.id ?? null,
+      customerEmail: customerEmail ?? null,
+      successUrl,
+      cancelUrl,
+    });
+    return { url: created.url };
+  }
+
+  async describeCheckout(sessionId: string): Promise<CheckoutSession> {
+    const session = await this.deps.provider.retrieveCheckout(sessionId);
+    if (!session) throw AppError.notFound(BILLING_MESSAGES.sessionNotFound);
+    const row = await findCheckoutSession(this.deps.db, sessionId);
+    const priceId = session.priceId ?? row?.priceId ?? '';
+    const { tier, interval, planId } = this.tierOfPrice(priceId);
+    return {
+      id: session.id,
+      customerEmail: session.customerEmail ?? row?.customerEmail ?? null,
+      priceId,
+      planId,
+      tier,
+      interval,
+      status: session.status,
+      paid: session.paid,
+      accountLinked: Boolean(row?.userId ?? session.userId),
+    };
+  }
+
+  // Trial
+
+  async startFreeTrial(user: UserRow): Promise<TrialResult> {
+    if (user.subscriptionTier !== 'free') throw new AppError('CONFLICT', BILLING_MESSAGES.trialPaidTier);
+    // Decisions section 2: the trial runs from sign-up, however late it is "started".
+    const end = new Date(user.createdAt.getTime() + this.deps.plans.trialDays * DAY_MS);
+    const stored = (await startTrial(this.deps.db, user.id, end)) ?? end;
+    return { ok: true, message: BILLING_MESSAGES.trialStarted, trialEndsAt: stored.toISOString() };
+  }
+
+  async extendTrial(user: UserRow): Promise<TrialResult> {
+    const { trialExtensionDays, trialExtensionStreakDays, trialDays } = this.deps.plans;
+    if (user.subscriptionTier !== 'free') throw new AppError('CONFLICT', BILLING_MESSAGES.trialExtendNotFree);
+    if (user.trialExtendedAt) throw new AppError('CONFLICT', BILLING_MESSAGES.trialAlreadyExtended);
+    const { currentStreak } = await this.deps.streaks.streak(user);
+    if (currentStreak < trialExtensionStreakDays) {
+      throw AppError.validation(
+        'streak',
+        BILLING_MESSAGES.trialStreakTooShort.replace('{required}', String(trialExtensionStreakDays)).replace('{days}', String(currentStreak)),
+      );
+    }
+    const currentEnd = user.trialEndsAt ?? new Date(user.createdAt.getTime() + trialDays * DAY_MS);
+    const extended = await extendTrialOnce(this.deps.db, user.id, trialExtensionDays, currentEnd, this.now());
+    if (!extended) throw new AppError('CONFLICT', BILLING_MESSAGES.trialAlreadyExtended);
+    return { ok: true, message: BILLING_MESSAGES.trialExtended, trialEndsAt: extended.toISOString() };
+  }
+
+  // Portal
+
+  async createPortal(user: UserRow): Promise<{ url: string }> {
+    const owned = await listSubscriptionsOfUser(this.deps.db, user.id);
+    const customerId = owned.find((sub) => sub.provider === this.deps.provider.kind)?.customerId;
+    if (!customerId) throw AppError.notFound(BILLING_MESSAGES.noSubscription);
+    return this.deps.provider.createPortal({ customerId, userId: user.id, returnUrl: `${this.deps.publicUrl}/profile` });
+  }
+
+  // Post-payment registration
+
+  /**
+   * Spec section 2.17: an account for a payment made signed out. The payment is checked with the
+   * provider, the tier comes from the price paid (never from the body), and a payment makes one
+   * account only. If the provider's event came first the tier applies at once; otherwise it
+   * applies when the event arrives, because the subscription is now linked to the account.
+   */
+  async registerAfterPayment(body: PostPaymentRegisterBody, client: ClientInfo): Promise<{ user: UserRow; signedIn?: SignedIn }> {
+    const session = await this.deps.provider.retrieveCheckout(body.sessionId);
+    if (!session || session.status !== 'complete' || !session.paid) throw new AppError('VALIDATION_FAILED', BILLING_MESSAGES.paymentUnverified);
+    const row = await this.rememberPaidSession(session);
+    if (row.userId) throw new AppError('CONFLICT', BILLING_MESSAGES.paymentAlreadyUsed);
+    if (!(await claimCheckoutSession(this.deps.db, row.id, this.now()))) throw new AppError('CONFLICT', BILLING_MESSAGES.paymentAlreadyUsed);
+
+    let created: { user: UserRow; signedIn?: SignedIn };
+    try {
+      created = await this.deps.auth.register(
+        { username: body.username, email: body.email, password: body.password, ...(body.timeZone ? { timeZone: body.timeZone } : {}) },
+        client,
+      );
+    } catch (error) {
+      await releaseCheckoutClaim(this.deps.db, row.id);
+      throw error;
+    }
+    const userId = created.user.id;
+    await updateCheckoutSession(this.deps.db, row.id, { userId });
+    const subscriptionId = session.subscriptionId ?? row.subscriptionId;
+    if (subscriptionId) await linkSubscription(this.deps.db, subscriptionId, userId);
+    await this.recomputeUserPlan(userId);
+
+    const user = (await findUserById(this.deps.db, userId)) ?? created.user;
+    return { user, signedIn: created.signedIn ? { ...created.signedIn, user } : undefined };
+  }
+
+  /** Our row for a paid session, created if the session came from elsewhere (a static payment link). */
+  private async rememberPaidSession(session: ProviderCheckoutSession): Promise<CheckoutSessionRow> {
+    const { tier, interval } = this.tierOfPrice(session.priceId);
+    await insertCheckoutSessionIfMissing(this.deps.db, {
+      id: session.id,
+      provider: this.deps.provider.kind,
+      priceId: session.priceId ?? '',
+      tier,
+      interval: interval ?? 'monthly',
+      amountCents: session.amountTotal ?? 0,
+      currency: (session.currency ?? this.deps.plans.currency).toUpperCase(),
+      customerEmail: session.customerEmail,
+      successUrl: `${this.deps.publicUrl}/payment-success`,
+      cancelUrl: `${this.deps.publicUrl}/subscription`,
+    });
+    const updated = await updateCheckoutSession(this.deps.db, session.id, {
+      status: 'complete',
+      paid: true,
+      customerId: session.customerId,
+      subscriptionId: session.subscriptionId,
+      ...(session.customerEmail ? { customerEmail: session.customerEmail } : {}),
+    });
+    return updated!;
+  }
+
+  // Events: the only place where a tier changes
+
+  /**
+   * Applies one provider event, once. Subscription state is re-read from the provider first, so
+   * an old event arriving late applies today's state, not its own; the event id is recorded in
+   * the same transaction as its effects, so a failure leaves it to the provider's retry.
+   */
+  async applyEvent(event: BillingEvent): Promise<{ duplicate: boolean }> {
+    const subscriptionId = subscriptionOf(event);
+    const current = subscriptionId ? await this.deps.provider.retrieveSubscription(subscriptionId) : undefined;
+    const affectedUsers = new Set<string>();
+    const applied = await this.deps.db.transaction(async (tx) => {
+      const db = tx as unknown as Db;
+      if (!(await recordBillingEvent(db, event.id, event.type))) return false;
+      switch (event.type) {
+        case 'checkout.completed':
+          await this.applyCheckoutCompleted(db, event.session, event.created, current, affectedUsers);
+          break;
+        case 'subscription.changed':
+          await this.applySubscription(db, current ?? event.subscription, event.created, current !== undefined, affectedUsers);
+          break;
+        case 'invoice.paid':
+        case 'invoice.payment_failed': {
+          const { invoice } = event;
+          if (current) await this.applySubscription(db, current, event.created, true, affectedUsers);
+          // The first invoice is already counted from its checkout session.
+          if (event.type === 'invoice.paid' && invoice.billingReason === 'subscription_create') break;
+          const owner = invoice.subscriptionId ? await findSubscription(db, invoice.subscriptionId) : undefined;
+          const { tier, interval } = this.tierOfPrice(invoice.priceId ?? owner?.priceId);
+          await recordRevenue(db, {
+            provider: this.deps.provider.kind,
+            reference: invoice.id,
+            kind: event.type === 'invoice.paid' ? 'payment' : 'payment_failed',
+            userId: owner?.userId ?? null,
+            subscriptionId: invoice.subscriptionId,
+            tier,
+            interval,
+            amountCents: invoice.amountCents,
+            currency: invoice.currency,
+            occurredAt: new Date(event.created * 1000),
+          });
+          break;
+        }
+        case 'ignored':
+          break;
+      }
+      for (const userId of affectedUsers) await this.recomputeUserPlan(userId, db);
+      return true;
+    });
+    return { duplicate: !applied };
+  }
+
+  private async applyCheckoutCompleted(
+    db: Db,
+    session: ProviderCheckoutSession,
+    created: number,
+    current: ProviderSubscription | undefined,
+    affectedUsers: Set<string>,
+  ): Promise<void> {
+    const existing = await findCheckoutSession(db, session.id);
+    const priceId = existing?.priceId || session.priceId;
+    const { tier, interval } = this.tierOfPrice(priceId);
+    if (!existing) {
+      await insertCheckoutSessionIfMissing(db, {
+        id: session.id,
+        provider: this.deps.provider.kind,
+        priceId: priceId ?? '',
+        tier,
+        interval: interval ?? 'monthly',
+        amountCents: session.amountTotal ?? 0,
+        currency: (session.currency ?? this.deps.plans.currency).toUpperCase(),
+        userId: session.userId && (await findUserById(db, session.userId)) ? session.userId : null,
+        customerEmail: session.customerEmail,
+        successUrl: `${this.deps.publicUrl}/payment-success`,
+        cancelUrl: `${this.deps.publicUrl}/subscription`,
+      });
+    }
+    const row = await updateCheckoutSession(db, session.id, {
+      status: session.status,
+      paid: session.paid,
+      customerId: session.customerId,
+      subscriptionId: session.subscriptionId,
+      completedAt: new Date(created * 1000),
+      ...(session.customerEmail && !existing?.customerEmail ? { customerEmail: session.customerEmail } : {}),
+    });
+    if (!session.paid) return;
+    if (current) await this.applySubscription(db, current, created, true, affectedUsers, row?.userId ?? null);
+    await recordRevenue(db, {
+      provider: this.deps.provider.kind,
+      reference: session.id,
+      kind: 'payment',
+      userId: row?.userId ?? null,
+      subscriptionId: session.subscriptionId,
+      tier,
+      interval,
+      amountCents: session.amountTotal ?? row?.amountCents ?? 0,
+      currency: (session.currency ?? row?.currency ?? this.deps.plans.currency).toUpperCase(),
+      occurredAt: new Date(created * 1000),
+    });
+  }
+
+  /**
+   * Stores a subscription's state. State read back from the provider is current and always
+   * applies; state carried by an event applies only if no newer event was applied before it.
+   */
+  private async applySubscription(
+    db: Db,
+    state: ProviderSubscription,
+    eventCreated: number,
+    fresh: boolean,
+    affectedUsers: Set<string>,
+    knownUserId: string | null = null,
+  ): Promise<void> {
+    const stored = await findSubscription(db, state.id);
+    if (!fresh && stored && stored.lastEventCreated > eventCreated) return;
+    const fromSession = stored?.userId || knownUserId ? undefined : await findCheckoutSessionBySubscription(db, state.id);
+    const candidate = stored?.userId ?? knownUserId ?? fromSession?.userId ?? state.userId;
+    const userId = candidate && (stored?.userId || (await findUserById(db, candidate))) ? candidate : null;
+    const { tier, interval } = this.tierOfPrice(state.priceId);
+    await upsertSubscription(db, {
+      id: state.id,
+      provider: this.deps.provider.kind,
+      userId,
+      customerId: state.customerId,
+      priceId: state.priceId,
+      tier,
+      interval,
+      status: state.status,
+      currentPeriodEnd: state.currentPeriodEnd,
+      cancelAtPeriodEnd: state.cancelAtPeriodEnd,
+      endedAt: state.endedAt,
+      lastEventCreated: Math.max(eventCreated, stored?.lastEventCreated ?? 0),
+    });
+    if (userId) affectedUsers.add(userId);
+  }
+
+  /**
+   * The user's tier is the best tier among their entitling subscriptions; a cancelled one keeps
+   * it to the end of the paid period (`subscriptionEndsAt`). With none, the user is free.
+   */
+  private async recomputeUserPlan(userId: string, db: Db = this.deps.db): Promise<void> {
+    const owned = await listSubscriptionsOfUser(db, userId);
+    const entitling = owned
+      .filter((sub) => ENTITLED_STATUSES.has(sub.status) && !sub.endedAt && sub.tier !== 'free')
+      .sort((a, b) => TIER_RANK[b.tier] - TIER_RANK[a.tier] || Number(a.cancelAtPeriodEnd) - Number(b.cancelAtPeriodEnd));
+    const best = entitling[0];
+    await setUserPlan(db, userId, {
+      subscriptionTier: best?.tier ?? 'free',
+      subscriptionEndsAt: best?.cancelAtPeriodEnd ? best.currentPeriodEnd : null,
+    });
+  }
+
+  // The local provider's payment page and portal
+
+  private get local(): LocalProvider {
+    if (!(this.deps.provider instanceof LocalProvider)) throw AppError.notFound();
+    return this.deps.provider;
+  }
+
+  async localCheckout(sessionId: string): Promise<{ row: CheckoutSessionRow; planLabel: string; price: string }> {
+    void this.local;
+    const row = await findCheckoutSession(this.deps.db, sessionId);
+    if (!row || row.provider !== 'local') throw AppError.notFound(BILLING_MESSAGES.sessionNotFound);
+    const { tier, interval } = row;
+    const label = tier === 'free' ? 'Free' : this.deps.plans.tiers[tier].label;
+    return { row, planLabel: `${label} (${interval})`, price: formatCents(row.amountCents, row.currency) };
+  }
+
+  /** "Pay" on the local test page: what Stripe would do, then the events its webhooks would send. */
+  async payLocalCheckout(sessionId: string, email: string | undefined): Promise<string> {
+    const { row } = await this.localCheckout(sessionId);
+    if (row.status !== 'open') return this.fillSessionId(row.successUrl, row.id);
+    const customerEmail = row.customerEmail ?? email;
+    if (!customerEmail) throw AppError.validation('email', 'Please enter a valid email address');
+    const now = this.now();
+    const owned = row.userId ? await listSubscriptionsOfUser(this.deps.db, row.userId) : [];
+    const customerId = owned.find((sub) => sub.provider === 'local')?.customerId ?? newId('cus_local');
+    const subscriptionId = newId('sub_local');
+    const periodEnd = addInterval(now, row.interval);
+    await upsertSubscription(this.deps.db, {
+      id: subscriptionId,
+      provider: 'local',
+      userId: null,
+      customerId,
+      priceId: row.priceId,
+      tier: row.tier,
+      interval: row.interval,
+      status: 'active',
+      currentPeriodEnd: periodEnd,
+      cancelAtPeriodEnd: false,
+      endedAt: null,
+      lastEventCreated: 0,
+    });
+    const created = Math.floor(now.getTime() / 1000);
+    await this.applyEvent({
+      id: newId('evt_local'),
+      created,
+      type: 'checkout.completed',
+      session: {
+        id: row.id,
+        status: 'complete',
+        paid: true,
+        customerEmail,
+        priceId: row.priceId,
+        customerId,
+        subscriptionId,
+        amountTotal: row.amountCents,
+        currency: row.currency,
+        userId: row.userId,
+      },
+    });
+    return this.fillSessionId(row.successUrl, row.id);
+  }
+
+  async cancelLocalCheckout(sessionId: string): Promise<string> {
+    const { row } = await this.localCheckout(sessionId);
+    if (row.status === 'open') await updateCheckoutSession(this.deps.db, row.id, { status: 'expired' });
+    return row.cancelUrl;
+  }
+
+  async localPortal(token: string) {
+    const userId = this.local.verifyPortalToken(token);
+    if (!userId) throw AppError.notFound('This link has expired. Open the subscription settings again.');
+    const owned = await listSubscriptionsOfUser(this.deps.db, userId);
+    return {
+      userId,
+      subscriptions: owned
+        .filter((sub) => sub.provider === 'local')
+        .map((sub) => ({ ...sub, planLabel: sub.tier === 'free' ? 'Unknown plan' : `${this.deps.plans.tiers[sub.tier].label} (${sub.interval ?? 'monthly'})` })),
+      returnUrl: `${this.deps.publicUrl}/profile`,
+    };
+  }
+
+  /** "Cancel" in the local portal: the plan stays until the end of the paid period, as with Stripe. */
+  async cancelLocalSubscription(token: string, subscriptionId: string): Promise<void> {
+    const { userId } = await this.localPortal(token);
+    const sub = await findSubscription(this.deps.db, subscriptionId);
+    if (!sub || sub.userId !== userId || sub.provider !== 'local') throw AppError.notFound('Subscription not found');
+    if (sub.cancelAtPeriodEnd || !ENTITLED_STATUSES.has(sub.status)) return;
+    await upsertSubscription(this.deps.db, { ...sub, cancelAtPeriodEnd: true });
+    const state = await this.local.retrieveSubscription(sub.id);
+    await this.applyEvent({ id: newId('evt_local'), created: Math.floor(this.now().getTime() / 1000), type: 'subscription.changed', subscription: state! });
+  }
+
+  /**
+   * What Stripe does at the end of a period, for local subscriptions: a cancelled one ends (the
+   * user goes back to free), any other renews and counts a payment. Run periodically.
+   */
+  async settleLocalSubscriptions(): Promise<number> {
+    if (this.deps.provider.kind !== 'local') return 0;
+    const now = this.now();
+    const due = await listLocalSubscriptionsDue(this.deps.db, now);
+    for (const sub of due) {
+      const created = Math.floor(now.getTime() / 1000);
+      if (sub.cancelAtPeriodEnd) {
+        await upsertSubscription(this.deps.db, { ...sub, status: 'canceled', endedAt: sub.currentPeriodEnd });
+      } else {
+        const periodEnd = addInterval(sub.currentPeriodEnd ?? now, sub.interval ?? 'monthly');
+        await upsertSubscription(this.deps.db, { ...sub, currentPeriodEnd: periodEnd });
+        const invoiceId = newId('in_local');
+        await this.applyEvent({
+          id: newId('evt_local'),
+          created,
+          type: 'invoice.paid',
+          invoice: {
+            id: invoiceId,
+            subscriptionId: sub.id,
+            customerId: sub.customerId,
+            priceId: sub.priceId,
+            amountCents: this.tierOfPrice(sub.priceId).tier === 'free' ? 0 : this.plansByPrice.get(sub.priceId)!.amountCents,
+            currency: this.deps.plans.currency,
+            billingReason: 'subscription_cycle',
+          },
+        });
+        continue;
+      }
+      const state = await this.local.retrieveSubscription(sub.id);
+      await this.applyEvent({ id: newId('evt_local'), created, type: 'subscription.changed', subscription: state! });
+    }
+    return due.length;
+  }
+
+  // Helpers
+
+  /** Return addresses only on our own origin: a path, or an absolute URL of our origin. */
+  private ownUrl(field: 'successUrl' | 'cancelUrl', value: string): string {
+    const isPath = value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\');
+    const absolute = isPath ? `${this.publicOrigin}${value}` : value;
+    let parsed: URL;
+    try {
+      parsed = new URL(absolute);
+    } catch {
+      throw AppError.validation(field, BILLING_MESSAGES.foreignReturnUrl);
+    }
+    if (parsed.origin !== this.publicOrigin) throw AppError.validation(field, BILLING_MESSAGES.foreignReturnUrl);
+    // The original text is kept: Stripe fills `{CHECKOUT_SESSION_ID}` only if its braces survive.
+    return absolute;
+  }
+
+  private fillSessionId(url: string, sessionId: string): string {
+    return url.replaceAll('{CHECKOUT_SESSION_ID}', sessionId);
+  }
+}
+
+function subscriptionOf(event: BillingEvent): string | null {
+  switch (event.type) {
+    case 'checkout.completed':
+      return event.session.subscriptionId;
+    case 'subscription.changed':
+      return event.subscription.id;
+    case 'invoice.paid':
+    case 'invoice.payment_failed':
+      return event.invoice.subscriptionId;
+    default:
+      return null;
+  }
+}
+
+function addInterval(from: Date, interval: BillingInterval): Date {
+  const result = new Date(from);
+  if (interval === 'yearly') result.setUTCFullYear(result.getUTCFullYear() + 1);
+  else result.setUTCMonth(result.getUTCMonth() + 1);
+  return result;
+}
+
+function formatCents(cents: number, currency: string): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
+}
