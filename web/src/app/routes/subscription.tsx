@@ -22,7 +22,7 @@ export default function SubscriptionRoute() {
         </p>
       ) : (
         <>
-          <PricingCards plans={plans.data} />
+          <PricingCards plans={plans.data} headingLevel="h2" />
           <p className="mt-8 text-sm text-muted-foreground">Online checkout is not available yet.</p>
         </>
       )}

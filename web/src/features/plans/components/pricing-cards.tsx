@@ -8,6 +8,8 @@ type PricingCardsProps = {
   /** The button or link under each card, if any. */
   renderAction?: (tier: Tier) => ReactNode;
   highlight?: Tier;
+  /** h3 under a section heading (landing), h2 directly under the page title. */
+  headingLevel?: 'h2' | 'h3';
 };
 
 function PaidPrice({ plans, tier }: { plans: PlansResponse; tier: PaidTier }) {
@@ -33,7 +35,8 @@ function PaidPrice({ plans, tier }: { plans: PlansResponse; tier: PaidTier }) {
 }
 
 /** Free, Starter and Pro, every figure taken from the plan catalogue the server sends. */
-export function PricingCards({ plans, renderAction, highlight = 'pro' }: PricingCardsProps) {
+export function PricingCards({ plans, renderAction, highlight = 'pro', headingLevel = 'h3' }: PricingCardsProps) {
+  const Heading = headingLevel;
   const { tiers, trialDays } = plans.catalogue;
   const order: Tier[] = ['free', 'starter', 'pro'];
   return (
@@ -55,9 +58,9 @@ export function PricingCards({ plans, renderAction, highlight = 'pro' }: Pricing
                 Most complete
               </span>
             ) : null}
-            <h3 id={`plan-${tier}`} className="text-lg font-semibold">
+            <Heading id={`plan-${tier}`} className="text-lg font-semibold">
               {info.label}
-            </h3>
+            </Heading>
             <p className="text-sm text-muted-foreground">{info.tagline}</p>
             <div className="mt-6 min-h-20">
               {tier === 'free' ? (
