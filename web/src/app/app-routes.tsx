@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
+import { type ComponentType, lazy, type LazyExoticComponent, useEffect } from 'react';
 import { Navigate, Route, Routes, useSearchParams } from 'react-router';
 import { NotFound } from '#web/components/errors/not-found.tsx';
 import { PageSpinner } from '#web/components/ui/spinner.tsx';
@@ -45,7 +45,49 @@ function SignedInRedirect() {
   return <Navigate to={fromGoogle ? '/subscription' : '/'} replace />;
 }
 
+/** The browser tab's title per screen. */
+const TITLES: Record<Screen, string | null> = {
+  loading: null,
+  'not-found': 'Page Not Found',
+  landing: null,
+  auth: 'Sign in or sign up',
+  signup: 'Sign up',
+  'forgot-password': 'Reset your password',
+  'reset-password': 'Choose a new password',
+  'verify-email': 'Verify your email',
+  'signed-in-redirect': null,
+  terms: 'Terms of Service',
+  privacy: 'Privacy Policy',
+  about: 'About',
+  contact: 'Contact',
+  learn: 'Learn',
+  'learn-post': 'Learn',
+  research: 'Research',
+  'research-post': 'Research',
+  ask: 'Ask',
+  dashboard: 'Dashboard',
+  subscription: 'Choose Your Plan',
+  'payment-success': 'Payment',
+  profile: 'Profile Settings',
+  'health-stats': 'Your Health Overview',
+  'supplement-history': 'Supplement History',
+  labs: 'Biomarker Trends',
+  admin: 'Admin Dashboard',
+  'admin-supplements': 'Manage Supplements',
+  'admin-users': 'User Management',
+  'admin-blog': 'Blog Management',
+};
+
+function useScreenTitle(screen: Screen) {
+  useEffect(() => {
+    const title = TITLES[screen];
+    if (screen === 'loading' || screen === 'signed-in-redirect') return;
+    document.title = title ? `${title} · StackLab` : 'StackLab: your supplement stack and lab results, side by side';
+  }, [screen]);
+}
+
 function ScreenView({ screen }: { screen: Screen }) {
+  useScreenTitle(screen);
   if (screen === 'loading') return <PageSpinner />;
   if (screen === 'not-found') return <NotFound />;
   if (screen === 'signed-in-redirect') return <SignedInRedirect />;
