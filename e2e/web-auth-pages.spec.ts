@@ -1,0 +1,51 @@
+import { expect, test } from '@playwright/test';
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => window.localStorage.setItem('cookieConsent', 'accepted'));
+});
+
+test('forgot password asks for the address, then says to check the e-mail', async ({ page }) => {
+  await page.goto('/auth?login=true');
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText('Email is required')).toBeVisible();
+  await page.getByLabel('Email').fill(`nobody${Date.now()}@example.com`);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText('Check your email')).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Login' }).click();
+  await expect(page).toHaveURL(/\/auth\?login=true$/);
+});
+
+test('the reset form checks that both passwords match, and a bad link says so', async ({ page }) => {
+  await page.goto('/reset-password?token=not-a-real-token');
+  await page.getByLabel('New password').fill('a sound passphrase');
+  await page.getByLabel('Confirm Password').fill('another passphrase');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+
+  await page.getByLabel('Confirm Password').fill('a sound passphrase');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: /invalid or has expired/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Request a new link' })).toBeVisible();
+});
+
+test('a bad verification link shows the server message and offers a new link', async ({ page }) => {
+  await page.goto('/verify-email?token=not-a-real-token');
+  await expect(page.getByRole('alert').filter({ hasText: /invalid or has expired/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Resend verification link' })).toBeVisible();
+});
+
+test('a wrong password gets the Login Error toast with the server message', async ({ page }) => {
+  await page.goto('/auth?login=true');
+  await page.getByLabel('Email or username').fill(`nobody${Date.now()}`);
+  await page.getByLabel('Password').fill('wrong password');
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByText('Login Error')).toBeVisible();
+  await expect(page.getByText('Invalid email/username or password')).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\?login=true$/);
+});
+
+test('a failed Google return shows an error on the login card', async ({ page }) => {
+  await page.goto('/auth?login=true&oauth=google&error=failed');
+  await expect(page.getByRole('alert').filter({ hasText: 'Google sign-in failed. Please try again.' })).toBeVisible();
+});
