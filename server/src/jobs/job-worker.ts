@@ -51,8 +51,13 @@ queued.setMaxListeners(100);
 
 export async function enqueueJob(db: Db, job: NewJob): Promise<JobRow> {
   const row = await insertJob(db, job);
-  queued.emit('queued', row.kind);
+  notifyJobQueued(row.kind);
   return row;
+}
+
+/** For jobs inserted inside a caller's transaction: call once it has committed. */
+export function notifyJobQueued(kind: string): void {
+  queued.emit('queued', kind);
 }
 
 /**

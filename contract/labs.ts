@@ -1,0 +1,231 @@
+import { z } from 'zod';
+import { biomarkerCategorySchema, biomarkerFlagSchema } from './biomarkers.ts';
+
+/**
+ * Labs: uploaded lab reports, their extraction status, the biomarker results found in them (or
+ * entered by hand), their review, and the chart data and series. Spec sections 2.12-2.15, 3, 7;
+ * decisions sections 4 and 6.
+ */
+
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+const labDateSchema = z
+  .string({ error: 'Test date must be a date like 2025-01-31' })
+  .regex(DATE_PATTERN, 'Test date must be a date like 2025-01-31')
+  .refine((value) => {
+    const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+    const date = new Date(Date.UTC(year, month - 1, day));
+    return year >= 1900 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  }, 'Test date must be a date like 2025-01-31');
+
+// ─── Upload rules (spec section 5 "Lab upload", decisions section 6) ────────────────────────────
+
+/** What the upload widget offers; the server decides by content, never by name. */
+export const LAB_ACCEPTED_EXTENSIONS = ['.pdf', '.doc', '.docx', '.png', '.jpg', '.jpeg'] as const;
+export const LAB_ACCEPTED_MIME_TYPES = {
+  'application/pdf': ['.pdf'],
+  'application/msword': ['.doc'],
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['.docx'],
+  'image/png': ['.png'],
+  'image/jpeg': ['.jpg', '.jpeg'],
+} as const;
+/** Files kept per selection in the widget; each is sent in its own request (field `file`). */
+export const LAB_MAX_FILES_PER_SELECTION = 5;
+export const LAB_UPLOAD_FIELD = 'file';
+
+// ─── Lab files ──────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * queued: waiting for a reader; reading: extraction running (see progress); needs_review: results
+ * found and waiting for the user to confirm; done: confirmed; failed: the file could not be read
+ * (errorMessage says why). A failed file is kept, and results can still be added to it by hand.
+ */
+export const LAB_FILE_STATUSES = ['queued', 'reading', 'needs_review', 'done', 'failed'] as const;
+export const labFileStatusSchema = z.enum(LAB_FILE_STATUSES);
+export type LabFileStatus = z.infer<typeof labFileStatusSchema>;
+
+export const labFileSchema = z.object({
+  id: z.uuid(),
+  fileName: z.string(),
+  /** Download link (GET, attachment). */
+  fileUrl: z.string(),
+  uploadedAt: z.iso.datetime(),
+  contentType: z.string(),
+  sizeBytes: z.number().int(),
+  status: labFileStatusSchema,
+  /** 0-100 while queued or reading; 100 afterwards. */
+  progress: z.number().int().min(0).max(100),
+  /** A stable code when failed (password-protected, corrupt-file, no-text, zip-bomb, ...). */
+  errorCode: z.string().nullable(),
+  /** Why it failed, or a note (no biomarkers recognised), written for the user. */
+  errorMessage: z.string().nullable(),
+  /** The collection date read from the report or set by the user; null when neither. */
+  testDate: z.iso.date().nullable(),
+  resultCount: z.number().int(),
+  unreviewedCount: z.number().int(),
+});
+export type LabFile = z.infer<typeof labFileSchema>;
+export const labFileListSchema = z.array(labFileSchema);
+
+// ─── Results ────────────────────────────────────────────────────────────────────────────────────
+
+export const LAB_RESULT_SOURCES = ['extracted', 'manual'] as const;
+
+export const labResultSchema = z.object({
+  id: z.uuid(),
+  labFileId: z.uuid().nullable(),
+  /** Catalogue key ("glucose-fasting"); see GET /api/labs/biomarkers. */
+  biomarker: z.string(),
+  name: z.string(),
+  category: biomarkerCategorySchema,
+  loinc: z.string().nullable(),
+  /** As reported. */
+  value: z.number(),
+  unit: z.string(),
+  /** In the biomarker's one canonical unit (decisions section 4). */
+  canonicalValue: z.number(),
+  canonicalUnit: z.string(),
+  referenceRange: z.object({ low: z.number().nullable(), high: z.number().nullable(), text: z.string().nullable() }),
+  /** Computed from the value and the printed range; null without a numeric range. */
+  flag: biomarkerFlagSchema.nullable(),
+  /** The flag as the report printed it; may disagree with `flag`. */
+  printedFlag: z.string().nullable(),
+  testDate: z.iso.date(),
+  /** False for extracted values the user has not confirmed or corrected: show them as unreviewed. */
+  reviewed: z.boolean(),
+  source: z.enum(LAB_RESULT_SOURCES),
+});
+export type LabResult = z.infer<typeof labResultSchema>;
+
+export const labFileResultsSchema = z.object({ file: labFileSchema, results: z.array(labResultSchema) });
+export type LabFileResults = z.infer<typeof labFileResultsSchema>;
+export const labResultListSchema = z.array(labResultSchema);
+
+const optionalNumber = z.number({ error: 'Must be a number' }).finite().nullable().optional();
+
+/** A result typed or corrected by the user. The biomarker is a catalogue key or name. */
+export const labResultInputSchema = z.strictObject({
+  biomarker: z.string({ error: 'Biomarker is required' }).trim().min(1, 'Biomarker is required').max(100),
+  value: z.number({ error: 'Value must be a number' }).finite('Value must be a number'),
+  unit: z.string({ error: 'Unit is required' }).trim().max(40),
+  referenceLow: optionalNumber,
+  referenceHigh: optionalNumber,
+  referenceText: z.string().trim().max(100).nullable().optional(),
+});
+export type LabResultInput = z.infer<typeof labResultInputSchema>;
+
+/** Adding to a file: the file's test date applies unless one is given. */
+export const labFileResultBodySchema = labResultInputSchema.extend({ testDate: labDateSchema.optional() });
+/** Correcting a result. */
+export const labResultUpdateBodySchema = labResultInputSchema.extend({ testDate: labDateSchema.optional() });
+/** Manual entry with no file: the test date is required. */
+export const manualLabResultBodySchema = labResultInputSchema.extend({ testDate: labDateSchema });
+
+export const labTestDateBodySchema = z.strictObject({ testDate: labDateSchema });
+
+export const labIdParamsSchema = z.strictObject({ id: z.uuid('Not a valid id') });
+
+export const labDeleteResultSchema = z.object({ ok: z.literal(true), message: z.string() });
+
+// ─── Biomarker catalogue (for the review form's picker) ────────────────────────────────────────
+
+export const biomarkerCatalogueEntrySchema = z.object({
+  key: z.string(),
+  name: z.string(),
+  category: biomarkerCategorySchema,
+  canonicalUnit: z.string(),
+  /** The SI unit shown when the user picks SI; equal to canonicalUnit when there is no other. */
+  siUnit: z.string(),
+  /** Units accepted on input (canonical first). */
+  units: z.array(z.string()),
+});
+export const biomarkerCatalogueSchema = z.array(biomarkerCatalogueEntrySchema);
+export type BiomarkerCatalogueEntry = z.infer<typeof biomarkerCatalogueEntrySchema>;
+
+// ─── Chart data (spec section 3 "Chart-data response") ─────────────────────────────────────────
+
+export const CHART_DATA_PAGE_SIZE = 100;
+
+export const chartDataQuerySchema = z.object({
+  page: z.coerce.number({ error: 'page must be a whole number from 1' }).int().min(1, 'page must be a whole number from 1').default(1),
+  pageSize: z.coerce
+    .number({ error: 'pageSize must be 1 to 500' })
+    .int()
+    .min(1, 'pageSize must be 1 to 500')
+    .max(500, 'pageSize must be 1 to 500')
+    .default(CHART_DATA_PAGE_SIZE),
+});
+
+export const biomarkerRecordSchema = z.object({
+  name: z.string(),
+  value: z.number(),
+  testDate: z.iso.date(),
+  unit: z.string().optional(),
+  category: biomarkerCategorySchema.optional(),
+});
+export type BiomarkerRecord = z.infer<typeof biomarkerRecordSchema>;
+
+export const chartDataResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(biomarkerRecordSchema),
+  pagination: z.object({
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    total: z.number().int(),
+    totalPages: z.number().int(),
+  }),
+});
+export type ChartDataResponse = z.infer<typeof chartDataResponseSchema>;
+
+// ─── Series ─────────────────────────────────────────────────────────────────────────────────────
+
+/** canonical and conventional are the same (the catalogue's canonical units are the US ones); si switches. */
+export const SERIES_UNITS = ['canonical', 'conventional', 'si'] as const;
+export const seriesQuerySchema = z.object({
+  /** Default: the user's unit system (us → conventional, metric → si). */
+  units: z.enum(SERIES_UNITS, { error: 'units must be canonical, conventional or si' }).optional(),
+});
+
+export const seriesPointSchema = z.object({
+  testDate: z.iso.date(),
+  value: z.number(),
+  flag: biomarkerFlagSchema.nullable(),
+  reviewed: z.boolean(),
+});
+
+export const biomarkerSeriesSchema = z.object({
+  /** Display name; the chart's selection (query parameter `biomarkers`) uses it. */
+  name: z.string(),
+  biomarker: z.string(),
+  unit: z.string(),
+  category: biomarkerCategorySchema,
+  points: z.array(seriesPointSchema).min(1),
+  /** The latest printed range in this unit, else a typical adult range; null ends when unknown. */
+  referenceRange: z.object({ low: z.number().nullable(), high: z.number().nullable() }),
+});
+export type BiomarkerSeries = z.infer<typeof biomarkerSeriesSchema>;
+
+export const supplementPeriodSchema = z.object({ name: z.string(), start: z.iso.date(), end: z.iso.date() });
+export type SupplementPeriod = z.infer<typeof supplementPeriodSchema>;
+
+export const seriesResponseSchema = z.object({
+  units: z.enum(['conventional', 'si']),
+  series: z.array(biomarkerSeriesSchema),
+  /** From the user's supplement logs: first to last logged day, split at gaps of more than 7 days. */
+  supplementPeriods: z.array(supplementPeriodSchema),
+});
+export type SeriesResponse = z.infer<typeof seriesResponseSchema>;
+
+/** Gaps longer than this many days between logged days split a supplement period. */
+export const SUPPLEMENT_PERIOD_GAP_DAYS = 7;
+
+export const LAB_MESSAGES = {
+  notFound: 'Lab file not found',
+  resultNotFound: 'Lab result not found',
+  deleted: 'Lab file deleted',
+  resultDeleted: 'Lab result deleted',
+  noFile: `Choose a file to upload (field "${LAB_UPLOAD_FIELD}")`,
+  oneFile: 'Send one file per request',
+  notMultipart: `Send the file as multipart/form-data in the field "${LAB_UPLOAD_FIELD}"`,
+  emptyFile: 'The file is empty',
+  noResultsFound: 'No biomarkers we recognise were found in this file. You can add results by hand.',
+} as const;

@@ -1,0 +1,183 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ExtractionResult } from '#contract/biomarkers.ts';
+import { LAB_MESSAGES } from '#contract/labs.ts';
+import type { Config } from '#server/config.ts';
+import type { Db } from '#server/db/client.ts';
+import { type JobHandler, JobWorker, PermanentJobError } from '#server/jobs/job-worker.ts';
+import { type RunInWorkerOptions, type WorkerOutcome, extractInWorker } from '#server/labs/extract/run-in-worker.ts';
+import { type FileStore, StoredFileMissingError, createFileStore } from '#server/storage/file-store.ts';
+import { markerForExtractedName } from './labs.catalogue.ts';
+import { type NewLabResult, findLabFile, saveExtraction, updateLabFile } from './labs.repository.ts';
+
+export const LAB_EXTRACT_JOB = 'lab.extract';
+
+export type LabExtractPayload = { labFileId: string; userId: string };
+export type Extractor = (bytes: Uint8Array, options: RunInWorkerOptions) => Promise<WorkerOutcome>;
+
+type Dependencies = {
+  db: Db;
+  store: FileStore;
+  limits: Config['labs'];
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** Tests swap the worker-thread extraction for a fake. */
+  extract?: Extractor;
+};
+
+/** Failures a retry will not fix; anything else ('internal') is tried again. */
+const PERMANENT_CODES = new Set([
+  'empty-file',
+  'unsupported-type',
+  'rtf-as-doc',
+  'password-protected',
+  'corrupt-file',
+  'too-large',
+  'too-many-pixels',
+  'zip-bomb',
+  'no-text',
+  'timeout',
+  'out-of-memory',
+]);
+
+/**
+ * Reads one stored lab file in a worker thread (time and memory capped) and saves what it found
+ * for review. The user follows it through the file's status: queued, reading (with progress),
+ * then needs_review or failed with the reason.
+ */
+export function labExtractHandler(deps: Dependencies): JobHandler {
+  const extract = deps.extract ?? extractInWorker;
+  return {
+    async run(job, context) {
+      const { labFileId, userId } = job.payload as LabExtractPayload;
+      const file = await findLabFile(deps.db, userId, labFileId);
+      if (!file) return; // deleted while queued
+      await updateLabFile(deps.db, userId, labFileId, { status: 'reading', progress: 5, errorCode: null, errorMessage: null });
+
+      let bytes: Buffer;
+      try {
+        bytes = await deps.store.get(file.storageKey);
+      } catch (error) {
+        if (!(error instanceof StoredFileMissingError)) throw error;
+        await fail(deps.db, userId, labFileId, 'missing-file', 'The stored file is missing; please upload it again');
+        throw new PermanentJobError('stored file missing');
+      }
+      await setProgress(20);
+
+      // Extraction reports no progress of its own: creep towards 90% so the user sees it is alive.
+      let progress = 20;
+      const creep = setInterval(() => {
+        progress = Math.min(90, progress + Math.max(1, Math.round((90 - progress) / 5)));
+        void setProgress(progress).catch(() => {});
+      }, 2000);
+      let outcome: WorkerOutcome;
+      try {
+        outcome = await extract(bytes, {
+          timeoutMs: deps.limits.extractTimeoutMs,
+          maxOldGenerationSizeMb: deps.limits.extractMemoryMb,
+          extract: { maxBytes: deps.limits.maxBytes + 1, maxPixels: deps.limits.maxPixels },
+        });
+      } finally {
+        clearInterval(creep);
+      }
+      if (context.signal.aborted) return;
+
+      if (!outcome.ok) {
+        const { code, message } = outcome.error;
+        if (!PERMANENT_CODES.has(code) && job.attempts < job.maxAttempts) {
+          await updateLabFile(deps.db, userId, labFileId, { status: 'queued', progress: 0 });
+          throw new Error(outcome.error.detail ?? message);
+        }
+        await fail(deps.db, userId, labFileId, code, message);
+        throw new PermanentJobError(`${code}: ${message}`);
+      }
+
+      const uploadedDay = file.createdAt.toISOString().slice(0, 10);
+      const results = toRows(outcome.result, { userId, labFileId, testDate: outcome.result.collectedAt ?? uploadedDay });
+      const saved = await saveExtraction(deps.db, {
+        jobId: job.id,
+        workerId: context.workerId,
+        userId,
+        fileId: labFileId,
+        results,
+        file: {
+          status: 'needs_review',
+          progress: 100,
+          testDate: outcome.result.collectedAt,
+          errorCode: null,
+          errorMessage: results.length === 0 ? LAB_MESSAGES.noResultsFound : null,
+        },
+      });
+      if (!saved) deps.log.info({ jobId: job.id, labFileId }, 'extraction finished for a file that was deleted or a job no longer ours; dropped');
+
+      async function setProgress(value: number) {
+        await context.setProgress(value);
+        await updateLabFile(deps.db, userId, labFileId, { progress: value });
+      }
+    },
+
+    async onGiveUp(job, message) {
+      const { labFileId, userId } = job.payload as LabExtractPayload;
+      const file = await findLabFile(deps.db, userId, labFileId);
+      if (!file || file.status === 'failed') return;
+      deps.log.warn({ labFileId, reason: message }, 'lab extraction given up');
+      await fail(deps.db, userId, labFileId, 'internal', 'This file could not be processed; please try again later or upload it as a PDF');
+    },
+  };
+}
+
+async function fail(db: Db, userId: string, fileId: string, code: string, message: string): Promise<void> {
+  await updateLabFile(db, userId, fileId, { status: 'failed', progress: 100, errorCode: code, errorMessage: message });
+}
+
+function toRows(result: ExtractionResult, base: { userId: string; labFileId: string; testDate: string }): NewLabResult[] {
+  const rows: NewLabResult[] = [];
+  for (const found of result.results) {
+    const marker = markerForExtractedName(found.name);
+    if (!marker) continue;
+    rows.push({
+      ...base,
+      biomarkerKey: marker.key,
+      name: marker.name,
+      category: marker.category,
+      loinc: found.loinc,
+      value: found.value,
+      unit: found.unit,
+      canonicalValue: found.canonicalValue,
+      canonicalUnit: found.canonicalUnit,
+      referenceLow: found.referenceRange.low,
+      referenceHigh: found.referenceRange.high,
+      referenceText: found.referenceRange.text,
+      flag: found.flag,
+      printedFlag: found.printedFlag,
+      reviewed: false,
+      source: 'extracted',
+    });
+  }
+  return rows;
+}
+
+/** The worker that runs lab extractions, on the server's configuration. Not started. */
+export function createLabsWorker(args: {
+  config: Config;
+  db: Db;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  store?: FileStore;
+  extract?: Extractor;
+}): JobWorker {
+  const store = args.store ?? createFileStore(args.config.storage);
+  return new JobWorker({
+    db: args.db,
+    log: args.log,
+    concurrency: args.config.jobs.concurrency,
+    pollMs: args.config.jobs.pollMs,
+    leaseMs: args.config.jobs.leaseMs,
+    handlers: {
+      [LAB_EXTRACT_JOB]: labExtractHandler({
+        db: args.db,
+        store,
+        limits: args.config.labs,
+        log: args.log,
+        ...(args.extract ? { extract: args.extract } : {}),
+      }),
+    },
+  });
+}

@@ -1,0 +1,179 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponseSchema } from '#contract/errors.ts';
+import {
+  LAB_MESSAGES,
+  biomarkerCatalogueSchema,
+  chartDataQuerySchema,
+  chartDataResponseSchema,
+  labDeleteResultSchema,
+  labFileListSchema,
+  labFileResultBodySchema,
+  labFileResultsSchema,
+  labFileSchema,
+  labIdParamsSchema,
+  labResultListSchema,
+  labResultSchema,
+  labResultUpdateBodySchema,
+  labTestDateBodySchema,
+  manualLabResultBodySchema,
+  seriesQuerySchema,
+  seriesResponseSchema,
+} from '#contract/labs.ts';
+import { contentDisposition, readUploadedFile } from './labs.uploads.ts';
+import type { LabsService } from './labs.service.ts';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema };
+const notFound = { 404: errorResponseSchema };
+const tags = ['labs'];
+
+export async function labsRoutes(app: FastifyInstance, { labs }: { labs: LabsService }): Promise<void> {
+  // Multipart only here; the size cap is enforced per file while it streams (labs.uploads.ts).
+  await app.register(multipart, { limits: { fileSize: labs.maxBytes, files: 1, fields: 5, parts: 6 } });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/labs', {
+    schema: { tags, summary: "The user's lab files, newest first, with extraction status", response: { 200: labFileListSchema, ...errors } },
+  }, async (request) => labs.list(request.auth!.user.id));
+
+  r.post('/api/labs', {
+    schema: {
+      tags,
+      summary: 'Upload one lab report (multipart/form-data, field "file"): PDF, DOC, DOCX, PNG or JPEG, judged by content',
+      consumes: ['multipart/form-data'],
+      response: {
+        201: labFileSchema,
+        ...errors,
+        403: errorResponseSchema,
+        413: errorResponseSchema,
+        415: errorResponseSchema,
+        429: errorResponseSchema,
+      },
+    },
+  }, async (request, reply) => {
+    const file = await labs.upload(request.auth!.user, () => readUploadedFile(request, labs.maxBytes));
+    return reply.status(201).send(file);
+  });
+
+  r.get('/api/labs/chart-data', {
+    schema: {
+      tags,
+      summary: "A page of the user's biomarker results (canonical units), oldest first",
+      querystring: chartDataQuerySchema,
+      response: { 200: chartDataResponseSchema, ...errors },
+    },
+  }, async (request) => labs.chartData(request.auth!.user.id, request.query.page, request.query.pageSize));
+
+  r.get('/api/labs/series', {
+    schema: {
+      tags,
+      summary: 'One series per biomarker in one unit, with reference ranges and supplement periods',
+      querystring: seriesQuerySchema,
+      response: { 200: seriesResponseSchema, ...errors },
+    },
+  }, async (request) => labs.series(request.auth!.user, request.query.units));
+
+  r.get('/api/labs/biomarkers', {
+    schema: { tags, summary: 'The biomarker catalogue: names, categories and accepted units', response: { 200: biomarkerCatalogueSchema, ...errors } },
+  }, async (_request, reply) => {
+    reply.header('cache-control', 'private, max-age=3600');
+    return labs.catalogue();
+  });
+
+  r.get('/api/labs/results/manual', {
+    schema: { tags, summary: 'Results entered by hand without a file', response: { 200: labResultListSchema, ...errors } },
+  }, async (request) => labs.manualResults(request.auth!.user.id));
+
+  r.post('/api/labs/results', {
+    schema: { tags, summary: 'Enter a result by hand, without a file', body: manualLabResultBodySchema, response: { 201: labResultSchema, ...errors } },
+  }, async (request, reply) => reply.status(201).send(await labs.addManual(request.auth!.user.id, request.body)));
+
+  r.put('/api/labs/results/:id', {
+    schema: {
+      tags,
+      summary: 'Correct a result (it becomes reviewed)',
+      params: labIdParamsSchema,
+      body: labResultUpdateBodySchema,
+      response: { 200: labResultSchema, ...notFound, ...errors },
+    },
+  }, async (request) => labs.updateResult(request.auth!.user.id, request.params.id, request.body));
+
+  r.delete('/api/labs/results/:id', {
+    schema: { tags, summary: 'Delete a result', params: labIdParamsSchema, response: { 200: labDeleteResultSchema, ...notFound, ...errors } },
+  }, async (request) => {
+    await labs.removeResult(request.auth!.user.id, request.params.id);
+    return { ok: true as const, message: LAB_MESSAGES.resultDeleted };
+  });
+
+  r.get('/api/labs/:id', {
+    schema: { tags, summary: 'One lab file with its status', params: labIdParamsSchema, response: { 200: labFileSchema, ...notFound, ...errors } },
+  }, async (request) => labs.get(request.auth!.user.id, request.params.id));
+
+  r.delete('/api/labs/:id', {
+    schema: {
+      tags,
+      summary: 'Delete a lab file, its stored bytes and its results',
+      params: labIdParamsSchema,
+      response: { 200: labDeleteResultSchema, ...notFound, ...errors },
+    },
+  }, async (request) => {
+    await labs.remove(request.auth!.user.id, request.params.id);
+    return { ok: true as const, message: LAB_MESSAGES.deleted };
+  });
+
+  // Bytes, not JSON: no response schema (errors still answer with the error shape).
+  r.get('/api/labs/:id/file', {
+    schema: { tags, summary: 'Download the stored file (attachment)', params: labIdParamsSchema },
+  }, async (request, reply) => {
+    const file = await labs.download(request.auth!.user.id, request.params.id);
+    return reply
+      .header('content-type', file.contentType)
+      .header('content-disposition', contentDisposition(file.fileName))
+      .header('content-length', String(file.bytes.byteLength))
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('cache-control', 'private, no-store')
+      .send(file.bytes);
+  });
+
+  r.get('/api/labs/:id/results', {
+    schema: {
+      tags,
+      summary: "A file's results for review (unreviewed ones have reviewed: false)",
+      params: labIdParamsSchema,
+      response: { 200: labFileResultsSchema, ...notFound, ...errors },
+    },
+  }, async (request) => labs.results(request.auth!.user.id, request.params.id));
+
+  r.post('/api/labs/:id/results', {
+    schema: {
+      tags,
+      summary: 'Add a result to a file by hand',
+      params: labIdParamsSchema,
+      body: labFileResultBodySchema,
+      response: { 201: labResultSchema, ...notFound, ...errors },
+    },
+  }, async (request, reply) => reply.status(201).send(await labs.addToFile(request.auth!.user.id, request.params.id, request.body)));
+
+  r.put('/api/labs/:id/test-date', {
+    schema: {
+      tags,
+      summary: "Set the file's test date (applies to all its results)",
+      params: labIdParamsSchema,
+      body: labTestDateBodySchema,
+      response: { 200: labFileResultsSchema, ...notFound, ...errors },
+    },
+  }, async (request) => labs.setTestDate(request.auth!.user.id, request.params.id, request.body.testDate));
+
+  r.post('/api/labs/:id/confirm', {
+    schema: {
+      tags,
+      summary: "Confirm a file's results: all become reviewed and the file is done",
+      params: labIdParamsSchema,
+      body: z.object({}).strict().optional(),
+      response: { 200: labFileResultsSchema, ...notFound, ...errors, 409: errorResponseSchema },
+    },
+  }, async (request) => labs.confirm(request.auth!.user.id, request.params.id));
+}
