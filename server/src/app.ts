@@ -26,8 +26,6 @@ import { systemRoutes } from './features/system/system.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { labsRoutes } from './features/labs/labs.routes.ts';
 import { LabsService } from './features/labs/labs.service.ts';
-import { labsRoutes } from './features/labs/labs.routes.ts';
-import { LabsService } from './features/labs/labs.service.ts';
 import { HealthService } from './features/health/health.service.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { ProfileService } from './features/profile/profile.service.ts';
@@ -38,14 +36,12 @@ import { SupplementLogsService } from './features/supplement-logs/supplement-log
 import { supplementsRoutes } from './features/supplements/supplements.routes.ts';
 import { SupplementsService } from './features/supplements/supplements.service.ts';
 import { EntitlementsService } from './features/usage/entitlements.service.ts';
-import { EntitlementsService } from './features/usage/entitlements.service.ts';
 import { UsageService } from './features/usage/usage.service.ts';
 import { registerAccessControl } from './http/access.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerSecurity } from './http/security.ts';
 import { SessionCookie } from './http/session-cookie.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
-import { createFileStore, type FileStore } from './storage/file-store.ts';
 import { createFileStore, type FileStore } from './storage/file-store.ts';
 
 export type AppOptions = {
@@ -55,8 +51,6 @@ export type AppOptions = {
   mailer?: Mailer;
   /** Tests capture log lines here. */
   logStream?: NodeJS.WritableStream;
-  /** Tests pass their own file store (e.g. S3 against a fake). */
-  fileStore?: FileStore;
   /** Tests pass their own file store (e.g. S3 against a fake). */
   fileStore?: FileStore;
   /** Where the built web app lives; unset or missing, only the API is served. */
@@ -121,7 +115,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const contact = new ContactService({ db, mailer, limiter, supportEmail: config.mail.supportEmail });
   const supplements = new SupplementsService(db);
   const entitlements = new EntitlementsService(db, config.plans);
-  const entitlements = new EntitlementsService(db, config.plans);
   const supplementLogs = new SupplementLogsService({ db, supplements, entitlements });
   const streaks = new StreakService({ logs: supplementLogs, goalDays: config.plans.streakGoalDays });
   const stripe = config.billing.provider.kind === 'stripe' ? new StripeProvider(config.billing.provider) : undefined;
@@ -136,13 +129,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const health = new HealthService({ db });
   const profile = new ProfileService({ db, auth, health, logs: supplementLogs });
-  const labs = new LabsService({
-    db,
-    store: options.fileStore ?? createFileStore(config.storage),
-    entitlements,
-    limits: config.labs,
-    log: app.log,
-  });
   const labs = new LabsService({
     db,
     store: options.fileStore ?? createFileStore(config.storage),
@@ -171,7 +157,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(streaksRoutes, { streaks });
   await app.register(healthRoutes, { health });
   await app.register(profileRoutes, { profile });
-  await app.register(labsRoutes, { labs });
   await app.register(labsRoutes, { labs });
   await app.register(billingRoutes, { billing, auth, sessions, cookie: sessionCookie, stripe });
 
