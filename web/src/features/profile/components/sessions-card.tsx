@@ -64,7 +64,7 @@ export function SessionsCard() {
               const ending = endSession.isPending && endSession.variables?.id === session.id;
               const device = describeUserAgent(session.userAgent);
               return (
-                <li key={session.id} className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-center">
+                <li key={session.id} className="grid grid-cols-[auto_1fr] items-center gap-3 py-4 first:pt-0 last:pb-0 sm:flex">
                   <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-muted text-muted-foreground">
                     {isMobile(session.userAgent) ? <Smartphone aria-hidden="true" className="size-5" /> : <Laptop aria-hidden="true" className="size-5" />}
                   </span>
@@ -84,6 +84,7 @@ export function SessionsCard() {
                   <Button
                     variant="outline"
                     size="sm"
+                    className="col-span-2 sm:col-auto"
                     disabled={ending}
                     onClick={() => end(session)}
                     aria-label={`End session: ${device}${session.current ? ' (this device)' : ''}`}
