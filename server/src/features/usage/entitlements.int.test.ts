@@ -15,7 +15,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const HOUR_MS = 60 * 60 * 1000;
 const FAR_FUTURE = new Date('2100-01-01T00:00:00Z');
 
 /** An injected clock: limits are checked and uses recorded at this time. */
