@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROFILE_MESSAGES } from '#contract/tracking.ts';
 import { type TestApp, TestClient, createTestApp, newUserBody, signedInClient } from '#server/testing/test-app.ts';
@@ -116,6 +117,12 @@ describe('profile completion', () => {
     const done = await completion();
     expect(done).toMatchObject({ completed: 4, percent: 80 });
     expect(done.steps.find((s: { key: string }) => s.key === 'lab-results').status).toBe('todo');
+
+    // The labs feature's table: one uploaded file completes the last step.
+    await t.database.db.execute(sql`
+      insert into lab_files (user_id, file_name, storage_key, content_type, kind, size_bytes)
+      values (${(await client.get('/api/user')).json().user.id}, 'panel.pdf', 'test/panel.pdf', 'application/pdf', 'pdf', 1000)`);
+    expect(await completion()).toMatchObject({ completed: 5, percent: 100 });
   });
 
   it("counts only the user's own data", async () => {
