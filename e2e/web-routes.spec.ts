@@ -87,8 +87,14 @@ test.describe('signed out', () => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: 'Choose Your Plan' })).toBeVisible();
     }
+    await page.goto('/payment-success?session_id=cs_test_123');
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment' })).toBeVisible();
+
+    // Without a checkout session there is nothing to confirm: an error, then home.
     await page.goto('/payment-success');
-    await expect(page.getByRole('heading', { level: 1, name: LANDING_HEADLINE })).toHaveCount(0);
+    await expect(page.getByText('No payment session ID found. Please try again.')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1, name: LANDING_HEADLINE })).toBeVisible();
   });
 });
 

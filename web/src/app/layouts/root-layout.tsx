@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '#web/components/errors/error-boundary.tsx';
 import { ErrorFallback } from '#web/components/errors/error-fallback.tsx';
@@ -16,9 +16,23 @@ function useScrollOnNavigate() {
   }, [pathname, hash]);
 }
 
+/** After a navigation (not the first page), keyboard and screen-reader users start at the content. */
+function useFocusMainOnNavigate() {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    document.getElementById('main')?.focus({ preventScroll: true });
+  }, [pathname]);
+}
+
 export function RootLayout() {
   const location = useLocation();
   useScrollOnNavigate();
+  useFocusMainOnNavigate();
   return (
     <div className="flex min-h-dvh flex-col">
       <a

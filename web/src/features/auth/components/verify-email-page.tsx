@@ -1,6 +1,7 @@
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '#web/components/ui/card.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
@@ -13,6 +14,7 @@ import { ResendVerificationForm } from './resend-verification-form.tsx';
 export function VerifyEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
+  const navigate = useNavigate();
   const verify = useVerifyEmail();
   const sent = useRef(false);
 
@@ -20,8 +22,14 @@ export function VerifyEmailPage() {
     // The link works once: never send it twice (StrictMode runs effects twice in development).
     if (!token || sent.current) return;
     sent.current = true;
-    verify.mutate(token);
-  }, [token, verify]);
+    verify.mutate(token, {
+      // Verified and signed in: on to the dashboard.
+      onSuccess: (result) => {
+        toast.success('Email verified', { description: result.message });
+        navigate('/', { replace: true });
+      },
+    });
+  }, [token, verify, navigate]);
 
   const failed = !token || verify.isError;
   return (
