@@ -83,6 +83,19 @@ describe('saving intake', () => {
     expect((await dayOf(client, '2025-06-02')).supplements).toHaveLength(1);
   });
 
+  it('takes concurrent saves of one day in turn, leaving one intake set', async () => {
+    const { client } = await userIn('UTC');
+    const a = await addSupplement(client, 'Magnesium');
+    const b = await addSupplement(client, 'Zinc', '50 mg');
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        client.post('/api/supplement-logs', { logs: [entry(a, `2025-06-01T0${i}:00:00Z`), entry(b, `2025-06-01T0${i}:30:00Z`)] }),
+      ),
+    );
+    expect(responses.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect((await dayOf(client, '2025-06-01')).supplements).toHaveLength(2);
+  });
+
   it('keeps the logged name and dosage after the supplement is edited or deleted', async () => {
     const { client } = await userIn('UTC');
     const id = await addSupplement(client, 'Magnesium', '200 mg');

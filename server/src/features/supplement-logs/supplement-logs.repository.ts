@@ -11,6 +11,9 @@ export type QualitativeLogRow = typeof qualitativeLogs.$inferSelect;
  * Run inside a transaction so that a day is never seen half replaced.
  */
 export async function replaceDays(db: Db, userId: string, days: string[], logs: NewSupplementLog[]) {
+  // Two saves of one user's day at once (a double tap, two tabs) take turns instead of colliding
+  // on the one-row-per-supplement-and-day index; the later one wins, as if sent one after the other.
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`supplement-logs:${userId}`}))`);
   if (days.length > 0) {
     await db.delete(supplementLogs).where(and(eq(supplementLogs.userId, userId), inArray(supplementLogs.localDate, days)));
   }
