@@ -4,7 +4,12 @@ import { build } from 'esbuild';
 
 await rm('dist/server', { recursive: true, force: true });
 await build({
-  entryPoints: ['server/src/main.ts', 'server/src/cli.ts'],
+  entryPoints: {
+    main: 'server/src/main.ts',
+    cli: 'server/src/cli.ts',
+    // Lab extraction runs in worker threads; run-in-worker.ts loads this file from beside the bundle.
+    'labs-extract-worker': 'server/src/labs/extract/worker.ts',
+  },
   outdir: 'dist/server',
   bundle: true,
   platform: 'node',

@@ -7,6 +7,7 @@ import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { AuditLog } from './features/audit/audit.service.ts';
 import { findUserByEmail, insertUser, updateUser, usernameExists } from './features/auth/auth.repository.ts';
 import { hashPassword } from './features/auth/auth.service.ts';
+import { EXTRACT_USAGE, extractCommand } from './features/labs/labs.cli.ts';
 
 /**
  * Operator commands, on the same configuration as the server (DATA_DIR or DATABASE_URL).
@@ -19,6 +20,11 @@ const COMMANDS: Record<string, Command> = {
     summary: 'Create an administrator, or make an existing account one',
     usage: 'create-admin --email E --username U --password P',
     run: createAdmin,
+  },
+  extract: {
+    summary: 'Read a lab report (PDF, DOC, DOCX, PNG, JPEG) and print its biomarkers as JSON',
+    usage: EXTRACT_USAGE,
+    run: extractCommand,
   },
 };
 

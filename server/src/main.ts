@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
+import { createLabsWorker } from './features/labs/labs.jobs.ts';
 import { seedReferenceData } from './features/supplements/reference-supplements.seed.ts';
 
 /** Reads configuration, migrates, listens, and closes gracefully on SIGTERM or SIGINT. */
@@ -25,6 +26,8 @@ async function main(): Promise<void> {
   await database.migrate();
   await seedReferenceData(database.db);
   const app = await buildApp({ config, database, webDir: process.env.WEB_DIR ?? path.resolve('dist/web') });
+  // Lab extraction runs here unless JOB_WORKER=false (then separate worker processes run it).
+  const worker = config.jobs.enabled ? createLabsWorker({ config, db: database.db, log: app.log }) : undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -37,7 +40,8 @@ async function main(): Promise<void> {
     }, 25_000);
     forceExit.unref();
     try {
-      await app.close();
+      // A running extraction gets 15 s to finish; after that it goes back to the queue for the next start.
+      await Promise.all([app.close(), worker?.stop({ graceMs: 15_000 })]);
       await database.close();
       app.log.info('shut down cleanly');
       process.exit(0);
@@ -50,6 +54,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: config.host, port: config.port });
+  worker?.start();
   app.log.info(
     { url: config.publicUrl, database: database.kind, mail: config.mail.smtpUrl ? 'smtp' : 'local outbox' },
     `StackLab is running at ${config.publicUrl}`,

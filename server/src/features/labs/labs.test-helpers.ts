@@ -88,7 +88,7 @@ export function zeroPagePdf(): Uint8Array {
 
 /** A one-page text PDF that also carries JavaScript run on open (which must never run). */
 export function pdfWithScript(): Uint8Array {
-  const text = 'BT /F1 12 Tf 50 700 Td (Glucose Fasting   95   mg/dL   70 - 99) Tj ET';
+  const text = 'BT /F1 12 Tf 50 720 Td (Northfield Community Laboratory - Chemistry) Tj ET BT /F1 12 Tf 50 700 Td (Glucose Fasting   95   mg/dL   70 - 99) Tj ET';
   return handmadePdf([
     '<< /Type /Catalog /Pages 2 0 R /OpenAction 5 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
