@@ -332,7 +332,7 @@ export const dayViewSchema = z.object({
 export type DayView = z.infer<typeof dayViewSchema>;
 
 /** GET /api/supplement-logs/days?month=yyyy-MM: the month's days with something logged. */
-export const monthDaysQuerySchema = z.strictObject({ month: monthSchema });
+export const monthDaysQuerySchema = z.object({ month: monthSchema });
 export const monthDaysSchema = z.object({
   month: z.string(),
   days: z.array(
