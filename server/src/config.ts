@@ -42,6 +42,7 @@ const envSchema = z.object({
   GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(100 * 1024),
   PLAN_CATALOGUE_FILE: optionalText,
+  SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(20),
   ...billingEnvShape,
   LAB_MAX_BYTES: z.coerce.number().int().min(1024).max(200 * 1024 * 1024).default(20 * 1024 * 1024),
   LAB_MAX_PIXELS: z.coerce.number().int().min(1_000_000).max(200_000_000).default(40_000_000),

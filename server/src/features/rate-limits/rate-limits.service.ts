@@ -17,18 +17,26 @@ export const RATE_RULES = {
 } satisfies Record<string, RateRule>;
 
 export class RateLimiter {
-  constructor(private readonly db: Db) {}
+  /** `limitOverrides` maps a rule's name to another limit (configuration, e.g. for test rigs on one address). */
+  constructor(
+    private readonly db: Db,
+    private readonly limitOverrides: Record<string, number> = {},
+  ) {}
+
+  private limitOf(rule: RateRule): number {
+    return this.limitOverrides[rule.name] ?? rule.limit;
+  }
 
   /** Counts one attempt and refuses it when the window is full. */
   async consume(rule: RateRule, subject: string): Promise<void> {
     const counter = await incrementCounter(this.db, keyOf(rule, subject), rule.windowSeconds);
-    if (counter.count > rule.limit) throw tooMany(counter);
+    if (counter.count > this.limitOf(rule)) throw tooMany(counter);
   }
 
   /** Refuses when the window is already full, without counting (for counting failures only). */
   async check(rule: RateRule, subject: string): Promise<void> {
     const counter = await readCounter(this.db, keyOf(rule, subject));
-    if (counter && counter.count >= rule.limit) throw tooMany(counter);
+    if (counter && counter.count >= this.limitOf(rule)) throw tooMany(counter);
   }
 
   async recordFailure(rule: RateRule, subject: string): Promise<void> {
