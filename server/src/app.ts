@@ -107,7 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false, uiConfig: { docExpansion: 'list' } });
 
   // Services
-  const limiter = new RateLimiter(db);
+  const limiter = new RateLimiter(db, config.rateLimitOverrides);
   const audit = new AuditLog(db);
   const usage = new UsageService(db, config.plans);
   const auth = new AuthService({ db, sessions, limiter, audit, mailer, usage, publicUrl: config.publicUrl });

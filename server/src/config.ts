@@ -91,6 +91,8 @@ export type Config = {
   google: { clientId: string; clientSecret: string | undefined; issuer: string } | undefined;
   bodyLimitBytes: number;
   plans: PlanCatalogue;
+  /** Rate-limit rule name → limit, replacing the defaults in rate-limits.service.ts. */
+  rateLimitOverrides: Record<string, number>;
   billing: BillingConfig;
   storage: StorageConfig;
   labs: { maxBytes: number; maxPixels: number; extractTimeoutMs: number; extractMemoryMb: number };
@@ -149,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     plans,
+    rateLimitOverrides: { 'sign-up:ip': e.SIGNUPS_PER_ADDRESS_PER_HOUR },
     billing: billingConfig(e),
     storage:
       s3Set.length === S3_SETTINGS.length
