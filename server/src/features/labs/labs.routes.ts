@@ -133,7 +133,6 @@ export async function labsRoutes(app: FastifyInstance, { labs }: { labs: LabsSer
       .header('content-disposition', contentDisposition(file.fileName))
       .header('content-length', String(file.bytes.byteLength))
       .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; sandbox")
       .header('cache-control', 'private, no-store')
       .send(file.bytes);
   });
