@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, labFiles, labResults, supplementLogs, usageEvents } from '#server/db/schema/index.ts';
 import { claimNextJob, findJob } from '#server/jobs/jobs.repository.ts';
 import { makeFakeExecutable, makeHugePng, makeTextPdf, panelLines } from '#server/labs/extract/test-fixtures.ts';
-import { createFileStore, StoredFileMissingError } from '#server/storage/file-store.ts';
-import { type TestApp, createTestApp, signedInClient } from '#server/testing/test-app.ts';
+import { type FileStore, createFileStore, StoredFileMissingError } from '#server/storage/file-store.ts';
+import { buildApp } from '#server/app.ts';
+import { type TestApp, TestClient, createTestApp, signedInClient } from '#server/testing/test-app.ts';
 import { createLabsWorker } from './labs.jobs.ts';
 import { clientOnTier, fakeExtractor, silentLog, uploadFile } from './labs.test-helpers.ts';
 
@@ -158,6 +159,28 @@ describe('plan limits', () => {
     expect(fourth.headers['retry-after']).toBeDefined();
     expect(await countUses(user.id)).toBe(3);
     expect((await client.get('/api/user')).json().user.labUploadsCount).toBe(3);
+  });
+
+  it('takes the use back when the file cannot be stored (a failed upload counts nothing)', async () => {
+    const broken: FileStore = {
+      kind: 'local',
+      put: async () => Promise.reject(new Error('disk full')),
+      get: async () => Promise.reject(new Error('unused')),
+      delete: async () => {},
+    };
+    const app = await buildApp({ config: t.config, database: t.database, fileStore: broken, logStream: { write: () => true } as never });
+    try {
+      const { client, user } = await clientOnTier(t, 'starter');
+      const viaBroken = new TestClient(app);
+      viaBroken.setCookie('stacklab_session', client.sessionCookie!);
+      const response = await uploadFile(viaBroken, pdf, 'a.pdf');
+      expect(response.statusCode).toBe(500);
+      expect(response.json().message).not.toMatch(/disk full/);
+      expect(await countUses(user.id)).toBe(0);
+      expect((await client.get('/api/labs')).json()).toEqual([]);
+    } finally {
+      await app.close();
+    }
   });
 
   it('counts the upload in profile completion', async () => {
