@@ -3,3 +3,4 @@ export * from './audit.ts';
 export * from './tracking.ts';
 export * from './labs.ts';
 export * from './billing.ts';
+export * from './blog.ts';

@@ -1,0 +1,236 @@
+import { z } from 'zod';
+
+/**
+ * The blog: "learn" articles and "research" evidence pages (spec 2.21–2.22 and 3 "Blog post",
+ * decisions 5). Content is written in Markdown and served as sanitised HTML; research pages list
+ * the studies they cite.
+ */
+
+export const BLOG_SECTIONS = ['learn', 'research'] as const;
+export const blogSectionSchema = z.enum(BLOG_SECTIONS, { error: 'Section must be learn or research' });
+export type BlogSection = z.infer<typeof blogSectionSchema>;
+
+/** Decisions 5: real pagination, 6 a page (spec 9, "Blog page size"). */
+export const BLOG_PAGE_SIZE = 6;
+/** Largest thumbnail upload; it is re-encoded (and shrunk) before it is stored. */
+export const BLOG_THUMBNAIL_MAX_BYTES = 5 * 1024 * 1024;
+/** Thumbnails are stored at most this wide (16:9 cards on any screen). */
+export const BLOG_THUMBNAIL_MAX_WIDTH = 1600;
+export const BLOG_THUMBNAIL_FIELD = 'file';
+
+export const BLOG_MESSAGES = {
+  postNotFound: 'Post not found',
+  fetchPostsFailed: 'Failed to fetch posts',
+  fetchPostFailed: 'Failed to fetch post',
+  titleRequired: 'Title is required',
+  excerptRequired: 'Excerpt is required',
+  contentRequired: 'Content is required',
+  slugFormat: 'Slug may use lower-case letters, digits and single dashes, like "vitamin-d-basics"',
+  researchNeedsCitation: 'A research post needs at least one cited study before it can be published',
+  thumbnailMissing: 'Please choose an image file',
+  thumbnailEmpty: 'The image file is empty',
+  thumbnailType: 'The thumbnail must be a PNG, JPEG, WebP or SVG image',
+  thumbnailUnreadable: 'This image could not be read; it may be damaged',
+} as const;
+
+export function slugTakenMessage(suggestion: string): string {
+  return `This slug is already used by another post. "${suggestion}" is free.`;
+}
+
+// ─── Input ──────────────────────────────────────────────────────────────────────────────────────
+
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export const slugSchema = z
+  .string({ error: BLOG_MESSAGES.slugFormat })
+  .trim()
+  .toLowerCase()
+  .min(1, BLOG_MESSAGES.slugFormat)
+  .max(100, 'Slug must be at most 100 characters')
+  .regex(SLUG_PATTERN, BLOG_MESSAGES.slugFormat);
+
+/** "Vitamin D: A Guide!" → "vitamin-d-a-guide"; accents dropped; at most 80 characters. */
+export function slugify(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/g, '');
+}
+
+/** "https://doi.org/10.1000/xyz" and "doi:10.1000/xyz" are read as "10.1000/xyz". */
+export function normaliseDoi(value: string): string {
+  return value
+    .trim()
+    .replace(/^https?:\/\/(dx\.)?doi\.org\//i, '')
+    .replace(/^doi:\s*/i, '');
+}
+
+export const DOI_PATTERN = /^10\.\d{4,9}\/\S+$/;
+
+export const citationInputSchema = z
+  .strictObject({
+    title: z.string({ error: 'Study title is required' }).trim().min(1, 'Study title is required').max(500, 'Study title must be at most 500 characters'),
+    authors: z.string({ error: 'Authors are required' }).trim().min(1, 'Authors are required').max(1000, 'Authors must be at most 1000 characters'),
+    year: z.coerce
+      .number({ error: 'Year must be a year like 2019' })
+      .int('Year must be a year like 2019')
+      .min(1800, 'Year must be a year like 2019')
+      .max(2100, 'Year must be a year like 2019'),
+    journal: z.string({ error: 'Journal is required' }).trim().min(1, 'Journal is required').max(300, 'Journal must be at most 300 characters'),
+    doi: z
+      .string()
+      .nullish()
+      .transform((value) => (value ? normaliseDoi(value) : null))
+      .refine((value) => value === null || DOI_PATTERN.test(value), 'DOI must look like 10.1056/NEJMoa1809944'),
+    pubmedId: z
+      .string()
+      .nullish()
+      .transform((value) => (value ? value.trim() : null))
+      .refine((value) => value === null || /^\d{1,9}$/.test(value), 'PubMed id must be a number like 30415629'),
+    url: z
+      .string()
+      .nullish()
+      .transform((value) => (value ? value.trim() : null))
+      .refine((value) => value === null || isWebUrl(value), 'Link must be a web address starting with http:// or https://'),
+  })
+  .refine((c) => c.doi !== null || c.pubmedId !== null || c.url !== null, {
+    path: ['url'],
+    message: 'Give a DOI, a PubMed id or a link for each study',
+  });
+export type CitationInput = z.input<typeof citationInputSchema>;
+
+export function isWebUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+export const citationSchema = z.object({
+  title: z.string(),
+  authors: z.string(),
+  year: z.number().int(),
+  journal: z.string(),
+  doi: z.string().nullable(),
+  pubmedId: z.string().nullable(),
+  /** The study's link: as given, else from the DOI, else from the PubMed id. */
+  url: z.string(),
+});
+export type Citation = z.infer<typeof citationSchema>;
+
+/** The link readers follow for a cited study. */
+export function citationLink(citation: { doi: string | null; pubmedId: string | null; url: string | null }): string {
+  if (citation.url) return citation.url;
+  if (citation.doi) return `https://doi.org/${citation.doi}`;
+  return `https://pubmed.ncbi.nlm.nih.gov/${citation.pubmedId ?? ''}/`;
+}
+
+/** POST /api/admin/blog and PUT /api/admin/blog/:id. A missing slug is made from the title. */
+export const blogPostBodySchema = z.strictObject({
+  section: blogSectionSchema,
+  title: z.string({ error: BLOG_MESSAGES.titleRequired }).trim().min(1, BLOG_MESSAGES.titleRequired).max(200, 'Title must be at most 200 characters'),
+  slug: z
+    .string()
+    .nullish()
+    .transform((value) => (value?.trim() ? value.trim() : null))
+    .pipe(slugSchema.nullable()),
+  excerpt: z
+    .string({ error: BLOG_MESSAGES.excerptRequired })
+    .trim()
+    .min(1, BLOG_MESSAGES.excerptRequired)
+    .max(500, 'Excerpt must be at most 500 characters'),
+  contentMarkdown: z
+    .string({ error: BLOG_MESSAGES.contentRequired })
+    .trim()
+    .min(1, BLOG_MESSAGES.contentRequired)
+    .max(100_000, 'Content must be at most 100,000 characters'),
+  citations: z.array(citationInputSchema).max(50, 'At most 50 cited studies').default([]),
+});
+export type BlogPostBody = z.input<typeof blogPostBodySchema>;
+export type BlogPostInput = z.output<typeof blogPostBodySchema>;
+
+export const blogPreviewBodySchema = z.strictObject({ contentMarkdown: z.string().max(100_000, 'Content must be at most 100,000 characters') });
+export const blogPreviewSchema = z.object({ html: z.string() });
+
+export const blogListQuerySchema = z.object({
+  section: blogSectionSchema.default('learn'),
+  page: z.coerce.number({ error: 'Page must be a number' }).int('Page must be a whole number').min(1, 'Page must be at least 1').max(10_000).default(1),
+});
+
+export const adminBlogListQuerySchema = z.object({
+  section: blogSectionSchema.optional(),
+  q: z.string().trim().max(100).default(''),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const blogSlugParamsSchema = z.strictObject({ slug: z.string().max(200) });
+
+// ─── Output ─────────────────────────────────────────────────────────────────────────────────────
+
+export const paginationSchema = z.object({
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type Pagination = z.infer<typeof paginationSchema>;
+
+/** Spec 3 "Blog post" without its content: what a list shows. */
+export const blogPostSummarySchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  section: blogSectionSchema,
+  title: z.string(),
+  excerpt: z.string(),
+  thumbnailUrl: z.string().nullable(),
+  publishedAt: z.string(),
+});
+export type BlogPostSummary = z.infer<typeof blogPostSummarySchema>;
+
+/** Spec 3 "Blog post": `content` is sanitised HTML. */
+export const blogPostSchema = blogPostSummarySchema.extend({
+  content: z.string(),
+  citations: z.array(citationSchema),
+  updatedAt: z.string(),
+});
+export type BlogPost = z.infer<typeof blogPostSchema>;
+
+export const blogListResponseSchema = z.object({ posts: z.array(blogPostSummarySchema), pagination: paginationSchema });
+export type BlogListResponse = z.infer<typeof blogListResponseSchema>;
+
+export const adminBlogPostSummarySchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  section: blogSectionSchema,
+  title: z.string(),
+  excerpt: z.string(),
+  thumbnailUrl: z.string().nullable(),
+  published: z.boolean(),
+  /** When it was first published; kept when it is unpublished and published again. */
+  publishedAt: z.string().nullable(),
+  citationCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminBlogPostSummary = z.infer<typeof adminBlogPostSummarySchema>;
+
+export const adminBlogPostSchema = adminBlogPostSummarySchema.extend({
+  contentMarkdown: z.string(),
+  content: z.string(),
+  citations: z.array(citationSchema),
+});
+export type AdminBlogPost = z.infer<typeof adminBlogPostSchema>;
+
+export const adminBlogListResponseSchema = z.object({ posts: z.array(adminBlogPostSummarySchema), pagination: paginationSchema });
+export type AdminBlogListResponse = z.infer<typeof adminBlogListResponseSchema>;
+
+export function totalPagesOf(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
