@@ -8,6 +8,7 @@ import { type FileStore, createFileStore, StoredFileMissingError } from '#server
 import { buildApp } from '#server/app.ts';
 import { type TestApp, TestClient, createTestApp, signedInClient } from '#server/testing/test-app.ts';
 import { createLabsWorker } from './labs.jobs.ts';
+import { LabsService } from './labs.service.ts';
 import { clientOnTier, fakeExtractor, silentLog, uploadFile } from './labs.test-helpers.ts';
 
 let t: TestApp;
@@ -218,6 +219,21 @@ describe('download and delete', () => {
     expect(await t.database.db.select().from(jobs).where(eq(jobs.userId, user.id))).toEqual([]);
     await expect(store().get(row!.storageKey)).rejects.toBeInstanceOf(StoredFileMissingError);
     expect((await client.delete(`/api/labs/${fileId}`)).statusCode).toBe(404);
+  });
+});
+
+describe('account deletion support', () => {
+  it('removes every stored file of a user and only theirs', async () => {
+    const { client, user } = await clientOnTier(t, 'pro');
+    const other = await clientOnTier(t, 'pro');
+    await uploadFile(client, pdf, 'a.pdf');
+    await uploadFile(client, pdf, 'b.pdf');
+    const kept = (await uploadFile(other.client, pdf, 'c.pdf')).json();
+    const labs = new LabsService({ db: t.database.db, store: store(), entitlements: undefined as never, limits: t.config.labs, log: silentLog });
+    const rows = await t.database.db.select().from(labFiles).where(eq(labFiles.userId, user.id));
+    expect(await labs.removeAllStoredFiles(user.id)).toBe(2);
+    for (const row of rows) await expect(store().get(row.storageKey)).rejects.toBeInstanceOf(StoredFileMissingError);
+    expect((await other.client.get(kept.fileUrl)).statusCode).toBe(200);
   });
 });
 

@@ -66,6 +66,12 @@ export async function deleteLabFile(db: Db, userId: string, id: string): Promise
   });
 }
 
+/** Every stored key of the user's files, for removing their bytes when the account goes. */
+export async function listStorageKeys(db: Db, userId: string): Promise<string[]> {
+  const rows = await db.select({ key: labFiles.storageKey }).from(labFiles).where(eq(labFiles.userId, userId));
+  return rows.map((row) => row.key);
+}
+
 /**
  * Saves an extraction's results if the job is still this worker's and the file still exists:
  * earlier extracted rows of the file (from an interrupted run) are replaced.

@@ -46,6 +46,7 @@ import {
   listLabFiles,
   listManualResults,
   listSeriesRows,
+  listStorageKeys,
   listSupplementLogDays,
   setFileTestDate,
   updateLabResult,
@@ -118,6 +119,16 @@ export class LabsService {
     await this.deps.store.delete(key).catch((error: unknown) => {
       this.deps.log.warn({ err: error, storageKey: key }, 'lab file deleted but its stored bytes could not be removed');
     });
+  }
+
+  /**
+   * For account deletion: removes every stored file of the user. Call before deleting the user
+   * row (its lab rows cascade with it, the bytes in the file store do not).
+   */
+  async removeAllStoredFiles(userId: string): Promise<number> {
+    const keys = await listStorageKeys(this.deps.db, userId);
+    for (const key of keys) await this.deps.store.delete(key);
+    return keys.length;
   }
 
   async download(userId: string, id: string): Promise<{ fileName: string; contentType: string; bytes: Buffer }> {
