@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { Button } from '#web/components/ui/button.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx';
+import { useUser } from '#web/lib/session.ts';
+import { useProfileCompletion } from '../api/completion.ts';
+import { shouldShowCompletionModal } from '../utils/steps.ts';
+import { CompletionProgress } from './completion-progress.tsx';
+import { CompletionSteps } from './completion-steps.tsx';
+
+const storageKey = (userId: string) => `stacklab.completionDismissed.${userId}`;
+
+function wasDismissed(userId: string): boolean {
+  try {
+    return window.sessionStorage.getItem(storageKey(userId)) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The dashboard's profile-completion modal (spec section 2.8). Dismissing it keeps it closed for
+ * the rest of this browser session, so coming back to the dashboard does not reopen it.
+ */
+export function ProfileCompletionModal() {
+  const { data: user, isPending: userPending } = useUser();
+  const completion = useProfileCompletion(Boolean(user));
+  const [dismissed, setDismissed] = useState(() => (user ? wasDismissed(user.id) : false));
+
+  const open = shouldShowCompletionModal({
+    hasUser: Boolean(user),
+    loading: userPending || completion.isPending,
+    percent: completion.data?.percent,
+    dismissed,
+  });
+
+  const dismiss = () => {
+    setDismissed(true);
+    try {
+      if (user) window.sessionStorage.setItem(storageKey(user.id), '1');
+    } catch {
+      // Storage refused: it stays closed until the page reloads.
+    }
+  };
+
+  if (!completion.data) return null;
+  return (
+    <Dialog open={open} onOpenChange={(next) => (next ? undefined : dismiss())}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Complete your profile</DialogTitle>
+          <DialogDescription>A few details help your tracking, reports and the assistant's answers fit you.</DialogDescription>
+        </DialogHeader>
+        <CompletionProgress completion={completion.data} />
+        <CompletionSteps completion={completion.data} onNavigate={dismiss} />
+        <DialogFooter>
+          <Button variant="outline" onClick={dismiss}>
+            Not now
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,17 @@
+import type { CompletionStep } from '#contract/tracking.ts';
+
+/** Where each step is done, and what to do there. */
+export const STEP_ACTIONS: Record<CompletionStep, { hint: string; to: string; linkLabel: string }> = {
+  'basic-info': { hint: 'Add your name to your profile.', to: '/profile', linkLabel: 'Profile Settings' },
+  'health-metrics': { hint: 'Add your weight, height and date of birth.', to: '/health-stats', linkLabel: 'Health Stats' },
+  allergies: { hint: 'List your allergies, or write "None".', to: '/health-stats', linkLabel: 'Health Stats' },
+  'supplement-logs': { hint: 'Save one day of supplement intake.', to: '/', linkLabel: 'Track my Supplements' },
+  'lab-results': { hint: 'Upload a lab or bloodwork report.', to: '/labs', linkLabel: 'Bloodwork and Tests' },
+};
+
+/** Spec section 2.8: the modal is hidden with no user, while loading, and at 100%. */
+export function shouldShowCompletionModal(options: { hasUser: boolean; loading: boolean; percent: number | undefined; dismissed: boolean }): boolean {
+  const { hasUser, loading, percent, dismissed } = options;
+  if (!hasUser || loading || dismissed || percent === undefined) return false;
+  return percent < 100;
+}

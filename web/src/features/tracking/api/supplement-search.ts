@@ -1,0 +1,22 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { SupplementSuggestion } from '#contract/tracking.ts';
+import { apiFetch } from '#web/lib/api-fetch.ts';
+import { uniqueById } from '../utils/supplement-form.ts';
+
+/** Spec section 9: at most 20 suggestions. */
+export const SUGGESTION_LIMIT = 20;
+
+export function supplementSearchQueryOptions(text: string) {
+  const q = text.trim();
+  return queryOptions({
+    queryKey: ['supplement-search', q],
+    queryFn: async ({ signal }) =>
+      uniqueById(await apiFetch<SupplementSuggestion[]>(`/api/supplements/search?q=${encodeURIComponent(q)}&limit=${SUGGESTION_LIMIT}`, { signal })),
+    staleTime: 5 * 60 * 1000,
+  });
+}
+
+/** Suggestions for a name; nothing is asked while the text is empty (spec section 5). */
+export function useSupplementSearch(text: string) {
+  return useQuery({ ...supplementSearchQueryOptions(text), enabled: text.trim().length > 0, placeholderData: keepPreviousData });
+}

@@ -1,0 +1,45 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { IntakeWarningsResponse, Supplement, SupplementBody } from '#contract/tracking.ts';
+import { apiFetch } from '#web/lib/api-fetch.ts';
+
+/** The user's stack. Spec section 7: cached 5 minutes, 2 retries. */
+export const supplementsQueryOptions = queryOptions({
+  queryKey: ['supplements'],
+  queryFn: ({ signal }) => apiFetch<Supplement[]>('/api/supplements', { signal }),
+  staleTime: 5 * 60 * 1000,
+  retry: 2,
+});
+
+export function useSupplements() {
+  return useQuery(supplementsQueryOptions);
+}
+
+/** Nutrients whose daily total from the stack is above the adult upper limit. */
+export const stackWarningsQueryOptions = queryOptions({
+  queryKey: ['supplements', 'warnings'],
+  queryFn: ({ signal }) => apiFetch<IntakeWarningsResponse>('/api/supplements/warnings', { signal }),
+});
+
+export function useStackWarnings() {
+  return useQuery(stackWarningsQueryOptions);
+}
+
+/** Adds a supplement (no id) or updates one; either way the stack and its warnings are re-read. */
+export function useSaveSupplement() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: string; body: SupplementBody }) =>
+      id
+        ? apiFetch<Supplement>(`/api/supplements/${encodeURIComponent(id)}`, { method: 'PUT', body })
+        : apiFetch<Supplement>('/api/supplements', { method: 'POST', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: supplementsQueryOptions.queryKey }),
+  });
+}
+
+export function useDeleteSupplement() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<{ ok: true; message: string }>(`/api/supplements/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: supplementsQueryOptions.queryKey }),
+  });
+}

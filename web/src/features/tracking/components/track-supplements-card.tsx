@@ -1,0 +1,152 @@
+import { History, Pencil, Pill, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import type { User } from '#contract/auth.ts';
+import { LOG_MESSAGES, type Supplement } from '#contract/tracking.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { Switch } from '#web/components/ui/switch.tsx';
+import { isApiError } from '#web/lib/api-fetch.ts';
+import { formatShortDate, formatTimeIn, useLocalToday } from '#web/lib/local-day.ts';
+import { useStackWarnings, useSupplements } from '../api/supplements.ts';
+import { useDay, useSaveIntake } from '../api/today.ts';
+import { buildIntakeLogs, defaultTaken, lastLoggedAt } from '../utils/intake.ts';
+import { DeleteSupplementButton } from './delete-supplement-button.tsx';
+import { IntakeWarnings } from './intake-warnings.tsx';
+import { type SupplementDialogState, SupplementDialog } from './supplement-dialog.tsx';
+
+/** Spec section 8: the server's details when it gives them, else the spec's text. */
+function saveFailureMessage(error: unknown): string {
+  if (!isApiError(error)) return LOG_MESSAGES.saveFailed;
+  if (error.code === 'TRIAL_EXPIRED') return error.message;
+  if (error.details.length > 0) return error.details.map((detail) => detail.message).join('. ');
+  return LOG_MESSAGES.saveFailed;
+}
+
+/**
+ * "Track my Supplements": the stack as today's checklist. Each supplement is taken by default
+ * and can be switched off; "Save Today" records the day, and saving again edits the record.
+ */
+export function TrackSupplementsCard({ user, onLogged }: { user: User; onLogged?: () => void }) {
+  const navigate = useNavigate();
+  const today = useLocalToday(user.timeZone);
+  const supplements = useSupplements();
+  const warnings = useStackWarnings();
+  const day = useDay(today);
+  const saveIntake = useSaveIntake();
+  const [dialog, setDialog] = useState<SupplementDialogState | null>(null);
+  // The user's changes to the switches, for one day; a new day starts from the defaults.
+  const [switches, setSwitches] = useState<{ date: string; taken: Record<string, boolean> }>({ date: today, taken: {} });
+
+  const todayLogs = day.data?.supplements ?? [];
+  const changes = switches.date === today ? switches.taken : {};
+  const isTaken = (supplement: Supplement) => changes[supplement.id] ?? defaultTaken(supplement, todayLogs);
+  const setTaken = (supplement: Supplement, taken: boolean) =>
+    setSwitches({ date: today, taken: { ...changes, [supplement.id]: taken } });
+
+  const list = supplements.data ?? [];
+  const loggedAt = lastLoggedAt(todayLogs);
+  const anyTaken = list.some(isTaken);
+
+  const onSave = async () => {
+    try {
+      await saveIntake.mutateAsync(buildIntakeLogs(list, isTaken));
+      setSwitches({ date: today, taken: {} });
+      toast.success(LOG_MESSAGES.saved);
+      onLogged?.();
+    } catch (error) {
+      const expired = isApiError(error) && error.code === 'TRIAL_EXPIRED';
+      toast.error(saveFailureMessage(error), expired ? { action: { label: 'Upgrade Plan', onClick: () => navigate('/subscription-page') } } : undefined);
+    }
+  };
+
+  return (
+    <Card id="track-supplements" className="flex flex-col">
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
+        <div className="flex items-center gap-3">
+          <span className="flex size-9 items-center justify-center rounded-lg bg-secondary text-secondary-foreground [&_svg]:size-5">
+            <Pill aria-hidden="true" />
+          </span>
+          <div className="grid gap-1">
+            <CardTitle>Track my Supplements</CardTitle>
+            <CardDescription>Today, {formatShortDate(today)}</CardDescription>
+          </div>
+        </div>
+        <div className="flex gap-2">
+          <Button variant="outline" size="sm" asChild>
+            <Link to="/supplement-history">
+              <History aria-hidden="true" /> My History
+            </Link>
+          </Button>
+          <Button size="sm" onClick={() => setDialog({ mode: 'add' })}>
+            <Plus aria-hidden="true" /> Add Supplement
+          </Button>
+        </div>
+      </CardHeader>
+
+      <CardContent className="grid flex-1 gap-4">
+        {supplements.isPending ? (
+          <div className="flex justify-center py-6">
+            <Spinner label="Loading your supplements" />
+          </div>
+        ) : supplements.isError ? (
+          <div role="alert" className="grid justify-items-start gap-2 text-sm">
+            <p>Failed to fetch supplements</p>
+            <Button variant="outline" size="sm" onClick={() => void supplements.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : list.length === 0 ? (
+          <div className="rounded-lg border border-dashed border-border px-4 py-8 text-center">
+            <p className="font-medium">No supplements yet</p>
+            <p className="mt-1 text-sm text-muted-foreground">Add the supplements you take, then record each day what you took.</p>
+          </div>
+        ) : (
+          <>
+            <p className="text-sm text-muted-foreground" aria-live="polite">
+              {loggedAt
+                ? `Logged today at ${formatTimeIn(loggedAt, user.timeZone)}. Saving again updates today's record.`
+                : 'Switch off anything you did not take, then save today.'}
+            </p>
+            <ul className="divide-y divide-border rounded-lg border border-border" aria-label="Today's supplements">
+              {list.map((supplement) => (
+                <li key={supplement.id} className="flex items-center gap-3 px-3 py-3">
+                  <Switch
+                    checked={isTaken(supplement)}
+                    onCheckedChange={(checked) => setTaken(supplement, checked)}
+                    aria-label={`${supplement.name} taken today`}
+                    disabled={saveIntake.isPending}
+                  />
+                  <div className="min-w-0 flex-1">
+                    <p className="font-medium break-words">{supplement.name}</p>
+                    <p className="text-sm text-muted-foreground">
+                      {supplement.dosage} · {supplement.frequency}
+                      {supplement.notes ? <span className="break-words"> · {supplement.notes}</span> : null}
+                    </p>
+                  </div>
+                  <Button variant="ghost" size="icon" aria-label={`Edit ${supplement.name}`} onClick={() => setDialog({ mode: 'edit', supplement })}>
+                    <Pencil aria-hidden="true" />
+                  </Button>
+                  <DeleteSupplementButton supplement={supplement} />
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        {warnings.data ? <IntakeWarnings warnings={warnings.data.warnings} unconverted={warnings.data.unconverted} /> : null}
+      </CardContent>
+
+      {list.length > 0 ? (
+        <CardFooter className="justify-end">
+          <Button onClick={() => void onSave()} disabled={saveIntake.isPending || day.isPending || (!anyTaken && !loggedAt)}>
+            {saveIntake.isPending ? 'Saving...' : 'Save Today'}
+          </Button>
+        </CardFooter>
+      ) : null}
+
+      <SupplementDialog state={dialog} onClose={() => setDialog(null)} />
+    </Card>
+  );
+}

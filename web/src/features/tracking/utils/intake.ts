@@ -1,0 +1,43 @@
+import type { DayView, Supplement, SupplementLogEntry } from '#contract/tracking.ts';
+
+type DayLog = DayView['supplements'][number];
+
+/**
+ * Whether a supplement's switch starts on. Spec section 4: each supplement defaults to taken.
+ * Once today has been saved, the switches show that record instead (saving again edits it), and
+ * a supplement added after the save starts on, like any new one.
+ */
+export function defaultTaken(supplement: Pick<Supplement, 'id' | 'createdAt'>, todayLogs: readonly DayLog[]): boolean {
+  if (todayLogs.length === 0) return true;
+  if (todayLogs.some((log) => log.supplementId === supplement.id)) return true;
+  const lastSaved = Math.max(...todayLogs.map((log) => Date.parse(log.takenAt)));
+  return Date.parse(supplement.createdAt) > lastSaved;
+}
+
+/** The latest time today's intake was recorded, if it was. */
+export function lastLoggedAt(todayLogs: readonly DayLog[]): string | null {
+  if (todayLogs.length === 0) return null;
+  return todayLogs.reduce((latest, log) => (Date.parse(log.takenAt) > Date.parse(latest) ? log.takenAt : latest), todayLogs[0]!.takenAt);
+}
+
+/**
+ * The body of "Save Today": every supplement with its switch, at the current time (which is in
+ * the user's today by definition). Switched-off ones are sent as `taken: false`, so that turning
+ * one off and saving again removes it from today's record.
+ */
+export function buildIntakeLogs(
+  supplements: readonly Supplement[],
+  isTaken: (supplement: Supplement) => boolean,
+  now: Date = new Date(),
+): SupplementLogEntry[] {
+  const takenAt = now.toISOString();
+  return supplements.map((supplement) => ({
+    supplementId: supplement.id,
+    userId: null,
+    takenAt,
+    dosage: supplement.dosage,
+    frequency: supplement.frequency,
+    name: supplement.name,
+    taken: isTaken(supplement),
+  }));
+}
