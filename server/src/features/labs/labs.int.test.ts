@@ -89,6 +89,28 @@ describe('POST /api/labs and GET /api/labs', () => {
     expect((await client.get('/api/labs')).json()).toHaveLength(0);
   });
 
+  it('refuses a request with two files (one file per request) and stores neither', async () => {
+    const { client, user } = await clientOnTier(t, 'pro');
+    const boundary = '----stacklabtwo';
+    const part = (name: string) =>
+      Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`),
+        Buffer.from(pdf),
+        Buffer.from('\r\n'),
+      ]);
+    const payload = Buffer.concat([part('a.pdf'), part('b.pdf'), Buffer.from(`--${boundary}--\r\n`)]);
+    const response = await client.request({
+      method: 'POST',
+      url: '/api/labs',
+      payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('Send one file per request');
+    expect(await countUses(user.id)).toBe(0);
+    expect((await client.get('/api/labs')).json()).toEqual([]);
+  });
+
   it('answers 413 for a file over LAB_MAX_BYTES, by its declared length or while it streams', async () => {
     const { client, user } = await clientOnTier(t, 'pro');
     const max = t.config.labs.maxBytes;

@@ -36,18 +36,22 @@ export async function readUploadedFile(request: FastifyRequest, maxBytes: number
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes + MULTIPART_OVERHEAD) throw tooLarge(maxBytes);
   if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', LAB_MESSAGES.notMultipart);
-  const part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024 } });
-  if (!part) throw AppError.validation(LAB_UPLOAD_FIELD, LAB_MESSAGES.noFile);
-  if (part.fieldname !== LAB_UPLOAD_FIELD) {
-    part.file.resume();
-    throw AppError.validation(LAB_UPLOAD_FIELD, LAB_MESSAGES.noFile);
-  }
+  let found: { fileName: string; bytes: Buffer } | undefined;
   try {
-    return { fileName: part.filename, bytes: await part.toBuffer() };
+    // Every part is read (fields are small and capped) so that a second file is refused, not ignored.
+    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 2, fields: 5, parts: 7, fieldSize: 1024 } })) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== LAB_UPLOAD_FIELD) throw AppError.validation(LAB_UPLOAD_FIELD, LAB_MESSAGES.noFile);
+      if (found) throw AppError.validation(LAB_UPLOAD_FIELD, LAB_MESSAGES.oneFile);
+      found = { fileName: part.filename, bytes: await part.toBuffer() };
+    }
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes);
+    if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw AppError.validation(LAB_UPLOAD_FIELD, LAB_MESSAGES.oneFile);
     throw error;
   }
+  if (!found) throw AppError.validation(LAB_UPLOAD_FIELD, LAB_MESSAGES.noFile);
+  return found;
 }
 
 function tooLarge(maxBytes: number): AppError {
