@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '#server/app.ts';
@@ -20,9 +23,11 @@ export type TestApp = {
 
 /** The real app in-process on a fresh copy of the migrated test database, with no port. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  // Files, outbox and secrets of this app only; removed on close.
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'stacklab-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
-    DATA_DIR: `.tmp/test-data-${process.pid}`,
+    DATA_DIR: dataDir,
     SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123456789',
     PUBLIC_URL: TEST_ORIGIN,
     LOG_LEVEL: 'info',
@@ -49,6 +54,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     close: async () => {
       await app.close();
       await database.close();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
