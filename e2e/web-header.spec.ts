@@ -12,7 +12,9 @@ async function signUp(page: Page) {
   await card.getByLabel('Email').fill(`${username}@example.com`);
   await card.getByLabel('Password').fill('a sound passphrase');
   await card.getByRole('button', { name: 'Start Free Trial' }).click();
-  await expect(page).toHaveURL(/\/subscription\?newUser=true$/);
+  // The landing card starts the free trial and goes home (spec 4, "Signup with a plan").
+  await expect(page.getByRole('button', { name: /account menu/i })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
   return username;
 }
 

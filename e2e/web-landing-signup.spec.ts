@@ -47,7 +47,9 @@ test('a taken username gets the Registration Error toast and a message under the
   await card.getByLabel('Password').fill('a sound passphrase');
   await card.getByRole('button', { name: 'Start Free Trial' }).click();
   await expect(page.getByText('Account Created')).toBeVisible();
-  await expect(page).toHaveURL(/\/subscription\?newUser=true$/);
+  // The landing card starts the free trial and goes home (spec 4, "Signup with a plan").
+  await expect(page.getByRole('button', { name: /account menu/i })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
 
   // A second visitor (fresh cookies) tries the same username.
   await page.context().clearCookies();

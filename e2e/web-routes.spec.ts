@@ -16,8 +16,9 @@ async function signUpThroughLanding(page: Page) {
   await card.getByLabel('Email').fill(`${username}@example.com`);
   await card.getByLabel('Password').fill('a sound passphrase');
   await card.getByRole('button', { name: 'Start Free Trial' }).click();
-  await expect(page).toHaveURL(/\/subscription\?newUser=true$/);
+  // The landing card starts the free trial and goes home (spec 4, "Signup with a plan").
   await expect(page.getByRole('button', { name: /account menu/i })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
   return username;
 }
 
@@ -87,8 +88,11 @@ test.describe('signed out', () => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: 'Choose Your Plan' })).toBeVisible();
     }
+    // An unknown checkout session cannot be verified: no account form, a way to support.
     await page.goto('/payment-success?session_id=cs_test_123');
-    await expect(page.getByRole('heading', { level: 1, name: 'Payment' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment not confirmed' })).toBeVisible();
+    await expect(page.getByText('Unable to verify your payment. Please contact support.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Complete Setup' })).toHaveCount(0);
 
     // Without a checkout session there is nothing to confirm: an error, then home.
     await page.goto('/payment-success');

@@ -1,4 +1,5 @@
 import type { ErrorCode } from '#contract/errors.ts';
+import { markTrialExpired } from './trial-expired.ts';
 
 /**
  * The texts of `MESSAGES` in contract/errors.ts that every page may need. They are copied, not
@@ -129,7 +130,11 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
       data = undefined;
     }
   }
-  if (!response.ok) throw errorFromResponse(response.status, data);
+  if (!response.ok) {
+    const error = errorFromResponse(response.status, data);
+    if (error.code === 'TRIAL_EXPIRED') markTrialExpired();
+    throw error;
+  }
   return data as T;
 }
 

@@ -5,6 +5,7 @@ import { ErrorFallback } from '#web/components/errors/error-fallback.tsx';
 import { CookieBanner } from '#web/components/layout/cookie-banner.tsx';
 import { SiteFooter } from '#web/components/layout/site-footer.tsx';
 import { SiteHeader } from '#web/components/layout/site-header.tsx';
+import { TrialExpiredBanner } from '#web/components/layout/trial-expired-banner.tsx';
 import { PageSpinner } from '#web/components/ui/spinner.tsx';
 
 /** Moves to the top on a new page, or to the anchor the URL names. */
@@ -42,6 +43,7 @@ export function RootLayout() {
         Skip to content
       </a>
       <SiteHeader />
+      <TrialExpiredBanner />
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
         <ErrorBoundary key={location.pathname} fallback={(reset) => <ErrorFallback reset={reset} />}>
           <Suspense fallback={<PageSpinner />}>

@@ -1,6 +1,9 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { SignupCard } from '#web/features/auth/components/signup-card.tsx';
+import { LandingPlanAction } from '#web/features/billing/components/landing-plan-action.tsx';
+import { SelectedPlanNote } from '#web/features/billing/components/selected-plan-note.tsx';
+import { useAfterSignup } from '#web/features/billing/hooks/use-after-signup.ts';
 import { PricingCards } from '#web/features/plans/components/pricing-cards.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
@@ -32,11 +35,7 @@ export function PricingSection() {
         ) : (
           <PricingCards
             plans={plans.data}
-            renderAction={(tier) => (
-              <Button asChild variant={tier === 'pro' ? 'default' : 'outline'} className="w-full">
-                <a href="#free-trial-signup">{tier === 'free' ? 'Start Free Trial' : 'Start with the free trial'}</a>
-              </Button>
-            )}
+            renderAction={(tier) => <LandingPlanAction tier={tier} />}
           />
         )}
       </div>
@@ -47,6 +46,8 @@ export function PricingSection() {
 /** The free-trial sign-up (anchor free-trial-signup). */
 export function SignupSection() {
   const { hash } = useLocation();
+  // Spec 4, "Signup with a plan": the plan chosen on the pricing cards (free by default).
+  const afterSignup = useAfterSignup();
 
   // Arriving with /#free-trial-signup: the card exists only now, so scroll to it now.
   useEffect(() => {
@@ -64,7 +65,7 @@ export function SignupSection() {
           yours: you can export or delete it at any time.
         </p>
       </div>
-      <SignupCard />
+      <SignupCard onSignedUp={afterSignup} notice={<SelectedPlanNote />} />
     </section>
   );
 }

@@ -1,24 +1,6 @@
-import { useEffect } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
-import { EmptyState } from '#web/components/layout/empty-state.tsx';
-import { PageContainer } from '#web/components/layout/page-container.tsx';
-import { PageHeader } from '#web/components/layout/page-header.tsx';
+import { PaymentSuccessPage } from '#web/features/billing/components/payment-success-page.tsx';
 
-/** The checkout return (/payment-success?session_id=…). Without a session id there is nothing to confirm. */
+/** The checkout return (/payment-success?session_id=…): account setup, or the plan being activated. */
 export default function PaymentSuccessRoute() {
-  const [params] = useSearchParams();
-  const sessionId = params.get('session_id');
-
-  useEffect(() => {
-    if (!sessionId) toast.error('Error', { description: 'No payment session ID found. Please try again.', id: 'no-payment-session' });
-  }, [sessionId]);
-
-  if (!sessionId) return <Navigate to="/" replace />;
-  return (
-    <PageContainer>
-      <PageHeader title="Payment" />
-      <EmptyState title="Nothing here yet." description="Payments are not available yet." />
-    </PageContainer>
-  );
+  return <PaymentSuccessPage />;
 }

@@ -1,5 +1,8 @@
+import { AccountStatusCard } from '#web/features/billing/components/account-status-card.tsx';
 import { ProfilePage } from '#web/features/profile/components/profile-page.tsx';
 
+const slots = { accountStatus: (user: Parameters<typeof AccountStatusCard>[0]['user']) => <AccountStatusCard user={user} /> };
+
 export default function ProfileRoute() {
-  return <ProfilePage />;
+  return <ProfilePage slots={slots} />;
 }

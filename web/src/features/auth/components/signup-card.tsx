@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { usePlans } from '#web/lib/plans.ts';
@@ -7,7 +7,12 @@ import { GoogleButton } from './google-button.tsx';
 import { SignupForm } from './signup-form.tsx';
 
 /** The landing page's free-trial sign-up card (anchor free-trial-signup). */
-export function SignupCard() {
+export function SignupCard({ onSignedUp, notice }: {
+  /** What happens once the account exists (the chosen plan); the plan page when absent. */
+  onSignedUp?: () => Promise<void>;
+  /** Shown above the form, e.g. the plan chosen on the pricing cards. */
+  notice?: ReactNode;
+} = {}) {
   const navigate = useNavigate();
   const { data: plans } = usePlans();
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
@@ -28,7 +33,8 @@ export function SignupCard() {
             </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4">
-            <SignupForm onVerificationRequired={setPendingEmail} submitLabel="Start Free Trial" />
+            {notice}
+            <SignupForm onVerificationRequired={setPendingEmail} onSignedUp={onSignedUp} submitLabel="Start Free Trial" />
             <GoogleButton signup divider />
             <p className="text-center text-sm text-muted-foreground">
               Already have an account?{' '}

@@ -21,8 +21,10 @@ const FIELDS = ['username', 'email', 'password'] as const;
  * Username, e-mail and password (spec section 5), checked with the contract's schemas. On success
  * the user goes on to the plan page, or to the check-your-email screen when verification is on.
  */
-export function SignupForm({ onVerificationRequired, submitLabel = 'Create account' }: {
+export function SignupForm({ onVerificationRequired, onSignedUp, submitLabel = 'Create account' }: {
   onVerificationRequired: (email: string) => void;
+  /** Where a signed-in new user goes instead of the plan page (the landing card's chosen plan, spec 4). */
+  onSignedUp?: () => Promise<void>;
   submitLabel?: string;
 }) {
   const id = useId();
@@ -41,6 +43,12 @@ export function SignupForm({ onVerificationRequired, submitLabel = 'Create accou
       toast.success('Account Created', { description: 'Your account has been created successfully!' });
       if (result.requiresVerification) {
         onVerificationRequired(values.email);
+        return;
+      }
+      if (result.user && onSignedUp) {
+        await onSignedUp();
+        setSignedInUser(queryClient, result.user);
+        void refreshUser(queryClient);
         return;
       }
       navigate(result.user ? '/subscription?newUser=true' : '/');

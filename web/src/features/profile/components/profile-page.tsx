@@ -14,12 +14,16 @@ import { SessionsCard } from './sessions-card.tsx';
  * Profile settings. Each card is one entry in the list below; later cards (profile completion,
  * account status, the profile form) are added there in the order they should appear.
  */
-const PROFILE_CARDS: { key: string; render: (user: User) => ReactNode }[] = [
+const PROFILE_CARDS: { key: string; render: (user: User, slots: ProfileSlots) => ReactNode }[] = [
   { key: 'account', render: (user) => <AccountCard user={user} /> },
+  { key: 'account-status', render: (user, slots) => slots.accountStatus?.(user) },
   { key: 'sessions', render: () => <SessionsCard /> },
 ];
 
-export function ProfilePage() {
+/** Cards another feature provides; the route composes them in (features do not import each other). */
+export type ProfileSlots = { accountStatus?: (user: User) => ReactNode };
+
+export function ProfilePage({ slots = {} }: { slots?: ProfileSlots } = {}) {
   const { data: user, isPending } = useUser();
   if (isPending) return <PageSpinner />;
   if (!user) return null;
@@ -38,7 +42,7 @@ export function ProfilePage() {
       />
       <div className="grid gap-6">
         {PROFILE_CARDS.map((card) => (
-          <div key={card.key}>{card.render(user)}</div>
+          <div key={card.key}>{card.render(user, slots)}</div>
         ))}
       </div>
     </PageContainer>

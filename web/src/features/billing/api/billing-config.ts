@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { BillingConfig } from '#contract/billing.ts';
+import { apiFetch } from '#web/lib/api-fetch.ts';
+
+/** `GET /api/billing/config`: the live provider (local test mode or Stripe) and the fallback payment links. */
+export const billingConfigQueryOptions = queryOptions({
+  queryKey: ['billing', 'config'],
+  queryFn: ({ signal }) => apiFetch<BillingConfig>('/api/billing/config', { signal }),
+  staleTime: 5 * 60 * 1000,
+});
+
+export function useBillingConfig() {
+  return useQuery(billingConfigQueryOptions);
+}

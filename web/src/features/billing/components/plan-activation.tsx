@@ -1,0 +1,163 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import type { User } from '#contract/auth.ts';
+import { BILLING_MESSAGES } from '#contract/billing.ts';
+import { PageContainer } from '#web/components/layout/page-container.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { usePlans } from '#web/lib/plans.ts';
+import { setSignedInUser } from '#web/lib/session.ts';
+import { useCheckoutSession } from '../api/checkout-session.ts';
+import { ACTIVATION_PATIENCE_MS, ACTIVATION_POLL_MS, fetchCurrentUser } from '../api/plan-activation.ts';
+import { tierCovers } from '../utils/plan-pricing.ts';
+import { PaymentHeading, SupportLink, VerifyingPayment } from './payment-status.tsx';
+
+/**
+ * A signed-in user back from an upgrade checkout. The tier changes only when the provider's
+ * event is applied on the server, never because the browser came back, so this page reads the
+ * user until the paid tier shows, and says so while it waits.
+ */
+export function PlanActivation({ sessionId, user }: { sessionId: string; user: User }) {
+  const session = useCheckoutSession(sessionId);
+  const { data: plans } = usePlans();
+  const queryClient = useQueryClient();
+  const [waitStartedAt, setWaitStartedAt] = useState(() => Date.now());
+  const [outOfPatience, setOutOfPatience] = useState(false);
+
+  const target = session.data?.tier;
+  const paid = session.data?.status === 'complete' && session.data.paid;
+  const active = target !== undefined && target !== 'free' && tierCovers(user.subscriptionTier, target);
+  const waiting = paid && Boolean(session.data?.accountLinked) && !active;
+
+  const poll = useQuery({
+    queryKey: ['billing', 'activation', sessionId, waitStartedAt],
+    queryFn: ({ signal }) => fetchCurrentUser(signal),
+    enabled: waiting && !outOfPatience,
+    refetchInterval: ACTIVATION_POLL_MS,
+    retry: false,
+    gcTime: 0,
+  });
+
+  // The tier arrived: the whole app (header, profile, limits) learns it from the session query.
+  useEffect(() => {
+    if (poll.data && target && tierCovers(poll.data.subscriptionTier, target)) setSignedInUser(queryClient, poll.data);
+  }, [poll.data, target, queryClient]);
+
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = window.setTimeout(() => setOutOfPatience(true), Math.max(0, waitStartedAt + ACTIVATION_PATIENCE_MS - Date.now()));
+    return () => window.clearTimeout(timer);
+  }, [waiting, waitStartedAt]);
+
+  const planLabel = target && target !== 'free' && plans ? plans.catalogue.tiers[target].label : 'new';
+
+  if (session.isPending) {
+    return (
+      <PageContainer className="max-w-lg">
+        <PaymentHeading tone="success" title="Payment Successful!" />
+        <VerifyingPayment />
+      </PageContainer>
+    );
+  }
+
+  if (session.isError || !paid) {
+    const status = session.data?.status;
+    return (
+      <PageContainer className="max-w-lg">
+        <PaymentHeading tone="error" title={status === 'open' ? 'Payment not completed' : status === 'expired' ? 'Checkout closed' : 'Payment not confirmed'}>
+          <p role="alert">
+            {status === 'open'
+              ? 'This payment has not been completed, so your plan has not changed.'
+              : status === 'expired'
+                ? 'This checkout was cancelled or has expired. Nothing was charged and your plan has not changed.'
+                : BILLING_MESSAGES.paymentUnverified}
+          </p>
+          {status === 'open' || status === 'expired' ? null : (
+            <p className="mt-2 text-sm">
+              Write to <SupportLink /> and quote the reference <span className="font-mono break-all">{sessionId}</span>.
+            </p>
+          )}
+        </PaymentHeading>
+        <div className="flex flex-col gap-2 sm:flex-row sm:justify-center">
+          <Button asChild>
+            <Link to="/subscription">See plans</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/dashboard">Go to Dashboard</Link>
+          </Button>
+        </div>
+      </PageContainer>
+    );
+  }
+
+  if (active) {
+    return (
+      <PageContainer className="max-w-lg">
+        <PaymentHeading tone="success" title="Payment Successful!">
+          <p role="status">Your {planLabel} plan is active. Thank you!</p>
+        </PaymentHeading>
+        <div className="flex flex-col gap-2 sm:flex-row sm:justify-center">
+          <Button asChild>
+            <Link to="/dashboard">Go to Dashboard</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/profile">See your plan</Link>
+          </Button>
+        </div>
+      </PageContainer>
+    );
+  }
+
+  if (!session.data.accountLinked) {
+    // Paid through a link that was not started from this account (the static fallback link).
+    return (
+      <PageContainer className="max-w-lg">
+        <PaymentHeading tone="error" title="Payment received">
+          <p role="alert">
+            We received your payment, but it is not linked to this account yet. Write to <SupportLink /> and quote the
+            reference <span className="font-mono break-all">{sessionId}</span>, and we will move it to your account.
+          </p>
+        </PaymentHeading>
+        <Button asChild variant="outline" className="w-full">
+          <Link to="/dashboard">Go to Dashboard</Link>
+        </Button>
+      </PageContainer>
+    );
+  }
+
+  return (
+    <PageContainer className="max-w-lg">
+      <PaymentHeading tone="success" title="Payment Successful!">
+        Your {planLabel} plan is being activated.
+      </PaymentHeading>
+      {outOfPatience ? (
+        <div role="status" className="grid gap-4 text-center text-sm">
+          <p>
+            This is taking longer than usual. Your payment is safe: the plan switches on as soon as the payment provider
+            confirms it. You can keep using StackLab meanwhile; if nothing changes within the hour, write to <SupportLink />.
+          </p>
+          <Button
+            variant="outline"
+            onClick={() => {
+              setOutOfPatience(false);
+              setWaitStartedAt(Date.now());
+            }}
+          >
+            Check again
+          </Button>
+        </div>
+      ) : (
+        <div className="flex flex-col items-center gap-3 text-center text-sm text-muted-foreground">
+          <Spinner label="Activating your plan" />
+          <p>This usually takes a few seconds. This page updates by itself.</p>
+        </div>
+      )}
+      <div className="mt-6 text-center">
+        <Button asChild variant="ghost">
+          <Link to="/dashboard">Go to Dashboard</Link>
+        </Button>
+      </div>
+    </PageContainer>
+  );
+}

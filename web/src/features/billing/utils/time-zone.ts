@@ -1,0 +1,8 @@
+/** The browser's time zone, so that "today" and streaks follow the user's day (decisions 4). */
+export function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}

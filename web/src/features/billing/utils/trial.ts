@@ -1,0 +1,61 @@
+import type { User } from '#contract/auth.ts';
+import type { PlanCatalogue } from '#contract/plans.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+type TrialUser = Pick<User, 'subscriptionTier' | 'trialEndsAt' | 'createdAt'>;
+
+/**
+ * Where a free user's trial stands. The server counts the trial from sign-up whether or not it
+ * was "started" (decisions section 2), so the end is known even before it is: `not-started`
+ * still carries the days the server will allow.
+ */
+export type TrialStatus =
+  | { kind: 'not-started'; endsAt: Date; daysLeft: number }
+  | { kind: 'active'; endsAt: Date; daysLeft: number }
+  | { kind: 'expired'; endsAt: Date };
+
+/** The trial's end as the server enforces it: when started, else counted from sign-up. */
+export function trialEnd(user: Pick<User, 'trialEndsAt' | 'createdAt'>, trialDays: number): Date {
+  if (user.trialEndsAt) return new Date(user.trialEndsAt);
+  return new Date(new Date(user.createdAt).getTime() + trialDays * DAY_MS);
+}
+
+/** Whole days left, counting a started day as a day (23 hours left is "1 day"); never negative. */
+export function trialDaysRemaining(endsAt: Date, now: Date): number {
+  const left = endsAt.getTime() - now.getTime();
+  return left <= 0 ? 0 : Math.ceil(left / DAY_MS);
+}
+
+export function trialStatus(user: TrialUser, trialDays: number, now: Date = new Date()): TrialStatus {
+  const endsAt = trialEnd(user, trialDays);
+  if (endsAt.getTime() <= now.getTime()) return { kind: 'expired', endsAt };
+  const daysLeft = trialDaysRemaining(endsAt, now);
+  return user.trialEndsAt ? { kind: 'active', endsAt, daysLeft } : { kind: 'not-started', endsAt, daysLeft };
+}
+
+/** "1 day" / "12 days". */
+export function daysText(days: number): string {
+  return `${days} ${days === 1 ? 'day' : 'days'}`;
+}
+
+/**
+ * Whether the one-time extension was already claimed. The user record does not carry the claim
+ * itself; an extended trial ends later than sign-up plus the trial length, which nothing else
+ * does (starting the trial again never moves its end). A margin of an hour absorbs clock detail.
+ */
+export function trialWasExtended(user: Pick<User, 'trialEndsAt' | 'createdAt'>, catalogue: Pick<PlanCatalogue, 'trialDays'>): boolean {
+  if (!user.trialEndsAt) return false;
+  const regularEnd = new Date(user.createdAt).getTime() + catalogue.trialDays * DAY_MS;
+  return new Date(user.trialEndsAt).getTime() > regularEnd + 60 * 60 * 1000;
+}
+
+/** Spec 2.9 and 4: a free user with a long enough streak may claim the extra days once. */
+export function canClaimTrialExtension(
+  user: TrialUser,
+  catalogue: Pick<PlanCatalogue, 'trialDays' | 'trialExtensionStreakDays'>,
+  streakDays: number | undefined,
+): boolean {
+  if (user.subscriptionTier !== 'free' || streakDays === undefined) return false;
+  return streakDays >= catalogue.trialExtensionStreakDays && !trialWasExtended(user, catalogue);
+}
