@@ -148,8 +148,12 @@ describe('job queue', () => {
 
   it('on stop, gives back a job that runs past the grace period, uncounted, for the next worker', async () => {
     let aborted = false;
+    const released: string[] = [];
     const w = worker({
       slow: {
+        onRelease: async (job) => {
+          released.push(job.id);
+        },
         run: (_job, context) =>
           new Promise((resolve) => {
             context.signal.addEventListener('abort', () => {
@@ -164,6 +168,7 @@ describe('job queue', () => {
     await vi.waitFor(async () => expect((await findJob(database.db, job.id))?.state).toBe('running'));
     await w.stop({ graceMs: 100 });
     expect(aborted).toBe(true);
+    expect(released).toEqual([job.id]);
     expect(await findJob(database.db, job.id)).toMatchObject({ state: 'queued', attempts: 0, lockedBy: null });
     const next = vi.fn(async () => {});
     expect(await worker({ slow: { run: next } }).runOnce()).toBe(true);

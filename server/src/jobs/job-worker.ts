@@ -27,6 +27,8 @@ export type JobHandler = {
   run(job: JobRow, context: JobContext): Promise<void>;
   /** Told when the job fails for good (an error with no retries left, or a worker that kept dying). */
   onGiveUp?(job: JobRow, message: string): Promise<void>;
+  /** Told when the job was given back to the queue unfinished (shutdown past the grace period). */
+  onRelease?(job: JobRow): Promise<void>;
 };
 
 /** A failure that retrying cannot fix (a damaged file): the job fails at once. */
@@ -66,7 +68,7 @@ export function notifyJobQueued(kind: string): void {
  */
 export class JobWorker {
   readonly workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  private readonly running = new Map<string, { promise: Promise<void>; abort: AbortController }>();
+  private readonly running = new Map<string, { job: JobRow; promise: Promise<void>; abort: AbortController }>();
   private stopping = false;
   private loop: Promise<void> | undefined;
   private wake: (() => void) | undefined;
@@ -114,7 +116,11 @@ export class JobWorker {
     if (!timedOut) return;
     for (const [id, entry] of this.running) {
       entry.abort.abort();
-      if (await releaseJob(this.options.db, id, this.workerId)) this.options.log.info({ jobId: id }, 'job given back on shutdown');
+      if (!(await releaseJob(this.options.db, id, this.workerId))) continue;
+      this.options.log.info({ jobId: id }, 'job given back on shutdown');
+      await this.options.handlers[entry.job.kind]?.onRelease?.(entry.job).catch((error: unknown) => {
+        this.options.log.error({ err: error, jobId: id }, 'job release handler failed');
+      });
     }
     this.running.clear();
   }
@@ -147,7 +153,7 @@ export class JobWorker {
               this.running.delete(job.id);
               this.wake?.();
             });
-            this.running.set(job.id, { promise, abort });
+            this.running.set(job.id, { job, promise, abort });
           }
         } catch (error) {
           this.options.log.error({ err: error }, 'job queue: claim failed');

@@ -114,6 +114,11 @@ export function labExtractHandler(deps: Dependencies): JobHandler {
       }
     },
 
+    async onRelease(job) {
+      const { labFileId, userId } = job.payload as LabExtractPayload;
+      await updateLabFile(deps.db, userId, labFileId, { status: 'queued', progress: 0 });
+    },
+
     async onGiveUp(job, message) {
       const { labFileId, userId } = job.payload as LabExtractPayload;
       const file = await findLabFile(deps.db, userId, labFileId);
