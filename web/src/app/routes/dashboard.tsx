@@ -1,65 +1,73 @@
-import { Activity, ArrowRight, FlaskConical, MessageCircle, Pill, Trophy } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { MessageCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageContainer } from '#web/components/layout/page-container.tsx';
 import { PageHeader } from '#web/components/layout/page-header.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { displayNameFor } from '#web/components/layout/initials.ts';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { PageSpinner } from '#web/components/ui/spinner.tsx';
 import { useUser } from '#web/lib/session.ts';
+import { HealthOverviewCard } from '#web/features/health/components/health-overview-card.tsx';
+import { profileCompletionQueryOptions } from '#web/features/profile-completion/api/completion.ts';
+import { ProfileCompletionModal } from '#web/features/profile-completion/components/profile-completion-modal.tsx';
+import { BloodworkCard } from '#web/features/tracking/components/bloodwork-card.tsx';
+import { DailyReminder } from '#web/features/tracking/components/daily-reminder.tsx';
+import { EffectsCard } from '#web/features/tracking/components/effects-card.tsx';
+import { StreakCard } from '#web/features/tracking/components/streak-card.tsx';
+import { TrackSupplementsCard } from '#web/features/tracking/components/track-supplements-card.tsx';
 
-function Panel({ icon, title, description, link, children }: {
-  icon: ReactNode;
-  title: string;
-  description?: string;
-  link?: { to: string; label: string };
-  children?: ReactNode;
-}) {
+/**
+ * The "Stack Chat Assistant" region. The assistant panel ("How are you feeling?") is built
+ * separately; until it lands here, this says so plainly and points to the Ask page.
+ */
+function ChatAssistantSlot(): ReactNode {
   return (
-    <Card className="flex flex-col">
+    <Card>
       <CardHeader>
         <div className="flex items-center gap-3">
           <span className="flex size-9 items-center justify-center rounded-lg bg-secondary text-secondary-foreground [&_svg]:size-5">
-            {icon}
+            <MessageCircle aria-hidden="true" />
           </span>
-          <CardTitle>{title}</CardTitle>
+          <CardTitle>Stack Chat Assistant</CardTitle>
         </div>
-        {description ? <CardDescription>{description}</CardDescription> : null}
+        <CardDescription>How are you feeling?</CardDescription>
       </CardHeader>
-      <CardContent className="flex flex-1 flex-col justify-between gap-4">
-        <p className="text-sm text-muted-foreground">{children ?? 'Nothing here yet.'}</p>
-        {link ? (
-          <Link to={link.to} className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline">
-            {link.label} <ArrowRight aria-hidden="true" className="size-4" />
+      <CardContent>
+        <p className="text-sm text-muted-foreground">
+          The assistant is not on the dashboard yet. You can ask it questions on the{' '}
+          <Link to="/ask" className="font-medium text-primary hover:underline">
+            Ask page
           </Link>
-        ) : null}
+          .
+        </p>
       </CardContent>
     </Card>
   );
 }
 
-/** The dashboard's layout; its panels are filled in as their features land. */
+/** The signed-in home: today's tracking beside the assistant, streak, health and labs. */
 export default function DashboardRoute() {
   const { data: user } = useUser();
+  const queryClient = useQueryClient();
+  if (!user) return <PageSpinner />;
+  const refreshCompletion = () => void queryClient.invalidateQueries({ queryKey: profileCompletionQueryOptions.queryKey });
   return (
     <PageContainer>
-      <PageHeader title={user ? `Welcome, ${displayNameFor(user)}` : 'Dashboard'} />
+      <PageHeader title={`Welcome, ${displayNameFor(user)}`} />
+      <ProfileCompletionModal />
+      <DailyReminder user={user} />
       <div className="grid gap-6 lg:grid-cols-3">
-        <div className="lg:col-span-2">
-          <Panel icon={<MessageCircle aria-hidden="true" />} title="Stack Chat Assistant" description="How are you feeling?" />
+        <div className="grid content-start gap-6 lg:col-span-2">
+          <ChatAssistantSlot />
+          <TrackSupplementsCard user={user} onLogged={refreshCompletion} />
         </div>
-        <Panel icon={<Trophy aria-hidden="true" />} title="Streak" />
-        <Panel
-          icon={<Pill aria-hidden="true" />}
-          title="Track my Supplements"
-          link={{ to: '/supplement-history', label: 'My History' }}
-        />
-        <Panel
-          icon={<FlaskConical aria-hidden="true" />}
-          title="Bloodwork and Tests"
-          description="Upload a picture, pdf, or doc"
-          link={{ to: '/labs', label: 'Go to labs' }}
-        />
-        <Panel icon={<Activity aria-hidden="true" />} title="Health Overview" link={{ to: '/health-stats', label: 'View health stats' }} />
+        <div className="grid content-start gap-6">
+          <StreakCard />
+          <EffectsCard user={user} />
+          <HealthOverviewCard user={user} />
+          <BloodworkCard />
+        </div>
       </div>
     </PageContainer>
   );

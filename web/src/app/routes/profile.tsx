@@ -1,7 +1,11 @@
 import { AccountStatusCard } from '#web/features/billing/components/account-status-card.tsx';
+import { ProfileCompletionCard } from '#web/features/profile-completion/components/profile-completion-card.tsx';
 import { ProfilePage } from '#web/features/profile/components/profile-page.tsx';
 
-const slots = { accountStatus: (user: Parameters<typeof AccountStatusCard>[0]['user']) => <AccountStatusCard user={user} /> };
+const slots = {
+  accountStatus: (user: Parameters<typeof AccountStatusCard>[0]['user']) => <AccountStatusCard user={user} />,
+  completion: () => <ProfileCompletionCard />,
+};
 
 export default function ProfileRoute() {
   return <ProfilePage slots={slots} />;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeWarning, nutrientLabel } from './intake-warnings.ts';
+import { describeWarning, nutrientLabel } from './intake-warnings-text.ts';
 
 describe('intake warnings', () => {
   it('names nutrients for people', () => {

@@ -1,6 +1,6 @@
 import { AlertTriangle, ExternalLink } from 'lucide-react';
 import type { IntakeWarning } from '#contract/tracking.ts';
-import { describeWarning, nutrientLabel } from '../utils/intake-warnings.ts';
+import { describeWarning, nutrientLabel } from './intake-warnings-text.ts';
 
 /**
  * Nutrients above the adult upper limit, said plainly: the total, the limit and where the limit

@@ -7,7 +7,8 @@ import { PageHeader } from '#web/components/layout/page-header.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { PageSpinner } from '#web/components/ui/spinner.tsx';
 import { useUser } from '#web/lib/session.ts';
-import { AccountCard } from './account-card.tsx';
+import { PreferencesCard } from './preferences-card.tsx';
+import { ProfileFormCard } from './profile-form-card.tsx';
 import { SessionsCard } from './sessions-card.tsx';
 
 /**
@@ -15,13 +16,15 @@ import { SessionsCard } from './sessions-card.tsx';
  * account status, the profile form) are added there in the order they should appear.
  */
 const PROFILE_CARDS: { key: string; render: (user: User, slots: ProfileSlots) => ReactNode }[] = [
-  { key: 'account', render: (user) => <AccountCard user={user} /> },
+  { key: 'completion', render: (_user, slots) => slots.completion?.() },
   { key: 'account-status', render: (user, slots) => slots.accountStatus?.(user) },
+  { key: 'profile', render: (user) => <ProfileFormCard user={user} /> },
+  { key: 'preferences', render: (user) => <PreferencesCard user={user} /> },
   { key: 'sessions', render: () => <SessionsCard /> },
 ];
 
 /** Cards another feature provides; the route composes them in (features do not import each other). */
-export type ProfileSlots = { accountStatus?: (user: User) => ReactNode };
+export type ProfileSlots = { accountStatus?: (user: User) => ReactNode; completion?: () => ReactNode };
 
 export function ProfilePage({ slots = {} }: { slots?: ProfileSlots } = {}) {
   const { data: user, isPending } = useUser();

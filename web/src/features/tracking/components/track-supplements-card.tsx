@@ -14,7 +14,7 @@ import { useStackWarnings, useSupplements } from '../api/supplements.ts';
 import { useDay, useSaveIntake } from '../api/today.ts';
 import { buildIntakeLogs, defaultTaken, lastLoggedAt } from '../utils/intake.ts';
 import { DeleteSupplementButton } from './delete-supplement-button.tsx';
-import { IntakeWarnings } from './intake-warnings.tsx';
+import { IntakeWarnings } from '#web/components/intake/intake-warnings.tsx';
 import { type SupplementDialogState, SupplementDialog } from './supplement-dialog.tsx';
 
 /** Spec section 8: the server's details when it gives them, else the spec's text. */

@@ -1,0 +1,25 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { HealthStats, HealthStatsBody } from '#contract/tracking.ts';
+import { apiFetch } from '#web/lib/api-fetch.ts';
+
+/** Weight in pounds, height in inches, sleep in minutes (spec section 3); nulls until set. */
+export const healthStatsQueryOptions = queryOptions({
+  queryKey: ['health-stats'],
+  queryFn: ({ signal }) => apiFetch<HealthStats>('/api/health-stats', { signal }),
+});
+
+export function useHealthStats() {
+  return useQuery(healthStatsQueryOptions);
+}
+
+/** A partial update: fields left out keep their stored value. */
+export function useSaveHealthStats() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: HealthStatsBody) => apiFetch<HealthStats>('/api/health-stats', { method: 'POST', body }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(healthStatsQueryOptions.queryKey, saved);
+      return queryClient.invalidateQueries({ queryKey: healthStatsQueryOptions.queryKey });
+    },
+  });
+}

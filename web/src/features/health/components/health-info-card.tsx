@@ -1,0 +1,231 @@
+import { Pencil } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import type { User } from '#contract/auth.ts';
+import { ETHNICITIES, GENDERS, type HealthStats } from '#contract/tracking.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { NativeSelect } from '#web/components/ui/native-select.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { Textarea } from '#web/components/ui/textarea.tsx';
+import { errorMessage, isApiError } from '#web/lib/api-fetch.ts';
+import { useLocalToday } from '#web/lib/local-day.ts';
+import { useHealthStats, useSaveHealthStats } from '../api/health-stats.ts';
+import {
+  ETHNICITY_LABELS,
+  GENDER_LABELS,
+  type HealthFormField,
+  type HealthFormValues,
+  type UnitSystem,
+  ageOn,
+  formToHealthBody,
+  formatHeight,
+  formatSleep,
+  formatWeight,
+  healthFormFieldOf,
+  statsToForm,
+} from '../utils/units.ts';
+
+const NOT_SET = 'Not set';
+
+function formatBirthDate(date: string): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, day, 12)));
+}
+
+function HealthView({ stats, system, today }: { stats: HealthStats; system: UnitSystem; today: string }) {
+  const rows: [string, string][] = [
+    ['Weight', stats.weight === null ? NOT_SET : formatWeight(stats.weight, system)],
+    ['Height', stats.height === null ? NOT_SET : formatHeight(stats.height, system)],
+    ['Gender', stats.gender === null ? NOT_SET : GENDER_LABELS[stats.gender]],
+    ['Ethnicity', stats.ethnicity === null ? NOT_SET : ETHNICITY_LABELS[stats.ethnicity]],
+    ['Date of birth', stats.dateOfBirth === null ? NOT_SET : `${formatBirthDate(stats.dateOfBirth)} (age ${ageOn(stats.dateOfBirth, today)})`],
+    ['Average sleep', stats.averageSleep === null ? NOT_SET : `${formatSleep(stats.averageSleep)} a night`],
+  ];
+  return (
+    <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <dt className="text-sm text-muted-foreground">{label}</dt>
+          <dd className={value === NOT_SET ? 'mt-1 text-muted-foreground' : 'mt-1 font-medium'}>{value}</dd>
+        </div>
+      ))}
+      <div className="sm:col-span-2">
+        <dt className="text-sm text-muted-foreground">Allergies</dt>
+        <dd className={stats.allergies ? 'mt-1 font-medium whitespace-pre-wrap break-words' : 'mt-1 text-muted-foreground'}>{stats.allergies || NOT_SET}</dd>
+      </div>
+    </dl>
+  );
+}
+
+function HealthForm({ stats, system, today, onDone, onSaved }: {
+  stats: HealthStats;
+  system: UnitSystem;
+  today: string;
+  onDone: () => void;
+  onSaved?: (() => void) | undefined;
+}) {
+  const id = useId();
+  const save = useSaveHealthStats();
+  const [values, setValues] = useState<HealthFormValues>(() => statsToForm(stats, system));
+  const [errors, setErrors] = useState<Partial<Record<HealthFormField, string>>>({});
+  const set = (field: HealthFormField) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
+  const control = (field: HealthFormField) => ({ value: values[field], onChange: set(field) });
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = formToHealthBody(values, system, stats);
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    try {
+      await save.mutateAsync(result.body);
+      toast.success('Success', { description: 'Health stats updated successfully' });
+      onSaved?.();
+      onDone();
+    } catch (error) {
+      toast.error('Error', { description: errorMessage(error, 'Failed to update health stats') });
+      if (isApiError(error)) {
+        const next: Partial<Record<HealthFormField, string>> = {};
+        for (const detail of error.details) {
+          const field = healthFormFieldOf(detail.field, system);
+          if (field) next[field] = detail.message;
+        }
+        setErrors(next);
+      }
+    }
+  };
+
+  const metric = system === 'metric';
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-5">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id={`${id}-weight`} label={metric ? 'Weight (kg)' : 'Weight (lbs)'} error={errors.weight}>
+          {(props) => <Input {...props} {...control('weight')} type="number" inputMode="decimal" step="0.1" min={metric ? 0.5 : 1} />}
+        </FormField>
+        {metric ? (
+          <FormField id={`${id}-height-cm`} label="Height (cm)" error={errors.heightCm}>
+            {(props) => <Input {...props} {...control('heightCm')} type="number" inputMode="decimal" step="0.1" min={31} max={274} />}
+          </FormField>
+        ) : (
+          <fieldset className="grid gap-2" aria-describedby={errors.heightFeet ? `${id}-height-error` : undefined}>
+            <legend className="mb-2 text-sm font-medium">Height</legend>
+            <div className="grid grid-cols-2 gap-3">
+              <FormField id={`${id}-height-ft`} label="Feet">
+                {(props) => <Input {...props} {...control('heightFeet')} aria-invalid={Boolean(errors.heightFeet)} type="number" inputMode="numeric" step="1" min={1} max={9} />}
+              </FormField>
+              <FormField id={`${id}-height-in`} label="Inches">
+                {(props) => <Input {...props} {...control('heightInches')} aria-invalid={Boolean(errors.heightFeet)} type="number" inputMode="decimal" step="0.1" min={0} max={11.9} />}
+              </FormField>
+            </div>
+            {errors.heightFeet ? (
+              <p id={`${id}-height-error`} className="text-sm text-destructive">
+                {errors.heightFeet}
+              </p>
+            ) : null}
+          </fieldset>
+        )}
+        <FormField id={`${id}-gender`} label="Gender" error={errors.gender}>
+          {(props) => (
+            <NativeSelect {...props} {...control('gender')}>
+              <option value="">Not set</option>
+              {GENDERS.map((gender) => (
+                <option key={gender} value={gender}>
+                  {GENDER_LABELS[gender]}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
+        <FormField id={`${id}-ethnicity`} label="Ethnicity" error={errors.ethnicity}>
+          {(props) => (
+            <NativeSelect {...props} {...control('ethnicity')}>
+              <option value="">Not set</option>
+              {ETHNICITIES.map((ethnicity) => (
+                <option key={ethnicity} value={ethnicity}>
+                  {ETHNICITY_LABELS[ethnicity]}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
+        <FormField id={`${id}-dob`} label="Date of birth" error={errors.dateOfBirth}>
+          {(props) => <Input {...props} {...control('dateOfBirth')} type="date" max={today} min="1900-01-01" />}
+        </FormField>
+        <fieldset className="grid gap-2" aria-describedby={errors.sleepHours || errors.sleepMinutes ? `${id}-sleep-error` : undefined}>
+          <legend className="mb-2 text-sm font-medium">Average sleep a night</legend>
+          <div className="grid grid-cols-2 gap-3">
+            <FormField id={`${id}-sleep-hours`} label="Hours">
+              {(props) => <Input {...props} {...control('sleepHours')} aria-invalid={Boolean(errors.sleepHours)} type="number" inputMode="numeric" step="1" min={0} max={24} />}
+            </FormField>
+            <FormField id={`${id}-sleep-minutes`} label="Minutes">
+              {(props) => <Input {...props} {...control('sleepMinutes')} aria-invalid={Boolean(errors.sleepMinutes)} type="number" inputMode="numeric" step="1" min={0} max={59} />}
+            </FormField>
+          </div>
+          {errors.sleepHours || errors.sleepMinutes ? (
+            <p id={`${id}-sleep-error`} className="text-sm text-destructive">
+              {errors.sleepHours ?? errors.sleepMinutes}
+            </p>
+          ) : null}
+        </fieldset>
+      </div>
+      <FormField id={`${id}-allergies`} label="Allergies" error={errors.allergies} hint='Medicines, foods or anything else. Write "None" if you have none.'>
+        {(props) => <Textarea {...props} {...control('allergies')} className="min-h-20" maxLength={2000} />}
+      </FormField>
+      <p className="text-xs text-muted-foreground">
+        Shown in {metric ? 'metric' : 'US'} units. You can change this in <Link to="/profile" className="underline hover:text-foreground">Profile Settings</Link>.
+      </p>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button type="button" variant="outline" onClick={onDone} disabled={save.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save Changes'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Basic Health Information (spec 2.10): a view mode and an edit mode, prefilled from the stored stats. */
+export function HealthInfoCard({ user, onSaved }: { user: User; onSaved?: () => void }) {
+  const stats = useHealthStats();
+  const today = useLocalToday(user.timeZone);
+  const [editing, setEditing] = useState(false);
+  return (
+    <Card>
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
+        <div className="grid gap-1.5">
+          <CardTitle>Basic Health Information</CardTitle>
+          <CardDescription>Used to put your supplements and lab results in context.</CardDescription>
+        </div>
+        {!editing && stats.data ? (
+          <Button variant="outline" onClick={() => setEditing(true)}>
+            <Pencil aria-hidden="true" /> Edit Information
+          </Button>
+        ) : null}
+      </CardHeader>
+      <CardContent>
+        {stats.isPending ? (
+          <Spinner label="Loading health stats" />
+        ) : stats.isError ? (
+          <div role="alert" className="grid justify-items-start gap-2 text-sm">
+            <p>{errorMessage(stats.error, 'Your health stats could not be loaded.')}</p>
+            <Button variant="outline" size="sm" onClick={() => void stats.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : editing ? (
+          <HealthForm stats={stats.data} system={user.unitSystem} today={today} onDone={() => setEditing(false)} onSaved={onSaved} />
+        ) : (
+          <HealthView stats={stats.data} system={user.unitSystem} today={today} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}

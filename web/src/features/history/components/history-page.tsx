@@ -1,0 +1,65 @@
+import { ArrowLeft, ChevronLeft, ChevronRight } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { User } from '#contract/auth.ts';
+import { PageContainer } from '#web/components/layout/page-container.tsx';
+import { PageHeader } from '#web/components/layout/page-header.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent } from '#web/components/ui/card.tsx';
+import { useLocalToday } from '#web/lib/local-day.ts';
+import { useMonthDays } from '../api/history.ts';
+import { formatMonth, monthOf, shiftMonth } from '../utils/calendar.ts';
+import { DayDetails } from './day-details.tsx';
+import { DayRow } from './day-row.tsx';
+
+/** The oldest month offered: logs cannot be older than 2000 (the server's rule). */
+const FIRST_MONTH = '2000-01';
+
+/**
+ * Supplement History (spec 2.11). The selected day and the shown month are independent: paging
+ * through months never changes the day shown below.
+ */
+export function HistoryPage({ user }: { user: User }) {
+  const today = useLocalToday(user.timeZone);
+  const [selected, setSelected] = useState(today);
+  const [month, setMonth] = useState(() => monthOf(today));
+  const monthDays = useMonthDays(month);
+  const currentMonth = monthOf(today);
+
+  return (
+    <PageContainer>
+      <Link to="/" className="mb-6 inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+        <ArrowLeft aria-hidden="true" className="size-4" /> Back to Tracking
+      </Link>
+      <PageHeader title="Supplement History" description="What you took and how you felt, day by day." />
+
+      <Card className="mb-6">
+        <CardContent className="grid gap-4 pt-6">
+          <div className="flex items-center justify-between gap-2">
+            <Button variant="outline" size="icon" aria-label="Previous month" disabled={month <= FIRST_MONTH} onClick={() => setMonth(shiftMonth(month, -1))}>
+              <ChevronLeft aria-hidden="true" />
+            </Button>
+            <h2 className="text-lg font-semibold" aria-live="polite">
+              {formatMonth(month)}
+            </h2>
+            <Button variant="outline" size="icon" aria-label="Next month" disabled={month >= currentMonth} onClick={() => setMonth(shiftMonth(month, 1))}>
+              <ChevronRight aria-hidden="true" />
+            </Button>
+          </div>
+          <DayRow month={month} selected={selected} today={today} marked={monthDays.data?.days ?? []} onSelect={setSelected} />
+          {monthDays.isError ? (
+            <p role="alert" className="text-sm text-muted-foreground">
+              The logged days of this month could not be marked.
+            </p>
+          ) : null}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardContent className="pt-6">
+          <DayDetails date={selected} timeZone={user.timeZone} />
+        </CardContent>
+      </Card>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ProfileBody, ProfileResult } from '#contract/tracking.ts';
+import { apiFetch } from '#web/lib/api-fetch.ts';
+import { refreshUser, setSignedInUser } from '#web/lib/session.ts';
+
+/** POST /api/profile; the answer carries the saved user, which becomes the session's user. */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProfileBody) => apiFetch<ProfileResult>('/api/profile', { method: 'POST', body }),
+    onSuccess: (result) => {
+      setSignedInUser(queryClient, result.user);
+      void refreshUser(queryClient);
+      // The name is a step of profile completion.
+      void queryClient.invalidateQueries({ queryKey: ['profile-completion'] });
+    },
+  });
+}
