@@ -1,5 +1,5 @@
 import { type ComponentType, lazy, type LazyExoticComponent, useEffect } from 'react';
-import { Navigate, Route, Routes, useSearchParams } from 'react-router';
+import { Navigate, Route, Routes, useLocation, useSearchParams } from 'react-router';
 import { NotFound } from '#web/components/errors/not-found.tsx';
 import { PageSpinner } from '#web/components/ui/spinner.tsx';
 import { useUser } from '#web/lib/session.ts';
@@ -41,6 +41,10 @@ const pages: Record<Exclude<Screen, 'loading' | 'not-found' | 'signed-in-redirec
 /** A signed-in user on a sign-in page: Google's return goes to the plan page, anything else home. */
 function SignedInRedirect() {
   const [params] = useSearchParams();
+  const { pathname } = useLocation();
+  // Signing up stores the user and navigates on at once; the router can show the new session
+  // before the new address. When the browser is already on its way elsewhere, let that land.
+  if (window.location.pathname !== pathname) return null;
   const fromGoogle = params.get('oauth') === 'google' && params.get('success') === 'true';
   return <Navigate to={fromGoogle ? '/subscription' : '/'} replace />;
 }

@@ -1,4 +1,5 @@
 import { ExternalLink } from 'lucide-react';
+import { useId } from 'react';
 import { toast } from 'sonner';
 import type { User } from '#contract/auth.ts';
 import type { PaidPlanId } from '#contract/billing.ts';
@@ -29,10 +30,11 @@ const longDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
  */
 export function AccountStatusCard({ user }: { user: User }) {
   const plans = usePlans();
+  const titleId = useId();
   return (
-    <Card>
+    <Card role="region" aria-labelledby={titleId}>
       <CardHeader>
-        <CardTitle>Account Status</CardTitle>
+        <CardTitle id={titleId}>Account Status</CardTitle>
         <CardDescription>Your plan, what you have used, and your options.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
