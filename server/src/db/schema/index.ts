@@ -4,3 +4,4 @@ export * from './tracking.ts';
 export * from './labs.ts';
 export * from './billing.ts';
 export * from './blog.ts';
+export * from './assistant.ts';

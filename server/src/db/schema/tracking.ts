@@ -157,6 +157,8 @@ export const qualitativeLogs = pgTable(
     mood: smallint('mood'),
     sleep: smallint('sleep'),
     note: text('note'),
+    /** Labels of a note; a saved chat carries `ai_conversation` (spec section 3, "Saved chat"). */
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     loggedAt: timestamp('logged_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
