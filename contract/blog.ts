@@ -10,6 +10,16 @@ export const BLOG_SECTIONS = ['learn', 'research'] as const;
 export const blogSectionSchema = z.enum(BLOG_SECTIONS, { error: 'Section must be learn or research' });
 export type BlogSection = z.infer<typeof blogSectionSchema>;
 
+/** The list pages' titles and descriptions (the page, its meta tags and the server's copy of them). */
+export const BLOG_SECTION_PAGES: Record<BlogSection, { title: string; description: string; path: string }> = {
+  learn: { title: 'Learn', description: 'Articles on supplements, nutrients and lab markers, written to help you read your own results.', path: '/learn' },
+  research: {
+    title: 'Research',
+    description: 'Evidence pages: what the studies behind common supplements found, each listing the studies it cites.',
+    path: '/research',
+  },
+};
+
 /** Decisions 5: real pagination, 6 a page (spec 9, "Blog page size"). */
 export const BLOG_PAGE_SIZE = 6;
 /** Largest thumbnail upload; it is re-encoded (and shrunk) before it is stored. */
@@ -41,13 +51,17 @@ export function slugTakenMessage(suggestion: string): string {
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
+/** Path segments the blog's own addresses use (`/api/blog/thumbnails/...`). */
+export const RESERVED_SLUGS: readonly string[] = ['thumbnails', 'rss', 'feed'];
+
 export const slugSchema = z
   .string({ error: BLOG_MESSAGES.slugFormat })
   .trim()
   .toLowerCase()
   .min(1, BLOG_MESSAGES.slugFormat)
   .max(100, 'Slug must be at most 100 characters')
-  .regex(SLUG_PATTERN, BLOG_MESSAGES.slugFormat);
+  .regex(SLUG_PATTERN, BLOG_MESSAGES.slugFormat)
+  .refine((slug) => !RESERVED_SLUGS.includes(slug), 'This slug is reserved; please choose another');
 
 /** "Vitamin D: A Guide!" → "vitamin-d-a-guide"; accents dropped; at most 80 characters. */
 export function slugify(text: string): string {

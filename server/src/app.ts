@@ -9,6 +9,9 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { adminRoutes } from './features/admin/admin.routes.ts';
+import { AdminSupplementsService } from './features/admin/admin-supplements.service.ts';
+import { AdminUsersService } from './features/admin/admin-users.service.ts';
 import { auditRoutes } from './features/audit/audit.routes.ts';
 import { billingRoutes } from './features/billing/billing.routes.ts';
 import { BillingService } from './features/billing/billing.service.ts';
@@ -19,6 +22,9 @@ import { authRoutes } from './features/auth/auth.routes.ts';
 import { AuthService } from './features/auth/auth.service.ts';
 import { GoogleService } from './features/auth/google.service.ts';
 import { SessionService } from './features/auth/sessions.service.ts';
+import { blogPageRoutes } from './features/blog/blog.pages.ts';
+import { blogRoutes } from './features/blog/blog.routes.ts';
+import { BlogService } from './features/blog/blog.service.ts';
 import { contactRoutes } from './features/contact/contact.routes.ts';
 import { ContactService } from './features/contact/contact.service.ts';
 import { RateLimiter } from './features/rate-limits/rate-limits.service.ts';
@@ -129,13 +135,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const health = new HealthService({ db });
   const profile = new ProfileService({ db, auth, health, logs: supplementLogs });
+  const fileStore = options.fileStore ?? createFileStore(config.storage);
   const labs = new LabsService({
     db,
-    store: options.fileStore ?? createFileStore(config.storage),
+    store: fileStore,
     entitlements,
     limits: config.labs,
     log: app.log,
   });
+
+  const blog = new BlogService({ db, store: fileStore, audit, log: app.log });
+  const adminSupplements = new AdminSupplementsService({ db, audit });
+  const adminUsers = new AdminUsersService({ db, files: labs, sessions, audit });
 
   // Routes
   await app.register(systemRoutes, {
@@ -159,6 +170,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(profileRoutes, { profile });
   await app.register(labsRoutes, { labs });
   await app.register(billingRoutes, { billing, auth, sessions, cookie: sessionCookie, stripe });
+  await app.register(adminRoutes, { supplements: adminSupplements, users: adminUsers });
+  await app.register(blogRoutes, { blog });
+  await app.register(blogPageRoutes, { blog, publicUrl: config.publicUrl, webDir: options.webDir });
 
   // Expired sessions, tokens and counters are swept hourly; every process may do it, and deleting twice is harmless.
   const sweep = setInterval(() => {

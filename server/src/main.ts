@@ -4,7 +4,9 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { createLabsWorker } from './features/labs/labs.jobs.ts';
+import { seedBlogPosts } from './features/blog/blog.seed.ts';
 import { seedReferenceData } from './features/supplements/reference-supplements.seed.ts';
+import { createFileStore } from './storage/file-store.ts';
 
 /** Reads configuration, migrates, listens, and closes gracefully on SIGTERM or SIGINT. */
 async function main(): Promise<void> {
@@ -25,7 +27,9 @@ async function main(): Promise<void> {
   });
   await database.migrate();
   await seedReferenceData(database.db);
-  const app = await buildApp({ config, database, webDir: process.env.WEB_DIR ?? path.resolve('dist/web') });
+  const fileStore = createFileStore(config.storage);
+  await seedBlogPosts(database.db, fileStore);
+  const app = await buildApp({ config, database, fileStore, webDir: process.env.WEB_DIR ?? path.resolve('dist/web') });
   // Lab extraction runs here unless JOB_WORKER=false (then separate worker processes run it).
   const worker = config.jobs.enabled ? createLabsWorker({ config, db: database.db, log: app.log }) : undefined;
 

@@ -1,0 +1,124 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParamsSchema, okMessageSchema } from '#contract/auth.ts';
+import {
+  BLOG_THUMBNAIL_MAX_BYTES,
+  adminBlogListQuerySchema,
+  adminBlogListResponseSchema,
+  adminBlogPostSchema,
+  blogListQuerySchema,
+  blogListResponseSchema,
+  blogPostBodySchema,
+  blogPostSchema,
+  blogPreviewBodySchema,
+  blogPreviewSchema,
+  blogSlugParamsSchema,
+} from '#contract/blog.ts';
+import { errorResponseSchema } from '#contract/errors.ts';
+import type { Actor, BlogService } from './blog.service.ts';
+import { readThumbnailUpload } from './blog.thumbnails.ts';
+
+const adminErrors = { 400: errorResponseSchema, 404: errorResponseSchema };
+const tags = ['blog'];
+const adminTags = ['admin'];
+
+export function actorOf(request: FastifyRequest): Actor {
+  return { id: request.auth!.user.id, ipAddress: request.ip };
+}
+
+export async function blogRoutes(app: FastifyInstance, { blog }: { blog: BlogService }): Promise<void> {
+  // Multipart only here (thumbnails); the size cap is enforced while the file streams.
+  await app.register(multipart, { limits: { fileSize: BLOG_THUMBNAIL_MAX_BYTES, files: 1, fields: 2, parts: 3 } });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // ─── Public ────────────────────────────────────────────────────────────────────────────────
+
+  r.get('/api/blog', {
+    config: { access: 'public' },
+    schema: {
+      tags,
+      summary: 'A page of published posts of one section (learn or research), newest first, 6 a page',
+      querystring: blogListQuerySchema,
+      response: { 200: blogListResponseSchema, 400: errorResponseSchema },
+    },
+  }, async (request) => blog.listPublished(request.query.section, request.query.page));
+
+  // Bytes, not JSON: no response schema (errors still answer with the error shape).
+  r.get('/api/blog/thumbnails/:name', {
+    config: { access: 'public' },
+    schema: { tags, summary: "A post's thumbnail image (PNG, JPEG or WebP that we encoded)", params: z.strictObject({ name: z.string().max(200) }) },
+  }, async (request, reply) => {
+    const image = await blog.thumbnail(request.params.name, request.auth?.user.isAdmin === true);
+    // Every upload gets a new name, so a published thumbnail never changes under its address.
+    reply.header('cache-control', image.published ? 'public, max-age=31536000, immutable' : 'private, no-store');
+    return reply.header('content-type', image.contentType).header('content-length', String(image.bytes.byteLength)).send(image.bytes);
+  });
+
+  r.get('/api/blog/:slug', {
+    config: { access: 'public' },
+    schema: { tags, summary: 'One published post, with its HTML content and cited studies', params: blogSlugParamsSchema, response: { 200: blogPostSchema, 404: errorResponseSchema } },
+  }, async (request) => blog.getPublished(request.params.slug));
+
+  // ─── Admin ─────────────────────────────────────────────────────────────────────────────────
+
+  r.get('/api/admin/blog', {
+    config: { access: 'admin' },
+    schema: { tags: adminTags, summary: 'Every post, drafts first', querystring: adminBlogListQuerySchema, response: { 200: adminBlogListResponseSchema, ...adminErrors } },
+  }, async (request) => blog.adminList(request.query));
+
+  r.post('/api/admin/blog/preview', {
+    config: { access: 'admin' },
+    schema: { tags: adminTags, summary: 'Markdown rendered and sanitised exactly as a saved post is', body: blogPreviewBodySchema, response: { 200: blogPreviewSchema, ...adminErrors } },
+  }, async (request) => blog.preview(request.body.contentMarkdown));
+
+  r.get('/api/admin/blog/:id', {
+    config: { access: 'admin' },
+    schema: { tags: adminTags, params: idParamsSchema, response: { 200: adminBlogPostSchema, ...adminErrors } },
+  }, async (request) => blog.adminGet(request.params.id));
+
+  r.post('/api/admin/blog', {
+    config: { access: 'admin' },
+    schema: { tags: adminTags, summary: 'Create a draft post', body: blogPostBodySchema, response: { 201: adminBlogPostSchema, ...adminErrors, 409: errorResponseSchema } },
+  }, async (request, reply) => reply.status(201).send(await blog.create(actorOf(request), request.body)));
+
+  r.put('/api/admin/blog/:id', {
+    config: { access: 'admin' },
+    schema: { tags: adminTags, params: idParamsSchema, body: blogPostBodySchema, response: { 200: adminBlogPostSchema, ...adminErrors, 409: errorResponseSchema } },
+  }, async (request) => blog.update(actorOf(request), request.params.id, request.body));
+
+  r.delete('/api/admin/blog/:id', {
+    config: { access: 'admin' },
+    schema: { tags: adminTags, params: idParamsSchema, response: { 200: okMessageSchema, ...adminErrors } },
+  }, async (request) => {
+    await blog.remove(actorOf(request), request.params.id);
+    return { ok: true as const, message: 'Post deleted successfully' };
+  });
+
+  r.post('/api/admin/blog/:id/publish', {
+    config: { access: 'admin' },
+    schema: { tags: adminTags, params: idParamsSchema, response: { 200: adminBlogPostSchema, ...adminErrors } },
+  }, async (request) => blog.setPublished(actorOf(request), request.params.id, true));
+
+  r.post('/api/admin/blog/:id/unpublish', {
+    config: { access: 'admin' },
+    schema: { tags: adminTags, params: idParamsSchema, response: { 200: adminBlogPostSchema, ...adminErrors } },
+  }, async (request) => blog.setPublished(actorOf(request), request.params.id, false));
+
+  r.put('/api/admin/blog/:id/thumbnail', {
+    config: { access: 'admin' },
+    schema: {
+      tags: adminTags,
+      summary: 'Upload the thumbnail (multipart/form-data, field "file"): PNG, JPEG, WebP or SVG, judged by content, re-encoded without metadata',
+      consumes: ['multipart/form-data'],
+      params: idParamsSchema,
+      response: { 200: adminBlogPostSchema, ...adminErrors, 413: errorResponseSchema, 415: errorResponseSchema },
+    },
+  }, async (request) => blog.setThumbnail(actorOf(request), request.params.id, () => readThumbnailUpload(request)));
+
+  r.delete('/api/admin/blog/:id/thumbnail', {
+    config: { access: 'admin' },
+    schema: { tags: adminTags, params: idParamsSchema, response: { 200: adminBlogPostSchema, ...adminErrors } },
+  }, async (request) => blog.removeThumbnail(actorOf(request), request.params.id));
+}
