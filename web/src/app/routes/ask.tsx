@@ -1,20 +1,17 @@
-import { MessageCircle } from 'lucide-react';
-import { EmptyState } from '#web/components/layout/empty-state.tsx';
 import { PageContainer } from '#web/components/layout/page-container.tsx';
 import { PageHeader } from '#web/components/layout/page-header.tsx';
+import { useUser } from '#web/lib/session.ts';
+import { AskChat } from '#web/features/assistant/components/ask-chat.tsx';
+import { MedicalDisclaimer } from '#web/features/assistant/components/medical-disclaimer.tsx';
 
+/** Spec 2.7: public; signed-in users get answers from their own records, visitors general ones. */
 export default function AskRoute() {
+  const { data: user } = useUser();
   return (
     <PageContainer className="max-w-3xl">
       <PageHeader title="Ask" description="Questions about supplements, nutrients and your lab markers." />
-      <EmptyState
-        icon={<MessageCircle aria-hidden="true" />}
-        title="Nothing here yet."
-        description="The assistant is not available yet."
-      />
-      <p className="mt-6 text-center text-xs text-muted-foreground">
-        Answers are for information only and are not medical advice.
-      </p>
+      <AskChat user={user ?? null} />
+      <MedicalDisclaimer className="mt-4 text-center" />
     </PageContainer>
   );
 }

@@ -1,5 +1,5 @@
 import { MessageSquare, NotebookPen, ScrollText, Star } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { QualitativeLog } from '#contract/tracking.ts';
 import { Badge, badgeVariants } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -17,8 +17,14 @@ function NoteIcon({ log }: { log: QualitativeLog }) {
   return <NotebookPen aria-hidden="true" className="size-4" />;
 }
 
+/**
+ * Something another feature offers for a loaded day, beside its heading (the assistant's
+ * "Write a daily summary"); composed in the route, since features do not import each other.
+ */
+export type DayAction = (day: { date: string; hasLogs: boolean; hasSummary: boolean; refresh: () => void }) => ReactNode;
+
 /** The selected day: its heading, the summary badge, "Supplement Intake" and "Daily Notes". */
-export function DayDetails({ date, timeZone }: { date: string; timeZone: string }) {
+export function DayDetails({ date, timeZone, dayAction }: { date: string; timeZone: string; dayAction?: DayAction }) {
   const day = useHistoryDay(date);
   const [open, setOpen] = useState<QualitativeLog | null>(null);
   const headingId = `day-${date}`;
@@ -35,6 +41,14 @@ export function DayDetails({ date, timeZone }: { date: string; timeZone: string 
             <ScrollText aria-hidden="true" /> Daily Summary
           </button>
         ) : null}
+        {dayAction && day.data
+          ? dayAction({
+              date,
+              hasLogs: day.data.supplements.length > 0 || notes.length > 0 || day.data.effects !== null,
+              hasSummary: summary !== null,
+              refresh: () => void day.refetch(),
+            })
+          : null}
       </div>
 
       {day.isPending ? (

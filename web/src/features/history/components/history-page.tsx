@@ -1,6 +1,6 @@
 import { ArrowLeft, ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { User } from '#contract/auth.ts';
 import { PageContainer } from '#web/components/layout/page-container.tsx';
 import { PageHeader } from '#web/components/layout/page-header.tsx';
@@ -9,20 +9,29 @@ import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { useLocalToday } from '#web/lib/local-day.ts';
 import { useMonthDays } from '../api/history.ts';
 import { formatMonth, monthOf, shiftMonth } from '../utils/calendar.ts';
-import { DayDetails } from './day-details.tsx';
+import { type DayAction, DayDetails } from './day-details.tsx';
 import { DayRow } from './day-row.tsx';
 
 /** The oldest month offered: logs cannot be older than 2000 (the server's rule). */
 const FIRST_MONTH = '2000-01';
 
+/** A day asked for in the address, when it is a real date between 2000 and today. */
+function initialDay(requested: string | null, today: string): string {
+  if (!requested || !/^\d{4}-\d{2}-\d{2}$/.test(requested) || requested > today || requested < `${FIRST_MONTH}-01`) return today;
+  const parsed = new Date(`${requested}T12:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === requested ? requested : today;
+}
+
 /**
  * Supplement History (spec 2.11). The selected day and the shown month are independent: paging
  * through months never changes the day shown below.
  */
-export function HistoryPage({ user }: { user: User }) {
+export function HistoryPage({ user, dayAction }: { user: User; dayAction?: DayAction }) {
   const today = useLocalToday(user.timeZone);
-  const [selected, setSelected] = useState(today);
-  const [month, setMonth] = useState(() => monthOf(today));
+  // `?date=yyyy-MM-dd` opens that day: the assistant's citations link here (contract/assistant.ts).
+  const [searchParams] = useSearchParams();
+  const [selected, setSelected] = useState(() => initialDay(searchParams.get('date'), today));
+  const [month, setMonth] = useState(() => monthOf(selected));
   const monthDays = useMonthDays(month);
   const currentMonth = monthOf(today);
 
@@ -57,7 +66,7 @@ export function HistoryPage({ user }: { user: User }) {
 
       <Card>
         <CardContent className="pt-6">
-          <DayDetails date={selected} timeZone={user.timeZone} />
+          <DayDetails date={selected} timeZone={user.timeZone} dayAction={dayAction} />
         </CardContent>
       </Card>
     </PageContainer>

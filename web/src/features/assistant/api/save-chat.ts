@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ChatMessage } from '#contract/assistant.ts';
+import { apiFetch } from '#web/lib/api-fetch.ts';
+
+/** Tags of a conversation saved from the dashboard panel (spec 3, "Saved chat": includes ai_conversation). */
+export const DASHBOARD_CHAT_TAGS = ['ai_conversation', 'dashboard'];
+
+export type SavedChat = { id: string; loggedAt: string };
+
+/**
+ * `POST /api/chat/save`: a finished conversation becomes a chat note of today, shown as
+ * "AI Chat" in the history. The day views (history, today) are refetched so it appears there.
+ */
+export function useSaveChat() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (messages: ChatMessage[]) =>
+      apiFetch<SavedChat>('/api/chat/save', {
+        method: 'POST',
+        body: { content: JSON.stringify(messages), type: 'chat', tags: DASHBOARD_CHAT_TAGS },
+      }),
+    // The history day and the dashboard's today both read the day's notes.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['history'] }),
+        queryClient.invalidateQueries({ queryKey: ['supplement-logs'] }),
+      ]),
+  });
+}

@@ -1,0 +1,166 @@
+import { Send, Trash2 } from 'lucide-react';
+import { type FormEvent, type KeyboardEvent, type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
+import { MAX_CHAT_MESSAGE_CHARS } from '#contract/assistant.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Textarea } from '#web/components/ui/textarea.tsx';
+import { cn } from '#web/lib/cn.ts';
+import type { ChatEntry } from '../utils/chat-state.ts';
+import { Markdown } from './markdown.tsx';
+
+/** The assistant's fixed label on every answer (spec 2.7). */
+export const ASSISTANT_LABEL = 'StackLab Assistant';
+
+/** User messages carry the username when signed in, else "You" (spec 2.7). */
+export function userLabel(user: { username: string } | null | undefined): string {
+  return user?.username ?? 'You';
+}
+
+/** One message: the user's as typed, the assistant's as safe Markdown. */
+export function ChatBubble({ message, userName, streaming = false, cursor = false }: {
+  message: ChatEntry;
+  userName: string;
+  /** The answer is still arriving: screen readers wait for it to finish. */
+  streaming?: boolean;
+  /** The dashboard panel shows a cursor while an answer is on its way (spec 4). */
+  cursor?: boolean;
+}) {
+  const mine = message.role === 'user';
+  return (
+    <li className={cn('flex', mine ? 'justify-end' : 'justify-start')}>
+      <div
+        className={cn(
+          'grid max-w-[min(40rem,90%)] gap-1 rounded-xl px-4 py-3 text-sm',
+          mine ? 'bg-primary text-primary-foreground' : 'border border-border bg-surface text-foreground',
+        )}
+        aria-busy={streaming || undefined}
+      >
+        <p className={cn('text-xs font-semibold', mine ? 'text-primary-foreground/85' : 'text-muted-foreground')}>
+          {mine ? userName : ASSISTANT_LABEL}
+        </p>
+        {mine ? (
+          <p className="whitespace-pre-wrap break-words">{message.content}</p>
+        ) : (
+          <div className="flex flex-wrap items-end">
+            {message.content ? <Markdown source={message.content} className="min-w-0 flex-1" /> : null}
+            {cursor ? <TypingCursor /> : null}
+          </div>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function TypingCursor() {
+  return (
+    <span
+      aria-hidden="true"
+      data-testid="chat-cursor"
+      className="ml-0.5 inline-block h-4 w-2 translate-y-0.5 animate-pulse bg-primary motion-reduce:animate-none"
+    />
+  );
+}
+
+/**
+ * Keeps the newest message in view while the answer grows, unless the user scrolled up to read
+ * something earlier: they are left where they are.
+ */
+export function useStickToBottom(dependency: unknown): RefObject<HTMLDivElement | null> {
+  const ref = useRef<HTMLDivElement | null>(null);
+  const stuck = useRef(true);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const onScroll = () => {
+      stuck.current = element.scrollHeight - element.scrollTop - element.clientHeight < 48;
+    };
+    element.addEventListener('scroll', onScroll, { passive: true });
+    return () => element.removeEventListener('scroll', onScroll);
+  }, []);
+  useEffect(() => {
+    const element = ref.current;
+    if (element && stuck.current) element.scrollTop = element.scrollHeight;
+  }, [dependency]);
+  return ref;
+}
+
+/**
+ * The question box: Enter sends, Shift+Enter starts a new line (and Enter while an input method
+ * is composing a character does neither). Send is disabled while a reply is in progress or the
+ * text is blank (spec 5, "Chat").
+ */
+export function ChatComposer({ value, onChange, onSend, busy, label, placeholder, inputDisabled = false, onClear, clearDisabled, textareaRef, className }: {
+  value: string;
+  onChange: (value: string) => void;
+  onSend: () => void;
+  busy: boolean;
+  label: string;
+  placeholder: string;
+  /** The dashboard disables its input while a reply is in progress (spec 4). */
+  inputDisabled?: boolean;
+  onClear?: () => void;
+  clearDisabled?: boolean;
+  textareaRef?: RefObject<HTMLTextAreaElement | null>;
+  className?: string;
+}) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const blank = value.trim() === '';
+  const nearLimit = value.length > MAX_CHAT_MESSAGE_CHARS - 200;
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (busy || blank) return;
+    onSend();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    submit();
+  };
+
+  return (
+    <form onSubmit={submit} className={cn('grid gap-2', className)}>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <Textarea
+        id={id}
+        ref={textareaRef}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        onKeyDown={onKeyDown}
+        placeholder={placeholder}
+        rows={2}
+        maxLength={MAX_CHAT_MESSAGE_CHARS}
+        disabled={inputDisabled}
+        aria-describedby={hintId}
+        className="min-h-16 resize-y"
+      />
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p id={hintId} className="text-xs text-muted-foreground">
+          Enter to send, Shift+Enter for a new line
+          {nearLimit ? ` · ${value.length}/${MAX_CHAT_MESSAGE_CHARS} characters` : null}
+        </p>
+        <div className="flex gap-2">
+          {onClear ? (
+            <Button type="button" variant="outline" onClick={onClear} disabled={clearDisabled}>
+              <Trash2 aria-hidden="true" /> Clear Chat
+            </Button>
+          ) : null}
+          <Button type="submit" disabled={busy || blank}>
+            <Send aria-hidden="true" /> Send
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+/** The message list: a log that screen readers follow, announcing an answer once it is whole. */
+export function ChatLog({ label, busy, children }: { label: string; busy: boolean; children: ReactNode }) {
+  return (
+    <ol aria-label={label} aria-live="polite" aria-busy={busy} className="grid content-start gap-3">
+      {children}
+    </ol>
+  );
+}
