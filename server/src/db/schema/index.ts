@@ -5,3 +5,4 @@ export * from './labs.ts';
 export * from './billing.ts';
 export * from './blog.ts';
 export * from './assistant.ts';
+export * from './shares.ts';
