@@ -32,6 +32,33 @@ export function DialogContent({ className, children, hideClose = false, ...props
   );
 }
 
+/**
+ * A non-modal dialog docked to the bottom corner: the page stays usable behind it and it does not
+ * take focus when it appears. Use it with `<Dialog modal={false}>` for a prompt the user may
+ * ignore; Escape and the close button dismiss it, clicks elsewhere do not.
+ */
+export function DialogPanel({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
+  return (
+    <DialogPrimitive.Portal>
+      <DialogPrimitive.Content
+        onOpenAutoFocus={(event) => event.preventDefault()}
+        onInteractOutside={(event) => event.preventDefault()}
+        className={cn(
+          'fixed right-4 bottom-4 left-4 z-40 grid max-h-[calc(100dvh-6rem)] gap-4 overflow-y-auto rounded-xl border border-border bg-surface p-5 text-foreground shadow-xl focus:outline-none sm:left-auto sm:w-96',
+          className,
+        )}
+        {...props}
+      >
+        {children}
+        <DialogPrimitive.Close className="absolute top-3 right-3 rounded-md p-1 text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring">
+          <X aria-hidden="true" className="size-4" />
+          <span className="sr-only">Close</span>
+        </DialogPrimitive.Close>
+      </DialogPrimitive.Content>
+    </DialogPrimitive.Portal>
+  );
+}
+
 export function DialogHeader({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('flex flex-col gap-1.5 pr-6', className)} {...props} />;
 }

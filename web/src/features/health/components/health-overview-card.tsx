@@ -39,7 +39,7 @@ export function HealthOverviewCard({ user }: { user: User }) {
             Your health stats could not be loaded.
           </p>
         ) : (
-          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
+          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-1">
             <Tile
               icon={<Scale aria-hidden="true" />}
               title="Weight tracking"

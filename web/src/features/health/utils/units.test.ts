@@ -63,7 +63,7 @@ describe('unit conversion', () => {
 describe('the health form', () => {
   it('is prefilled from the stored stats in US and metric units', () => {
     expect(statsToForm(stored, 'us')).toMatchObject({ weight: '180.5', heightFeet: '5', heightInches: '10', sleepHours: '7', sleepMinutes: '30', gender: 'female', allergies: 'Penicillin' });
-    expect(statsToForm(stored, 'metric')).toMatchObject({ weight: '81.9', heightCm: '177.8' });
+    expect(statsToForm(stored, 'metric')).toMatchObject({ weight: '81.9', heightCm: '178' });
     expect(empty).toEqual({ weight: '', heightFeet: '', heightInches: '', heightCm: '', gender: '', ethnicity: '', dateOfBirth: '', sleepHours: '', sleepMinutes: '', allergies: '' });
   });
 
@@ -75,9 +75,9 @@ describe('the health form', () => {
   it('sends pounds, inches and minutes whatever the display units', () => {
     expect(formToHealthBody({ ...empty, weight: '80', heightCm: '178', sleepHours: '8' }, 'metric', null)).toEqual({
       ok: true,
-      body: { weight: 176.37, height: 70.08, averageSleep: 480 },
+      body: { weight: 176.4, height: 70.1, averageSleep: 480 },
     });
-    expect(formToHealthBody({ ...empty, weight: '150.5', heightFeet: '5', heightInches: '6', dateOfBirth: '1990-01-01', gender: 'male', ethnicity: 'asian' }, 'us', null)).toEqual({
+    expect(formToHealthBody({ ...empty, weight: '150.54', heightFeet: '5', heightInches: '6', dateOfBirth: '1990-01-01', gender: 'male', ethnicity: 'asian' }, 'us', null)).toEqual({
       ok: true,
       body: { weight: 150.5, height: 66, dateOfBirth: '1990-01-01', gender: 'male', ethnicity: 'asian' },
     });

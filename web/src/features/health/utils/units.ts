@@ -102,7 +102,7 @@ export function statsToForm(stats: HealthStats | null | undefined, system: UnitS
     weight: stats?.weight == null ? '' : String(system === 'metric' ? round(lbsToKg(stats.weight), 1) : round(stats.weight, 2)),
     heightFeet: split ? String(split.feet) : '',
     heightInches: split ? String(split.inches) : '',
-    heightCm: height === null ? '' : String(round(inchesToCm(height), 1)),
+    heightCm: height === null ? '' : String(Math.round(inchesToCm(height))),
     gender: stats?.gender ?? '',
     ethnicity: stats?.ethnicity ?? '',
     dateOfBirth: stats?.dateOfBirth ?? '',
@@ -129,7 +129,7 @@ const numberOf = (text: string) => (/^\s*-?(\d+\.?\d*|\.\d+)\s*$/.test(text) ? N
 type Result = { ok: true; body: HealthStatsBody } | { ok: false; errors: Partial<Record<HealthFormField, string>> };
 
 /**
- * The body of POST /api/health-stats, in pounds, inches and minutes. Spec section 5: an empty
+ * The body of POST /api/health-stats, in pounds, inches and minutes, to the tenth the server keeps. Spec section 5: an empty
  * weight, height or date of birth is left out (the stored value stays). A weight or height the
  * user did not change is sent as stored, so that converting to and from metric never drifts it.
  */
@@ -143,7 +143,7 @@ export function formToHealthBody(values: HealthFormValues, system: UnitSystem, s
       body.weight = stored.weight;
     } else {
       const typed = numberOf(values.weight);
-      const lbs = system === 'metric' ? round(kgToLbs(typed), 2) : typed;
+      const lbs = round(system === 'metric' ? kgToLbs(typed) : typed, 1);
       if (!Number.isFinite(lbs) || lbs < 1 || lbs > 1500) errors.weight = system === 'metric' ? HEALTH_FORM_MESSAGES.weightMetric : HEALTH_FORM_MESSAGES.weightUs;
       else body.weight = lbs;
     }
@@ -159,11 +159,11 @@ export function formToHealthBody(values: HealthFormValues, system: UnitSystem, s
     } else {
       let inches: number;
       if (system === 'metric') {
-        inches = round(cmToInches(numberOf(values.heightCm)), 2);
+        inches = round(cmToInches(numberOf(values.heightCm)), 1);
       } else {
         const feet = blank(values.heightFeet) ? 0 : numberOf(values.heightFeet);
         const rest = blank(values.heightInches) ? 0 : numberOf(values.heightInches);
-        inches = Number.isInteger(feet) && rest >= 0 && rest < 12 ? round(feet * 12 + rest, 2) : Number.NaN;
+        inches = Number.isInteger(feet) && rest >= 0 && rest < 12 ? round(feet * 12 + rest, 1) : Number.NaN;
       }
       if (!Number.isFinite(inches) || inches < 12 || inches > 108) {
         errors[system === 'metric' ? 'heightCm' : 'heightFeet'] = system === 'metric' ? HEALTH_FORM_MESSAGES.heightMetric : HEALTH_FORM_MESSAGES.heightUs;

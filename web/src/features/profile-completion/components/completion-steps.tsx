@@ -1,10 +1,12 @@
 import { CheckCircle2, Circle } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { ProfileCompletion } from '#contract/tracking.ts';
-import { STEP_ACTIONS } from '../utils/steps.ts';
+import { STEP_ACTIONS, isOnStepPage } from '../utils/steps.ts';
 
 /** The five steps, each done or with a link to where it is done. */
 export function CompletionSteps({ completion, onNavigate }: { completion: ProfileCompletion; onNavigate?: () => void }) {
+  const { pathname } = useLocation();
+  const linkClass = 'font-medium text-primary hover:underline';
   return (
     <ol className="grid gap-3" aria-label="Profile steps">
       {completion.steps.map((step) => {
@@ -24,9 +26,15 @@ export function CompletionSteps({ completion, onNavigate }: { completion: Profil
               {done ? null : (
                 <p className="text-muted-foreground">
                   {action.hint}{' '}
-                  <Link to={action.to} onClick={onNavigate} className="font-medium text-primary hover:underline">
-                    {action.linkLabel}
-                  </Link>
+                  {action.anchor && isOnStepPage(action.to, pathname) ? (
+                    <a href={`#${action.anchor}`} onClick={onNavigate} className={linkClass}>
+                      {action.linkLabel}
+                    </a>
+                  ) : (
+                    <Link to={action.to} onClick={onNavigate} className={linkClass}>
+                      {action.linkLabel}
+                    </Link>
+                  )}
                 </p>
               )}
             </div>

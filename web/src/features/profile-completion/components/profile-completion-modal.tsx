@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx';
+import { Dialog, DialogDescription, DialogFooter, DialogHeader, DialogPanel, DialogTitle } from '#web/components/ui/dialog.tsx';
 import { useUser } from '#web/lib/session.ts';
 import { useProfileCompletion } from '../api/completion.ts';
 import { shouldShowCompletionModal } from '../utils/steps.ts';
@@ -18,8 +18,10 @@ function wasDismissed(userId: string): boolean {
 }
 
 /**
- * The dashboard's profile-completion modal (spec section 2.8). Dismissing it keeps it closed for
- * the rest of this browser session, so coming back to the dashboard does not reopen it.
+ * The dashboard's profile-completion dialog (spec section 2.8). It is docked in a corner and does
+ * not block the page: the dashboard is where the day's intake is logged, and a prompt should not
+ * stand between the user and that. Dismissing it keeps it closed for the rest of this browser
+ * session, so coming back to the dashboard does not reopen it.
  */
 export function ProfileCompletionModal() {
   const { data: user, isPending: userPending } = useUser();
@@ -44,8 +46,8 @@ export function ProfileCompletionModal() {
 
   if (!completion.data) return null;
   return (
-    <Dialog open={open} onOpenChange={(next) => (next ? undefined : dismiss())}>
-      <DialogContent>
+    <Dialog open={open} modal={false} onOpenChange={(next) => (next ? undefined : dismiss())}>
+      <DialogPanel>
         <DialogHeader>
           <DialogTitle>Complete your profile</DialogTitle>
           <DialogDescription>A few details help your tracking, reports and the assistant's answers fit you.</DialogDescription>
@@ -57,7 +59,7 @@ export function ProfileCompletionModal() {
             Not now
           </Button>
         </DialogFooter>
-      </DialogContent>
+      </DialogPanel>
     </Dialog>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COMPLETION_STEPS } from '#contract/tracking.ts';
-import { STEP_ACTIONS, shouldShowCompletionModal } from './steps.ts';
+import { STEP_ACTIONS, isOnStepPage, shouldShowCompletionModal } from './steps.ts';
 
 describe('profile completion modal', () => {
   it('shows for a signed-in user below 100%', () => {
@@ -18,5 +18,12 @@ describe('profile completion modal', () => {
 
   it('knows where every step is done', () => {
     for (const step of COMPLETION_STEPS) expect(STEP_ACTIONS[step].to).toMatch(/^\//);
+  });
+
+  it('knows when a step is done on the page already shown', () => {
+    expect(isOnStepPage('/', '/dashboard')).toBe(true);
+    expect(isOnStepPage('/', '/')).toBe(true);
+    expect(isOnStepPage('/profile', '/profile/')).toBe(true);
+    expect(isOnStepPage('/labs', '/profile')).toBe(false);
   });
 });

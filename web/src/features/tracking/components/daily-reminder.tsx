@@ -1,7 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import type { User } from '#contract/auth.ts';
 import { useLocalToday } from '#web/lib/local-day.ts';
+import { useSupplements } from '../api/supplements.ts';
 import { useStreak } from '../api/today.ts';
 
 const REMINDER_MS = 5000;
@@ -25,16 +26,24 @@ function markShown(userId: string, date: string): void {
 
 /**
  * The daily reminder (spec sections 2.8 and 9): a 5-second toast when nothing is logged today, at
- * most once a day in this browser so that coming back to the dashboard does not nag.
+ * most once a day in this browser so that coming back to the dashboard does not nag. It waits
+ * until there is a stack to log: a new user's empty list already says what to do.
  */
 export function DailyReminder({ user }: { user: User }) {
   const today = useLocalToday(user.timeZone);
   const streak = useStreak();
+  const supplements = useSupplements();
   const loggedToday = streak.data?.loggedToday;
+  const stackSize = supplements.data?.length;
+  // Decided once per visit, from what the dashboard opened with: adding a first supplement is
+  // not a moment for a reminder.
+  const decided = useRef(false);
   useEffect(() => {
-    if (loggedToday !== false || shownOn(user.id) === today) return;
+    if (decided.current || loggedToday === undefined || stackSize === undefined) return;
+    decided.current = true;
+    if (loggedToday || stackSize === 0 || shownOn(user.id) === today) return;
     markShown(user.id, today);
     toast('Daily reminder', { description: "You haven't logged your supplements today.", duration: REMINDER_MS });
-  }, [loggedToday, today, user.id]);
+  }, [loggedToday, stackSize, today, user.id]);
   return null;
 }
