@@ -218,3 +218,44 @@ test('a return without a verifiable payment shows the error and no form', async 
   await expect(page.getByText('No payment session ID found. Please try again.')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 });
+
+test.describe('accessibility of the payment screens', () => {
+  // axe is injected as a script, which the app's Content-Security-Policy would block.
+  test.use({ bypassCSP: true });
+
+  async function seriousViolations(page: Page): Promise<string[]> {
+    const { default: AxeBuilder } = await import('@axe-core/playwright');
+    // Toasts are the app's shared toaster, checked with it; here they are caught mid-animation.
+    const results = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
+    return results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  }
+
+  test('the upgrade dialog, the account status card and the account setup form', async ({ page, browser }) => {
+    const account = newAccount();
+    await page.goto('/auth');
+    await page.getByLabel('Username').fill(account.username);
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password').fill(account.password);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByRole('dialog', { name: 'Upgrade Your Plan' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto('/profile');
+    await expect(page.getByRole('region', { name: 'Account Status' }).getByRole('tab', { name: 'Monthly' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const visitor = await browser.newContext({ bypassCSP: true });
+    const visitorPage = await visitor.newPage();
+    const created = await visitorPage.request.post('/api/stripe/create-checkout-session', { data: { priceId: 'local_starter_monthly' } });
+    await visitorPage.goto((await created.json()).url);
+    await visitorPage.getByLabel('Email').fill(`payer-${account.email}`);
+    await visitorPage.getByRole('button', { name: 'Pay' }).click();
+    await expect(visitorPage.getByText('Create your account')).toBeVisible();
+    await visitorPage.getByRole('button', { name: 'Complete Setup' }).click();
+    await expect(visitorPage.getByText('Username is required')).toBeVisible();
+    expect(await seriousViolations(visitorPage)).toEqual([]);
+    await visitor.close();
+  });
+});
