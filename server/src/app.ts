@@ -8,10 +8,14 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { BuiltInAssistant } from './ai/built-in/built-in-assistant.ts';
+import { OpenAiCompatibleProvider } from './ai/openai-provider.ts';
 import type { Database } from './db/client.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { AdminSupplementsService } from './features/admin/admin-supplements.service.ts';
 import { AdminUsersService } from './features/admin/admin-users.service.ts';
+import { assistantRoutes } from './features/assistant/assistant.routes.ts';
+import { AssistantService } from './features/assistant/assistant.service.ts';
 import { auditRoutes } from './features/audit/audit.routes.ts';
 import { billingRoutes } from './features/billing/billing.routes.ts';
 import { BillingService } from './features/billing/billing.service.ts';
@@ -135,6 +139,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const health = new HealthService({ db });
   const profile = new ProfileService({ db, auth, health, logs: supplementLogs });
+  const assistant = new AssistantService({
+    db,
+    provider: config.ai.provider ? new OpenAiCompatibleProvider(config.ai.provider) : new BuiltInAssistant(),
+    entitlements,
+    limiter,
+    supplements,
+    health,
+    streaks,
+    timeoutMs: config.ai.timeoutMs,
+    log: app.log,
+  });
   const fileStore = options.fileStore ?? createFileStore(config.storage);
   const labs = new LabsService({
     db,
@@ -169,6 +184,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes, { health });
   await app.register(profileRoutes, { profile });
   await app.register(labsRoutes, { labs });
+  await app.register(assistantRoutes, { assistant });
   await app.register(billingRoutes, { billing, auth, sessions, cookie: sessionCookie, stripe });
   await app.register(adminRoutes, { supplements: adminSupplements, users: adminUsers });
   await app.register(blogRoutes, { blog });

@@ -58,6 +58,11 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: booleanFromEnv.default(true),
+  AI_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+  AI_API_KEY: optionalText,
+  AI_MODEL: optionalText,
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  AI_ANONYMOUS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(20),
 });
 
 const S3_SETTINGS = ['S3_BUCKET', 'S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
@@ -97,6 +102,8 @@ export type Config = {
   storage: StorageConfig;
   labs: { maxBytes: number; maxPixels: number; extractTimeoutMs: number; extractMemoryMb: number };
   jobs: { enabled: boolean; concurrency: number; pollMs: number; leaseMs: number };
+  /** The assistant: an OpenAI-compatible endpoint when `provider` is set, else the built-in assistant. */
+  ai: { provider: { baseUrl: string; apiKey: string | undefined; model: string } | undefined; timeoutMs: number; anonymousPerHour: number };
 };
 
 export class ConfigError extends Error {
@@ -118,6 +125,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.SESSION_MAX_DAYS < e.SESSION_IDLE_DAYS) problems.push('SESSION_MAX_DAYS must not be shorter than SESSION_IDLE_DAYS');
   problems.push(...billingConfigProblems(e));
   const s3Set = S3_SETTINGS.filter((name) => e[name] !== undefined);
+  if ((e.AI_BASE_URL === undefined) !== (e.AI_MODEL === undefined)) problems.push('AI_BASE_URL and AI_MODEL go together: set both to use a model, or neither for the built-in assistant');
+  if (e.AI_API_KEY && !e.AI_BASE_URL) problems.push('AI_API_KEY is set but AI_BASE_URL is not');
   if (s3Set.length > 0 && s3Set.length < S3_SETTINGS.length) {
     problems.push(`S3 storage needs all of ${S3_SETTINGS.join(', ')}; missing ${S3_SETTINGS.filter((name) => !s3Set.includes(name)).join(', ')}`);
   }
@@ -151,7 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     plans,
-    rateLimitOverrides: { 'sign-up:ip': e.SIGNUPS_PER_ADDRESS_PER_HOUR },
+    rateLimitOverrides: { 'sign-up:ip': e.SIGNUPS_PER_ADDRESS_PER_HOUR, 'assistant:ip': e.AI_ANONYMOUS_PER_ADDRESS_PER_HOUR },
     billing: billingConfig(e),
     storage:
       s3Set.length === S3_SETTINGS.length
@@ -176,6 +185,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       concurrency: e.JOB_CONCURRENCY,
       pollMs: e.JOB_POLL_MS,
       leaseMs: e.JOB_LEASE_SECONDS * 1000,
+    },
+    ai: {
+      provider: e.AI_BASE_URL && e.AI_MODEL ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL } : undefined,
+      timeoutMs: e.AI_TIMEOUT_MS,
+      anonymousPerHour: e.AI_ANONYMOUS_PER_ADDRESS_PER_HOUR,
     },
   };
 }

@@ -1,0 +1,381 @@
+import { CATALOGUE, type Marker } from '#server/labs/extract/catalogue.ts';
+import type {
+  AssistantContext,
+  BiomarkerPoint,
+  BiomarkerSeries,
+  LoggedSupplement,
+  RatedDay,
+  ReferenceEntry,
+  StackEntry,
+  UserData,
+} from '../assistant-data.ts';
+import { cite, formatDay, formatDerived, formatValue, joinList, plainText, plural, valueWithUnit } from '../format.ts';
+import { type Question, type Since, containsWords, normaliseQuestion, supplementMatchesMarker } from './questions.ts';
+
+/**
+ * The built-in assistant's answers: plain sentences from the user's records and the reference
+ * database, every number read from them (derived ones, such as averages and changes, computed from
+ * them and labelled so), every record cited with a `stacklab:` link. Anything it cannot answer, it
+ * says, with what it can.
+ */
+
+const SIGN_IN =
+  'To answer from your own records, I need you to sign in (there is a free trial). As a visitor, I can tell you what a supplement is for and its adult upper limit, for example: "What is magnesium for?"';
+
+export async function answerQuestion(context: AssistantContext, question: Question, text: string): Promise<string> {
+  const user = context.user;
+  switch (question.kind) {
+    case 'stack':
+      return user ? answerStack(user, text, context) : SIGN_IN;
+    case 'streak':
+      return user ? answerStreak(user) : SIGN_IN;
+    case 'out-of-range':
+      return user ? answerOutOfRange(user) : SIGN_IN;
+    case 'biomarker':
+      return user ? answerBiomarker(user, question.marker, question.since, context) : SIGN_IN;
+    case 'felt':
+      return user ? answerFelt(user, text, context) : SIGN_IN;
+    case 'supplement-info':
+      return answerSupplementInfo(context, text);
+    case 'greeting':
+    case 'unknown':
+      return capabilities(user !== null, question.kind === 'unknown');
+  }
+}
+
+export function capabilities(signedIn: boolean, unmatched: boolean): string {
+  const lead = unmatched
+    ? "I'm StackLab's built-in assistant, and I could not match that question to one I can answer. I work from your records without an AI model, so I answer questions like these:"
+    : "Hello! I'm StackLab's built-in assistant. I work from your records without an AI model, and I answer questions like these:";
+  const examples = [
+    'What am I taking, and how much?',
+    'What is my streak?',
+    'How is my vitamin D doing since I started taking it? (or: since 2025-01-01)',
+    'Which of my results are out of range?',
+    'What is magnesium for, and what is its upper limit?',
+    'How did I feel on days I took magnesium versus days I did not?',
+  ];
+  const tail = signedIn ? '' : '\n\nAll but the supplement question need your own records: sign in to ask them.';
+  return `${lead}\n\n${examples.map((example) => `- ${example}`).join('\n')}${tail}`;
+}
+
+// ─── Stack ──────────────────────────────────────────────────────────────────────────────────────
+
+async function answerStack(user: UserData, text: string, context: AssistantContext): Promise<string> {
+  const [stack, warnings, today] = await Promise.all([user.stack(), user.intakeWarnings(), user.recentIntake(1)]);
+  if (stack.length === 0) {
+    return 'Your stack is empty: you have not added any supplements yet. Add them under "Track my Supplements" on the dashboard, and I can tell you what you take and how much.';
+  }
+  const named = await findUserSupplements(text, stack, [], context);
+  const shown = named.stack.length > 0 ? named.stack : stack;
+  const lines = shown.map((entry) => `- ${cite(entry.name, { kind: 'supplement', id: entry.id })}: ${entry.dosage}, ${entry.frequency}${entry.firstLoggedOn ? ` (logged since ${formatDay(entry.firstLoggedOn)})` : ''}`);
+  const parts = [
+    named.stack.length > 0
+      ? `From your stack:\n\n${lines.join('\n')}`
+      : `You have ${plural(stack.length, 'supplement')} in your stack:\n\n${lines.join('\n')}`,
+  ];
+  const todayLog = today[0];
+  const todayDate = user.viewer.today;
+  parts.push(
+    todayLog && todayLog.date === todayDate
+      ? `Today you have logged ${joinList(todayLog.items.map((item) => `${plainText(item.name)} (${item.dosage})`))}; see ${cite('today', { kind: 'day', date: todayDate })}.`
+      : `You have not logged any intake ${cite('today', { kind: 'day', date: todayDate })} yet.`,
+  );
+  for (const warning of warnings.warnings) {
+    parts.push(
+      `Together, ${joinList(warning.supplements.map((name) => plainText(name)))} come to ${warning.total} ${warning.unit} of ${nutrientName(warning.nutrient)} a day, above the adult upper limit of ${warning.limit} ${warning.unit} (${warning.source}).`,
+    );
+  }
+  return parts.join('\n\n');
+}
+
+// ─── Streak ─────────────────────────────────────────────────────────────────────────────────────
+
+async function answerStreak(user: UserData): Promise<string> {
+  const streak = await user.streak();
+  if (!streak.lastLogDate) {
+    return 'You have not logged any supplement intake yet, so you have no streak. Log what you take today on the dashboard to start one.';
+  }
+  const last = cite(formatDay(streak.lastLogDate), { kind: 'day', date: streak.lastLogDate });
+  if (streak.current === 0) {
+    return `Your streak is 0 days: your last log was on ${last}. Log today's intake to start a new one. Your longest streak so far is ${plural(streak.longest, 'day')}.`;
+  }
+  const ending = streak.loggedToday ? 'including today' : `ending ${last}; you have not logged today yet, so log today to keep it going`;
+  return `Your current streak is ${plural(streak.current, 'day')} in a row with at least one supplement logged, ${ending}. Your longest streak is ${plural(streak.longest, 'day')}, and the goal is ${streak.goalDays} days.`;
+}
+
+// ─── Lab results out of range ───────────────────────────────────────────────────────────────────
+
+async function answerOutOfRange(user: UserData): Promise<string> {
+  const overview = await user.biomarkerOverview();
+  if (overview.length === 0) {
+    return 'You have no lab results yet. Upload a lab report on the Labs page, and I can tell you which results are outside their reference range.';
+  }
+  const flagged = overview.filter((marker) => marker.latest.flag === 'high' || marker.latest.flag === 'low');
+  const withoutRange = overview.filter((marker) => marker.latest.low === null && marker.latest.high === null);
+  const withRange = overview.length - withoutRange.length;
+  const parts: string[] = [];
+  if (flagged.length === 0) {
+    parts.push(
+      withRange > 0
+        ? `None of your latest results is outside its reference range: all ${plural(withRange, 'biomarker')} with a range are within it.`
+        : 'None of your results has a reference range, so I cannot say whether any is out of range.',
+    );
+  } else {
+    parts.push(`${flagged.length} of your latest results ${flagged.length === 1 ? 'is' : 'are'} outside the reference range on the report:`);
+    parts.push(
+      flagged
+        .map((marker) => {
+          const p = marker.latest;
+          const link = cite(`${marker.name} ${valueWithUnit(p.value, marker.unit)} on ${formatDay(p.date)}`, { kind: 'biomarker', name: marker.name, date: p.date });
+          return `- ${link}: ${p.flag === 'high' ? 'above' : 'below'} the range of ${rangeText(p, marker.unit)}${p.reviewed ? '' : ' (not yet reviewed by you)'}`;
+        })
+        .join('\n'),
+    );
+  }
+  if (withoutRange.length > 0 && withRange > 0) {
+    parts.push(`${plural(withoutRange.length, 'biomarker')} had no reference range on the report, so I cannot say: ${joinList(withoutRange.map((marker) => marker.name))}.`);
+  }
+  return parts.join('\n\n');
+}
+
+function rangeText(point: BiomarkerPoint, unit: string): string {
+  if (point.low !== null && point.high !== null) return `${formatValue(point.low)}–${valueWithUnit(point.high, unit)}`;
+  if (point.low !== null) return `at least ${valueWithUnit(point.low, unit)}`;
+  if (point.high !== null) return `at most ${valueWithUnit(point.high, unit)}`;
+  return 'none printed';
+}
+
+function rangeStatus(point: BiomarkerPoint, unit: string): string {
+  if (point.low === null && point.high === null) return 'the report printed no reference range for it';
+  if (point.flag === 'high') return `above the reference range of ${rangeText(point, unit)}`;
+  if (point.flag === 'low') return `below the reference range of ${rangeText(point, unit)}`;
+  return `within the reference range of ${rangeText(point, unit)}`;
+}
+
+// ─── One biomarker over time ────────────────────────────────────────────────────────────────────
+
+async function answerBiomarker(user: UserData, named: Marker, since: Since | null, context: AssistantContext): Promise<string> {
+  const marker = await closestMeasured(user, named);
+  const series = await user.biomarkerSeries(marker.key);
+  if (!series || series.points.length === 0) {
+    return `You have no ${marker.name} results yet. Upload a lab report that includes it (or add the result by hand on the Labs page), and I can follow it over time.`;
+  }
+  const point = (p: BiomarkerPoint) => cite(`${valueWithUnit(p.value, series.unit)} on ${formatDay(p.date)}`, { kind: 'biomarker', name: series.name, date: p.date });
+  const latest = series.points.at(-1)!;
+  const parts = [`Your latest ${series.name} is ${point(latest)}, ${rangeStatus(latest, series.unit)}.`];
+
+  let start: { date: string; label: string; supplement?: StackEntry | LoggedSupplement } | null = null;
+  if (since?.kind === 'date') start = { date: since.date, label: formatDay(since.date) };
+  if (since?.kind === 'supplement' || since?.kind === 'it') {
+    const supplement = await supplementForSince(user, since, marker, context);
+    if (!supplement) {
+      const what = since.kind === 'it' ? `a supplement for ${marker.name}` : `"${plainText(since.text, 60)}"`;
+      parts.push(`I could not find ${what} in your stack or your intake logs, so I cannot say when you started it.`);
+    } else {
+      const startedOn = supplement.firstLoggedOn ?? ('addedOn' in supplement ? supplement.addedOn : null);
+      if (startedOn) {
+        const name = 'id' in supplement ? cite(supplement.name, { kind: 'supplement', id: supplement.id }) : plainText(supplement.name);
+        const how = supplement.firstLoggedOn ? 'started logging' : 'added';
+        parts.push(`You ${how} ${name} on ${cite(formatDay(startedOn), { kind: 'day', date: startedOn })}.`);
+        start = { date: startedOn, label: `you started ${plainText(supplement.name)}`, supplement };
+      }
+    }
+  }
+
+  if (start) {
+    const before = series.points.filter((p) => p.date <= start.date).at(-1);
+    const after = series.points.filter((p) => p.date > start.date || (p.date === start.date && !start.supplement));
+    if (after.length === 0) {
+      parts.push(`You have no ${series.name} results since ${start.supplement ? 'then' : start.label}; the latest is from before.`);
+    } else if (before) {
+      parts.push(`Your last result before ${start.supplement ? 'then' : start.label} was ${point(before)}; ${changeSentence(before, latest, series)}. You have ${plural(after.length, 'result')} since.`);
+    } else {
+      const first = after[0]!;
+      parts.push(
+        after.length > 1
+          ? `You have no result from before ${start.supplement ? 'then' : start.label} to compare with. Since then you have ${plural(after.length, 'result')}, from ${point(first)} to the latest; ${changeSentence(first, latest, series)}.`
+          : `You have no result from before ${start.supplement ? 'then' : start.label} to compare with, and one since.`,
+      );
+    }
+    if (start.supplement) parts.push('These are your numbers only: they cannot show whether the supplement caused a change.');
+  } else if (series.points.length > 1) {
+    const previous = series.points.at(-2)!;
+    parts.push(`The result before was ${point(previous)}; ${changeSentence(previous, latest, series)}.`);
+    if (series.points.length > 2) {
+      const first = series.points[0]!;
+      parts.push(`You have ${plural(series.points.length, 'result')} in all; the first was ${point(first)}, so since then ${changeSentence(first, latest, series)}.`);
+    }
+  } else {
+    parts.push('It is your only result so far, so there is no trend yet.');
+  }
+  return parts.join(' ');
+}
+
+/**
+ * "Glucose" names the catalogue's plain glucose, but a user who has only fasting glucose means
+ * that: with no results for the named biomarker, the user's most recent one whose name contains
+ * it stands in.
+ */
+async function closestMeasured(user: UserData, named: Marker): Promise<Marker> {
+  const overview = await user.biomarkerOverview();
+  if (overview.some((entry) => entry.key === named.key)) return named;
+  const word = named.name.toLowerCase();
+  const related = overview.find((entry) => entry.name.toLowerCase() !== word && containsWords(entry.name.toLowerCase(), word));
+  return (related && CATALOGUE.find((marker) => marker.key === related.key)) ?? named;
+}
+
+/**
+ * "it rose by 11 ng/mL (+52.4%)": the difference of two stored values, to as many decimals as they
+ * have (so 4.15 - 4.1 reads 0.05, not 0.1), and the percentage to one decimal.
+ */
+function changeSentence(from: BiomarkerPoint, to: BiomarkerPoint, series: BiomarkerSeries): string {
+  const decimals = Math.max(decimalsOf(from.value), decimalsOf(to.value));
+  const change = Number((to.value - from.value).toFixed(decimals));
+  if (change === 0) return 'it is unchanged';
+  const percent = from.value !== 0 ? ` (${change > 0 ? '+' : '−'}${formatDerived(Math.abs((change / from.value) * 100))}%)` : '';
+  return `it ${change > 0 ? 'rose' : 'fell'} by ${valueWithUnit(Math.abs(change), series.unit)}${percent}`;
+}
+
+function decimalsOf(value: number): number {
+  return formatValue(value).split('.')[1]?.length ?? 0;
+}
+
+async function supplementForSince(user: UserData, since: Since, marker: Marker, context: AssistantContext): Promise<StackEntry | LoggedSupplement | undefined> {
+  const [stack, logged] = await Promise.all([user.stack(), user.loggedSupplements()]);
+  if (since.kind === 'supplement') {
+    const found = await findUserSupplements(since.text, stack, logged, context);
+    return found.stack[0] ?? found.logged[0];
+  }
+  return stack.find((entry) => supplementMatchesMarker(entry.name, entry.nutrient, marker)) ?? logged.find((entry) => supplementMatchesMarker(entry.name, entry.nutrient, marker));
+}
+
+// ─── What a supplement is for ───────────────────────────────────────────────────────────────────
+
+async function answerSupplementInfo(context: AssistantContext, text: string): Promise<string> {
+  let entries = await context.reference.findNamedIn(normaliseQuestion(text));
+  let mine: StackEntry[] = [];
+  if (context.user) {
+    const stack = await context.user.stack();
+    mine = (await findUserSupplements(text, stack, [], context)).stack;
+    if (entries.length === 0 && mine[0]?.referenceSupplementId) {
+      entries = await context.reference.findNamedIn(normaliseQuestion(mine[0].name));
+    }
+  }
+  const entry = entries[0];
+  if (!entry) {
+    return 'I could not find that supplement in our reference database. Ask about it by its common name, for example "What is magnesium glycinate for?" or "What is the upper limit of vitamin D?"';
+  }
+  const parts = [`**${entry.name}** (${entry.category}): ${plainText(entry.description, 600)}`];
+  if (entry.upperLimit) {
+    const ul = entry.upperLimit;
+    const source = ul.source && ul.sourceUrl ? ` ([${plainText(ul.source, 120)}](${ul.sourceUrl}))` : ul.source ? ` (${plainText(ul.source, 120)})` : '';
+    parts.push(`Adult upper limit: ${valueWithUnit(ul.amount, ul.unit)} a day of ${nutrientName(entry.nutrient ?? '')}${source}. ${ul.note ? plainText(ul.note, 600) : ''}`.trim());
+  } else {
+    parts.push(`Our reference database lists no adult upper limit for ${entry.name}.`);
+  }
+  if (entry.sourceUrl) parts.push(`Read more: [${plainText(entry.source ?? 'source', 120)}](${entry.sourceUrl}).`);
+  if (context.user) {
+    const sameNutrient = mine.length > 0 ? mine : (await context.user.stack()).filter((item) => item.referenceSupplementId === entry.id || (entry.nutrient !== null && item.nutrient === entry.nutrient));
+    if (sameNutrient.length > 0) {
+      parts.push(`In your stack: ${joinList(sameNutrient.map((item) => `${cite(item.name, { kind: 'supplement', id: item.id })} at ${item.dosage}, ${item.frequency}`))}.`);
+      if (entry.upperLimit && entry.nutrient) {
+        const warnings = await context.user.intakeWarnings();
+        const over = warnings.warnings.find((warning) => warning.nutrient === entry.nutrient);
+        const unconverted = sameNutrient.filter((item) => warnings.unconverted.includes(item.name));
+        if (over) parts.push(`Your stack's daily total of ${nutrientName(over.nutrient)} is ${over.total} ${over.unit}, above that limit.`);
+        else if (unconverted.length === 0) parts.push(`Your stack's daily total of ${nutrientName(entry.nutrient)} is within that limit.`);
+        else parts.push(`I cannot add up ${joinList(unconverted.map((item) => plainText(item.name)))} against that limit, because its IU cannot be converted for this nutrient.`);
+      }
+    }
+  }
+  return parts.join('\n\n');
+}
+
+/** "vitamin-b12" → "vitamin B12". */
+function nutrientName(key: string): string {
+  return key.replace(/-/g, ' ').replace(/\bvitamin ([a-z])(\d*)\b/, (_, letter: string, digits: string) => `vitamin ${letter.toUpperCase()}${digits}`) || 'the nutrient';
+}
+
+// ─── How the user felt with and without a supplement ────────────────────────────────────────────
+
+async function answerFelt(user: UserData, text: string, context: AssistantContext): Promise<string> {
+  const [stack, logged] = await Promise.all([user.stack(), user.loggedSupplements()]);
+  const found = await findUserSupplements(text, stack, logged, context);
+  const names = [...new Set([...found.stack.map((entry) => entry.name), ...found.logged.map((entry) => entry.name)])];
+  if (names.length === 0) {
+    const known = [...new Set([...stack.map((entry) => entry.name), ...logged.map((entry) => entry.name)])].slice(0, 8);
+    return known.length > 0
+      ? `Which supplement? Ask, for example, "How did I feel on days I took ${plainText(known[0]!)} versus days I did not?" You have logged ${joinList(known.map((name) => plainText(name)))}.`
+      : 'You have not logged any supplements yet, so I cannot compare days with and without one.';
+  }
+  const ids = [...new Set([...found.stack.map((entry) => entry.id), ...found.logged.flatMap((entry) => (entry.supplementId ? [entry.supplementId] : []))])];
+  const days = await user.ratedDays({ supplementIds: ids, names });
+  const label = found.stack[0] ? cite(found.stack[0].name, { kind: 'supplement', id: found.stack[0].id }) : plainText(names[0]!);
+  const plainLabel = plainText(names[0]!);
+  if (days.length === 0) return 'You have not rated any days yet (energy, mood and sleep on the dashboard), so I cannot compare how you felt.';
+  const withIt = days.filter((day) => day.took);
+  const without = days.filter((day) => !day.took);
+  if (withIt.length === 0) return `None of your ${plural(days.length, 'rated day')} has a log of ${label}, so I cannot compare.`;
+  if (without.length === 0) return `You logged ${label} on every one of your ${plural(days.length, 'rated day')}, so there are no days without it to compare with.`;
+  const a = averages(withIt);
+  const b = averages(without);
+  const diff = (x: number, y: number, name: string) => {
+    const d = Number(formatDerived(x)) - Number(formatDerived(y));
+    return Math.abs(d) < 0.05 ? `${name} the same` : `${name} ${formatDerived(Math.abs(d))} ${d > 0 ? 'higher' : 'lower'}`;
+  };
+  const latestWith = withIt[0]!;
+  const latestWithout = without[0]!;
+  const parts = [
+    `On the ${plural(withIt.length, 'rated day')} you took ${label}, your average ratings were energy ${formatDerived(a.energy)}/5, mood ${formatDerived(a.mood)}/5 and sleep ${formatDerived(a.sleep)}/5.`,
+    `On the ${plural(without.length, 'rated day')} without it: energy ${formatDerived(b.energy)}/5, mood ${formatDerived(b.mood)}/5 and sleep ${formatDerived(b.sleep)}/5.`,
+    `So with ${plainLabel}: ${diff(a.energy, b.energy, 'energy')}, ${diff(a.mood, b.mood, 'mood')} and ${diff(a.sleep, b.sleep, 'sleep')} on average.`,
+    `The latest examples are ${cite(formatDay(latestWith.date), { kind: 'day', date: latestWith.date })} (with it) and ${cite(formatDay(latestWithout.date), { kind: 'day', date: latestWithout.date })} (without).`,
+    `This compares days; it cannot show that ${plainLabel} caused the difference${withIt.length < 5 || without.length < 5 ? ', and with so few days it may be chance' : ''}.`,
+  ];
+  return parts.join(' ');
+}
+
+function averages(days: readonly RatedDay[]): { energy: number; mood: number; sleep: number } {
+  const sum = days.reduce((total, day) => ({ energy: total.energy + day.energy, mood: total.mood + day.mood, sleep: total.sleep + day.sleep }), { energy: 0, mood: 0, sleep: 0 });
+  return { energy: sum.energy / days.length, mood: sum.mood / days.length, sleep: sum.sleep / days.length };
+}
+
+// ─── Finding the user's supplements named in a question ─────────────────────────────────────────
+
+/**
+ * The user's supplements (in the stack, or only in the logs) that a question names: by their own
+ * name, by their name without the dose or form ("Vitamin D3 2000" → "vitamin d3"), or through the
+ * reference database ("magnesium" names the user's "Magnesium Glycinate" by its nutrient).
+ */
+export async function findUserSupplements(
+  text: string,
+  stack: readonly StackEntry[],
+  logged: readonly LoggedSupplement[],
+  context: AssistantContext,
+): Promise<{ stack: StackEntry[]; logged: LoggedSupplement[] }> {
+  const q = normaliseQuestion(text);
+  const byName = (name: string) => {
+    const lower = normaliseQuestion(name);
+    const core = lower.replace(/\(.*?\)/g, ' ').replace(/\b\d+(?:\.\d+)?\s*(?:mg|mcg|g|iu|µg|ug)\b/g, ' ').replace(/\s+/g, ' ').trim();
+    return containsWords(q, lower) || (core.length >= 3 && containsWords(q, core));
+  };
+  let stackHits = stack.filter((entry) => byName(entry.name));
+  let loggedHits = logged.filter((entry) => byName(entry.name) && !stackHits.some((hit) => sameName(hit.name, entry.name)));
+  if (stackHits.length === 0 && loggedHits.length === 0) {
+    const references: ReferenceEntry[] = await context.reference.findNamedIn(q);
+    if (references.length > 0) {
+      const ids = new Set(references.map((entry) => entry.id));
+      const nutrients = new Set(references.flatMap((entry) => (entry.nutrient ? [entry.nutrient] : [])));
+      const matches = (entry: { referenceSupplementId: string | null; nutrient: string | null }) =>
+        (entry.referenceSupplementId !== null && ids.has(entry.referenceSupplementId)) || (entry.nutrient !== null && nutrients.has(entry.nutrient));
+      stackHits = stack.filter(matches);
+      loggedHits = logged.filter((entry) => matches(entry) && !stackHits.some((hit) => sameName(hit.name, entry.name)));
+    }
+  }
+  return { stack: stackHits, logged: loggedHits };
+}
+
+function sameName(a: string, b: string): boolean {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
+}

@@ -1,0 +1,291 @@
+import type { IntakeWarningsResponse } from '#contract/tracking.ts';
+import { addDays, formatDosage, formatFrequency, localDateOf } from '#contract/tracking.ts';
+import type {
+  BiomarkerOverview,
+  BiomarkerPoint,
+  BiomarkerSeries,
+  EffectsEntry,
+  HealthSnapshot,
+  IntakeDay,
+  LoggedSupplement,
+  ReferenceData,
+  ReferenceEntry,
+  StackEntry,
+  StreakInfo,
+  UserData,
+} from '#server/ai/assistant-data.ts';
+import { containsWords } from '#server/ai/built-in/questions.ts';
+import type { Db } from '#server/db/client.ts';
+import type { UserRow } from '#server/features/auth/auth.repository.ts';
+import type { HealthService } from '#server/features/health/health.service.ts';
+import { findMarker, fromCanonical, siUnitOf, toCanonicalValue, unitDefFor } from '#server/features/labs/labs.catalogue.ts';
+import type { StreakService } from '#server/features/streaks/streaks.service.ts';
+import type { SupplementsService } from '#server/features/supplements/supplements.service.ts';
+import {
+  type LabResultRead,
+  findReferenceNamesIn,
+  listBiomarkerEnds,
+  listBiomarkerResults,
+  listDayNotes,
+  listEffectsSince,
+  listIntakeBetween,
+  listRatedDays,
+  listStack,
+  summariseLoggedSupplements,
+} from './assistant.repository.ts';
+
+export type DataSources = {
+  db: Db;
+  supplements: SupplementsService;
+  health: HealthService;
+  streaks: StreakService;
+};
+
+/**
+ * One user's records for one request, read through the repositories (every read scoped by this
+ * user's id) and the tracking services, each at most once.
+ */
+export function createUserData(sources: DataSources, user: UserRow, now: Date): UserData {
+  const { db } = sources;
+  const userId = user.id;
+  const today = localDateOf(now, user.timeZone);
+  const unitSystem = user.unitSystem;
+  const once = memo();
+
+  const loggedRows = once('logged', () => summariseLoggedSupplements(db, userId));
+  const intakeRows = once('intake', () => listIntakeBetween(db, userId, addDays(today, -(MAX_RECENT_DAYS - 1)), today));
+
+  const data: UserData = {
+    viewer: { id: userId, displayName: user.name ?? user.username, timeZone: user.timeZone, today, unitSystem },
+
+    stack: once('stack', async () => {
+      const [rows, logged] = await Promise.all([listStack(db, userId), loggedRows()]);
+      return rows.map((row): StackEntry => {
+        const logs = logged.filter((log) => log.supplementId === row.id);
+        const first = logs.map((log) => log.firstLoggedOn).sort()[0] ?? null;
+        const last = logs.map((log) => log.lastLoggedOn).sort().at(-1) ?? null;
+        return {
+          id: row.id,
+          name: row.name,
+          dosage: formatDosage({ amount: row.dosageAmount, unit: row.dosageUnit }),
+          frequency: formatFrequency({ count: row.frequencyCount, unit: row.frequencyUnit }),
+          notes: row.notes,
+          referenceSupplementId: row.referenceSupplementId,
+          nutrient: row.nutrient,
+          addedOn: localDateOf(row.createdAt, user.timeZone),
+          firstLoggedOn: first,
+          lastLoggedOn: last,
+          loggedDays: logs.reduce((sum, log) => sum + log.loggedDays, 0),
+        };
+      });
+    }),
+
+    loggedSupplements: once('loggedSupplements', async () => {
+      const byName = new Map<string, LoggedSupplement>();
+      for (const row of await loggedRows()) {
+        const key = row.name.trim().toLowerCase();
+        const existing = byName.get(key);
+        if (!existing) {
+          byName.set(key, { ...row, firstLoggedOn: row.firstLoggedOn, lastLoggedOn: row.lastLoggedOn });
+          continue;
+        }
+        existing.firstLoggedOn = existing.firstLoggedOn < row.firstLoggedOn ? existing.firstLoggedOn : row.firstLoggedOn;
+        existing.lastLoggedOn = existing.lastLoggedOn > row.lastLoggedOn ? existing.lastLoggedOn : row.lastLoggedOn;
+        existing.loggedDays += row.loggedDays;
+        existing.supplementId ??= row.supplementId;
+        existing.nutrient ??= row.nutrient;
+        existing.referenceSupplementId ??= row.referenceSupplementId;
+      }
+      return [...byName.values()];
+    }),
+
+    intakeWarnings: once('warnings', (): Promise<IntakeWarningsResponse> => sources.supplements.warnings(userId)),
+
+    recentIntake: async (days) => {
+      const from = addDays(today, -(Math.min(days, MAX_RECENT_DAYS) - 1));
+      const byDay = new Map<string, IntakeDay>();
+      for (const row of await intakeRows()) {
+        if (row.date < from) continue;
+        const day = byDay.get(row.date) ?? { date: row.date, items: [] };
+        day.items.push({
+          id: row.id,
+          supplementId: row.supplementId,
+          name: row.name,
+          dosage: formatDosage({ amount: row.dosageAmount, unit: row.dosageUnit }),
+          frequency: formatFrequency({ count: row.frequencyCount, unit: row.frequencyUnit }),
+        });
+        byDay.set(row.date, day);
+      }
+      return [...byDay.values()];
+    },
+
+    recentEffects: async (days) => (await listEffectsSince(db, userId, addDays(today, -(days - 1)))).map(toEffects),
+
+    healthStats: once('health', async (): Promise<HealthSnapshot> => {
+      const stats = await sources.health.get(userId);
+      return {
+        weightLbs: stats.weight,
+        heightInches: stats.height,
+        gender: stats.gender,
+        dateOfBirth: stats.dateOfBirth,
+        averageSleepMinutes: stats.averageSleep,
+        allergies: stats.allergies,
+        updatedOn: stats.updatedAt ? localDateOf(new Date(stats.updatedAt), user.timeZone) : null,
+      };
+    }),
+
+    streak: once('streak', async (): Promise<StreakInfo> => {
+      const streak = await sources.streaks.streak(user);
+      return { current: streak.currentStreak, longest: streak.longestStreak, goalDays: streak.goalDays, loggedToday: streak.loggedToday, lastLogDate: streak.lastLogDate };
+    }),
+
+    biomarkerOverview: once('biomarkers', async () => {
+      const byKey = new Map<string, (LabResultRead & { newest: number; total: number })[]>();
+      for (const row of await listBiomarkerEnds(db, userId)) {
+        const list = byKey.get(row.biomarkerKey) ?? [];
+        list.push(row);
+        byKey.set(row.biomarkerKey, list);
+      }
+      const overview: BiomarkerOverview[] = [];
+      for (const [key, rows] of byKey) {
+        const display = displayOf(key, unitSystem);
+        if (!display) continue;
+        const latest = rows.find((row) => row.newest === 1)!;
+        const previous = rows.find((row) => row.newest === 2);
+        const first = [...rows].sort((a, b) => a.testDate.localeCompare(b.testDate))[0]!;
+        overview.push({
+          key,
+          name: display.name,
+          category: display.category,
+          unit: display.unit,
+          count: latest.total,
+          first: display.point(first),
+          previous: previous ? display.point(previous) : null,
+          latest: display.point(latest),
+        });
+      }
+      return overview.sort((a, b) => b.latest.date.localeCompare(a.latest.date) || a.name.localeCompare(b.name));
+    }),
+
+    biomarkerSeries: async (key): Promise<BiomarkerSeries | null> => {
+      const display = displayOf(key, unitSystem);
+      if (!display) return null;
+      const rows = await listBiomarkerResults(db, userId, key);
+      if (rows.length === 0) return null;
+      return { key, name: display.name, category: display.category, unit: display.unit, points: rows.map(display.point) };
+    },
+
+    ratedDays: async (match) =>
+      (await listRatedDays(db, userId, match)).map((row) => ({ ...toEffects(row), took: Boolean(row.took) })),
+
+    day: async (date) => {
+      const [intake, notes] = await Promise.all([listIntakeBetween(db, userId, date, date), listDayNotes(db, userId, date)]);
+      const rating = notes.find((note) => note.energy !== null);
+      return {
+        intake: {
+          date,
+          items: intake.map((row) => ({
+              id: row.id,
+              supplementId: row.supplementId,
+              name: row.name,
+              dosage: formatDosage({ amount: row.dosageAmount, unit: row.dosageUnit }),
+              frequency: formatFrequency({ count: row.frequencyCount, unit: row.frequencyUnit }),
+            })),
+        },
+        effects: rating ? toEffects({ ...rating, date }) : null,
+        notes: notes
+          .filter((note) => note.energy === null && (note.type === 'chat' || note.type === 'other'))
+          .map((note) => ({ id: note.id, date, type: note.type as 'chat' | 'other', content: note.content })),
+      };
+    },
+  };
+  return data;
+}
+
+/** The days `recentIntake` can look back; the context builder asks for two weeks. */
+const MAX_RECENT_DAYS = 31;
+
+function toEffects(row: { id: string; date: string; energy: number | null; mood: number | null; sleep: number | null; note: string | null }): EffectsEntry {
+  return { id: row.id, date: row.date, energy: row.energy ?? 0, mood: row.mood ?? 0, sleep: row.sleep ?? 0, note: row.note };
+}
+
+/**
+ * How a biomarker is shown to this user: the catalogue's name, and values in the user's unit
+ * system (the chart's default, decisions section 4). Printed ranges are stored in the report's
+ * unit and converted like the values.
+ */
+function displayOf(key: string, unitSystem: 'us' | 'metric') {
+  const marker = findMarker(key);
+  if (!marker) return undefined;
+  const target = unitSystem === 'metric' ? siUnitOf(marker) : { unit: marker.canonicalUnit, factor: 1 };
+  const fromCanonicalValue = (canonical: number) => (target.factor === 1 && !target.offset ? canonical : fromCanonical(target, canonical));
+  const rangeValue = (value: number | null, reportedUnit: string) => {
+    if (value === null) return null;
+    const def = unitDefFor(marker, reportedUnit);
+    return def ? fromCanonicalValue(toCanonicalValue(def, value)) : null;
+  };
+  return {
+    name: marker.name,
+    category: marker.category,
+    unit: target.unit,
+    point: (row: LabResultRead): BiomarkerPoint => ({
+      id: row.id,
+      date: row.testDate,
+      value: fromCanonicalValue(row.canonicalValue),
+      low: rangeValue(row.referenceLow, row.unit),
+      high: rangeValue(row.referenceHigh, row.unit),
+      flag: row.flag,
+      reviewed: row.reviewed,
+      rangeText: row.referenceText,
+      printedFlag: row.printedFlag,
+      fileName: row.fileName,
+    }),
+  };
+}
+
+/** Alternative names that are also dose units ("mg" for magnesium): in a question they are units. */
+const UNIT_WORDS = new Set(['mg', 'g', 'mcg', 'ug', 'µg', 'iu', 'ml']);
+
+/** The reference database, read per question (admins may change it at any time). */
+export function createReferenceData(db: Db): ReferenceData {
+  return {
+    findNamedIn: async (text) => {
+      const rows = await findReferenceNamesIn(db, text);
+      const seen = new Set<string>();
+      const entries: ReferenceEntry[] = [];
+      const named = rows.filter((candidate) => !UNIT_WORDS.has(candidate.matched) && containsWords(text, candidate.matched));
+      for (const row of named.sort((a, b) => b.matched.length - a.matched.length)) {
+        if (seen.has(row.id)) continue;
+        seen.add(row.id);
+        entries.push({
+          id: row.id,
+          name: row.name,
+          category: row.category,
+          description: row.description,
+          source: row.source,
+          sourceUrl: row.sourceUrl,
+          nutrient: row.nutrient,
+          upperLimit:
+            row.upperLimitAmount !== null && row.upperLimitUnit
+              ? { amount: row.upperLimitAmount, unit: row.upperLimitUnit, note: row.upperLimitNote, source: row.upperLimitSource, sourceUrl: row.upperLimitSourceUrl }
+              : null,
+        });
+      }
+      return entries;
+    },
+  };
+}
+
+/** Loaders that run once per request, however many answers ask for them. */
+function memo() {
+  const cache = new Map<string, Promise<unknown>>();
+  return <T>(key: string, load: () => Promise<T>) =>
+    (): Promise<T> => {
+      let value = cache.get(key) as Promise<T> | undefined;
+      if (!value) {
+        value = load();
+        cache.set(key, value);
+      }
+      return value;
+    };
+}
