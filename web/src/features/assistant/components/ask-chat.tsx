@@ -88,7 +88,7 @@ export function AskChat({ user }: { user: User | null }) {
 
   return (
     <Card className="overflow-hidden">
-      <div ref={scrollRef} className="h-[55svh] min-h-72 overflow-y-auto p-4 sm:p-6 md:h-[60vh]" tabIndex={-1}>
+      <div ref={scrollRef} className="h-[55svh] min-h-72 overflow-y-auto p-4 sm:p-6 md:h-[60vh]" tabIndex={0} role="region" aria-label="Chat messages">
         {state.messages.length === 0 && !state.failure ? (
           <Welcome signedIn={user !== null} onPick={onPick} />
         ) : (

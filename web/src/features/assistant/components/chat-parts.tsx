@@ -26,7 +26,7 @@ export function ChatBubble({ message, userName, streaming = false, cursor = fals
 }) {
   const mine = message.role === 'user';
   return (
-    <li className={cn('flex', mine ? 'justify-end' : 'justify-start')}>
+    <li className={cn('flex', mine ? 'justify-end' : 'justify-start')} data-role={message.role}>
       <div
         className={cn(
           'grid max-w-[min(40rem,90%)] gap-1 rounded-xl px-4 py-3 text-sm',

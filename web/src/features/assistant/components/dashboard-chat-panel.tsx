@@ -1,5 +1,5 @@
 import { Bot, CircleAlert, History, MessageCircle } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { CHAT_MESSAGES } from '#contract/assistant.ts';
 import type { User } from '#contract/auth.ts';
@@ -61,6 +61,7 @@ export function DashboardChatPanel({ user }: { user: User }) {
   const busy = isInProgress(state);
   const scrollRef = useStickToBottom(state.messages);
   const failure = state.failure;
+  const titleId = useId();
 
   // The limit dialog opens when a reply is refused for the limit (spec 8, "Chat").
   useEffect(() => {
@@ -89,18 +90,18 @@ export function DashboardChatPanel({ user }: { user: User }) {
   };
 
   return (
-    <Card>
+    <Card role="region" aria-labelledby={titleId}>
       <CardHeader>
         <div className="flex items-center gap-3">
           <span className="flex size-9 items-center justify-center rounded-lg bg-secondary text-secondary-foreground [&_svg]:size-5">
             <MessageCircle aria-hidden="true" />
           </span>
-          <CardTitle>Stack Chat Assistant</CardTitle>
+          <CardTitle id={titleId}>Stack Chat Assistant</CardTitle>
         </div>
         <CardDescription>How are you feeling?</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
-        <div ref={scrollRef} className="h-[55svh] min-h-64 overflow-y-auto rounded-lg border border-border bg-muted/40 p-3 sm:p-4 md:h-[60vh]" tabIndex={-1}>
+        <div ref={scrollRef} data-testid="chat-box" className="h-[55svh] min-h-64 overflow-y-auto rounded-lg border border-border bg-muted/40 p-3 sm:p-4 md:h-[60vh]" tabIndex={0} role="region" aria-label="Chat messages">
           {state.messages.length === 0 && !failure ? (
             <div className="flex h-full flex-col items-center justify-center gap-2 text-center text-sm text-muted-foreground">
               <Bot aria-hidden="true" className="size-8" />
@@ -148,11 +149,14 @@ export function DashboardChatPanel({ user }: { user: User }) {
         <div aria-live="polite" className="text-xs text-muted-foreground empty:hidden">
           {saveStatus.state === 'saved' ? (
             <span className="inline-flex items-center gap-1">
-              <History aria-hidden="true" className="size-3.5" /> Saved to your{' '}
-              <Link to="/supplement-history" className="font-medium text-primary hover:underline">
-                history
-              </Link>
-              .
+              <History aria-hidden="true" className="size-3.5" />
+              <span>
+                Saved to your{' '}
+                <Link to="/supplement-history" className="font-medium text-primary hover:underline">
+                  history
+                </Link>
+                .
+              </span>
             </span>
           ) : saveStatus.state === 'failed' ? (
             <span className="inline-flex flex-wrap items-center gap-2 text-destructive">
