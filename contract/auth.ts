@@ -66,6 +66,8 @@ export const userSchema = z.object({
   subscriptionTier: tierSchema,
   subscriptionEndsAt: z.string().nullable(),
   trialEndsAt: z.string().nullable(),
+  /** When the one-time trial extension was claimed, if it was. */
+  trialExtendedAt: z.string().nullable(),
   aiInteractionsCount: z.number().int(),
   labUploadsCount: z.number().int(),
   emailVerified: z.boolean(),

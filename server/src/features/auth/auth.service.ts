@@ -190,6 +190,7 @@ export class AuthService {
       subscriptionTier: user.subscriptionTier,
       subscriptionEndsAt: user.subscriptionEndsAt?.toISOString() ?? null,
       trialEndsAt: user.trialEndsAt?.toISOString() ?? null,
+      trialExtendedAt: user.trialExtendedAt?.toISOString() ?? null,
       aiInteractionsCount: usage.aiInteractionsCount,
       labUploadsCount: usage.labUploadsCount,
       emailVerified: user.emailVerifiedAt !== null,

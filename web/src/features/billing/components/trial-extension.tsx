@@ -24,7 +24,7 @@ export function TrialExtension({ user, catalogue }: { user: User; catalogue: Pla
   const [claimed, setClaimed] = useState(false);
   const { trialExtensionDays: extraDays, trialExtensionStreakDays: neededDays } = catalogue;
 
-  if (trialWasExtended(user, catalogue)) {
+  if (trialWasExtended(user)) {
     return <p className="text-sm text-muted-foreground">You have claimed your {extraDays} extra trial days.</p>;
   }
   if (streak.isPending) return null;

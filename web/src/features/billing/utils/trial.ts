@@ -3,7 +3,7 @@ import type { PlanCatalogue } from '#contract/plans.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-type TrialUser = Pick<User, 'subscriptionTier' | 'trialEndsAt' | 'createdAt'>;
+type TrialUser = Pick<User, 'subscriptionTier' | 'trialEndsAt' | 'trialExtendedAt' | 'createdAt'>;
 
 /**
  * Where a free user's trial stands. The server counts the trial from sign-up whether or not it
@@ -39,15 +39,9 @@ export function daysText(days: number): string {
   return `${days} ${days === 1 ? 'day' : 'days'}`;
 }
 
-/**
- * Whether the one-time extension was already claimed. The user record does not carry the claim
- * itself; an extended trial ends later than sign-up plus the trial length, which nothing else
- * does (starting the trial again never moves its end). A margin of an hour absorbs clock detail.
- */
-export function trialWasExtended(user: Pick<User, 'trialEndsAt' | 'createdAt'>, catalogue: Pick<PlanCatalogue, 'trialDays'>): boolean {
-  if (!user.trialEndsAt) return false;
-  const regularEnd = new Date(user.createdAt).getTime() + catalogue.trialDays * DAY_MS;
-  return new Date(user.trialEndsAt).getTime() > regularEnd + 60 * 60 * 1000;
+/** Whether the one-time extension was already claimed. */
+export function trialWasExtended(user: Pick<User, 'trialExtendedAt'>): boolean {
+  return user.trialExtendedAt !== null;
 }
 
 /** Spec 2.9 and 4: a free user with a long enough streak may claim the extra days once. */
@@ -57,5 +51,5 @@ export function canClaimTrialExtension(
   streakDays: number | undefined,
 ): boolean {
   if (user.subscriptionTier !== 'free' || streakDays === undefined) return false;
-  return streakDays >= catalogue.trialExtensionStreakDays && !trialWasExtended(user, catalogue);
+  return streakDays >= catalogue.trialExtensionStreakDays && !trialWasExtended(user);
 }
