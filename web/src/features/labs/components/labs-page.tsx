@@ -1,0 +1,68 @@
+import { ArrowLeft } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import type { User } from '#contract/auth.ts';
+import type { LabFile } from '#contract/labs.ts';
+import { PageContainer } from '#web/components/layout/page-container.tsx';
+import { PageHeader } from '#web/components/layout/page-header.tsx';
+import { LABS_QUERY_KEY, useLabFiles } from '../api/lab-files.ts';
+import { finishedReading } from '../utils/lab-results.ts';
+import { BiomarkerTrends } from './biomarker-trends.tsx';
+import { LabFilesGrid } from './lab-files-grid.tsx';
+import { ManualResults } from './manual-results.tsx';
+import { UploadWidget } from './upload-widget.tsx';
+
+/** When a file finishes reading, its results join the chart: re-read everything about labs. */
+function useFollowReading(files: LabFile[] | undefined) {
+  const queryClient = useQueryClient();
+  const previous = useRef<LabFile[] | undefined>(undefined);
+  useEffect(() => {
+    if (previous.current && files && finishedReading(previous.current, files).length > 0) {
+      void queryClient.invalidateQueries({ queryKey: LABS_QUERY_KEY, predicate: (query) => query.queryKey[1] !== 'files' });
+    }
+    previous.current = files;
+  }, [files, queryClient]);
+}
+
+/** Labs (spec 2.12): Biomarker Trends, Lab Results (upload and entry by hand), Uploaded Files. */
+export function LabsPage({ user }: { user: User }) {
+  const files = useLabFiles();
+  useFollowReading(files.data);
+
+  // Spec 8: a failed file-list load is logged only; the list on screen stays as it was.
+  const failure = files.error;
+  useEffect(() => {
+    if (failure) console.error('Failed to load lab files', { status: (failure as { status?: number }).status });
+  }, [failure]);
+
+  return (
+    <PageContainer>
+      <Link to="/" className="mb-6 inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+        <ArrowLeft aria-hidden="true" className="size-4" /> Back to Dashboard
+      </Link>
+      <PageHeader title="Biomarker Trends" description="Your lab results over time, beside the supplements you take." />
+      <div className="space-y-10">
+        <section aria-labelledby="labs-trends" className="space-y-4">
+          <h2 id="labs-trends" className="text-xl font-semibold">
+            Biomarker Trends
+          </h2>
+          <BiomarkerTrends user={user} hasFiles={(files.data?.length ?? 0) > 0} filesPending={files.isPending} />
+        </section>
+        <section aria-labelledby="labs-results" className="space-y-4">
+          <h2 id="labs-results" className="text-xl font-semibold">
+            Lab Results
+          </h2>
+          <UploadWidget user={user} />
+          <ManualResults />
+        </section>
+        <section aria-labelledby="labs-files" className="space-y-4">
+          <h2 id="labs-files" className="text-xl font-semibold">
+            Uploaded Files
+          </h2>
+          <LabFilesGrid files={files} />
+        </section>
+      </div>
+    </PageContainer>
+  );
+}

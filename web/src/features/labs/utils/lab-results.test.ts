@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import type { LabResult } from '#contract/labs.ts';
+import { anyBeingRead, finishedReading, formToResultInput, parseNumber, rangeText, resultToForm } from './lab-results.ts';
+
+const result: LabResult = {
+  id: '00000000-0000-4000-8000-000000000001',
+  labFileId: null,
+  biomarker: 'ldl',
+  name: 'LDL cholesterol',
+  category: 'lipid',
+  loinc: null,
+  value: 130,
+  unit: 'mg/dL',
+  canonicalValue: 130,
+  canonicalUnit: 'mg/dL',
+  referenceRange: { low: null, high: 100, text: '< 100' },
+  flag: 'high',
+  printedFlag: 'H',
+  testDate: '2025-03-14',
+  reviewed: false,
+  source: 'extracted',
+};
+
+describe('file status', () => {
+  it('polls while a file is queued or reading, and notices when reading ends', () => {
+    expect(anyBeingRead([{ status: 'done' }, { status: 'reading' }])).toBe(true);
+    expect(anyBeingRead([{ status: 'needs_review' }, { status: 'failed' }])).toBe(false);
+    expect(anyBeingRead(undefined)).toBe(false);
+    expect(
+      finishedReading(
+        [{ id: 'a', status: 'reading' }, { id: 'b', status: 'queued' }, { id: 'c', status: 'done' }],
+        [{ id: 'a', status: 'needs_review' }, { id: 'b', status: 'reading' }, { id: 'c', status: 'done' }],
+      ),
+    ).toEqual(['a']);
+  });
+});
+
+describe('result form', () => {
+  it('shows the printed range, else one built from its ends', () => {
+    expect(rangeText({ low: 70, high: 99, text: null })).toBe('70 - 99');
+    expect(rangeText({ low: null, high: 200, text: null })).toBe('< 200');
+    expect(rangeText({ low: 40, high: null, text: null })).toBe('> 40');
+    expect(rangeText({ low: null, high: null, text: 'Negative' })).toBe('Negative');
+    expect(rangeText({ low: null, high: null, text: null })).toBe('');
+  });
+
+  it('reads numbers as typed, with a decimal comma too', () => {
+    expect(parseNumber(' 5,2 ')).toBe(5.2);
+    expect(parseNumber('.5')).toBe(0.5);
+    expect(parseNumber('')).toBeNull();
+    expect(parseNumber('high')).toBeNaN();
+    expect(parseNumber('5.2.1')).toBeNaN();
+  });
+
+  it('keeps the printed range text when its ends are unchanged, and drops it when they change', () => {
+    const same = formToResultInput(resultToForm(result), result);
+    expect(same).toEqual({ biomarker: 'ldl', value: 130, unit: 'mg/dL', referenceLow: null, referenceHigh: 100, referenceText: '< 100', testDate: '2025-03-14' });
+    const changed = formToResultInput({ ...resultToForm(result), referenceHigh: '130', value: '3,1', unit: 'mmol/L' }, result);
+    expect(changed).toMatchObject({ value: 3.1, unit: 'mmol/L', referenceHigh: 130 });
+    expect(changed.referenceText).toBeUndefined();
+  });
+
+  it('leaves the test date out when none is given (the file keeps its own)', () => {
+    expect(formToResultInput({ biomarker: 'tsh', value: '2', unit: 'uIU/mL', referenceLow: '', referenceHigh: '', testDate: '' }).testDate).toBeUndefined();
+  });
+});

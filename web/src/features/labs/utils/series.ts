@@ -1,0 +1,99 @@
+import type { BiomarkerCategory, BiomarkerFlag } from '#contract/biomarkers.ts';
+import type { SupplementPeriod } from '#contract/labs.ts';
+import { categoryOf } from './categories.ts';
+
+/** A point the chart can draw: a real calendar date and a finite number. */
+export type ChartPoint = { testDate: string; value: number; flag: BiomarkerFlag | null; reviewed: boolean };
+
+export type ChartSeries = {
+  /** The display name; the `biomarkers` query parameter holds these. */
+  name: string;
+  /** The catalogue key ("glucose-fasting"); links from the assistant may use it. */
+  biomarker: string;
+  unit: string;
+  category: BiomarkerCategory;
+  /** Only the drawable points; empty when the server sent none usable ("(no data)"). */
+  points: ChartPoint[];
+  referenceRange: { low: number | null; high: number | null };
+};
+
+export type ChartSource = {
+  units: 'conventional' | 'si';
+  series: ChartSeries[];
+  supplementPeriods: SupplementPeriod[];
+};
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Milliseconds at UTC midnight of a yyyy-MM-dd date, or null for anything that is not a real date. */
+export function dateToTime(value: unknown): number | null {
+  if (typeof value !== 'string') return null;
+  const match = DATE.exec(value);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const time = Date.UTC(year, month - 1, day);
+  const date = new Date(time);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? time : null;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function finiteOrNull(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+/** Spec section 4: points with a missing date or a non-numeric value are skipped. */
+export function drawablePoints(points: readonly unknown[]): ChartPoint[] {
+  const kept: ChartPoint[] = [];
+  for (const point of points) {
+    if (!isRecord(point)) continue;
+    const value = finiteOrNull(point.value);
+    if (value === null || dateToTime(point.testDate) === null) continue;
+    const flag = point.flag === 'low' || point.flag === 'high' || point.flag === 'normal' ? point.flag : null;
+    kept.push({ testDate: point.testDate as string, value, flag, reviewed: point.reviewed !== false });
+  }
+  return kept;
+}
+
+type Log = (message: string, details: Record<string, unknown>) => void;
+
+const warn: Log = (message, details) => console.warn(message, details);
+
+/**
+ * The series answer as the chart uses it (spec section 3). A series without a string name or
+ * unit, or without any points, is discarded and logged (its position only: never health values).
+ * An unknown category becomes "other".
+ */
+export function readSeriesResponse(body: unknown, log: Log = warn): ChartSource {
+  const data = isRecord(body) ? body : {};
+  const series: ChartSeries[] = [];
+  const list = Array.isArray(data.series) ? data.series : [];
+  list.forEach((item, index) => {
+    if (!isRecord(item) || typeof item.name !== 'string' || !item.name.trim() || typeof item.unit !== 'string' || !Array.isArray(item.points) || item.points.length === 0) {
+      log('Invalid biomarker series skipped', { index });
+      return;
+    }
+    const range = isRecord(item.referenceRange) ? item.referenceRange : {};
+    series.push({
+      name: item.name,
+      biomarker: typeof item.biomarker === 'string' ? item.biomarker : item.name,
+      unit: item.unit,
+      category: categoryOf(item.category),
+      points: drawablePoints(item.points),
+      referenceRange: { low: finiteOrNull(range.low), high: finiteOrNull(range.high) },
+    });
+  });
+  const periods = (Array.isArray(data.supplementPeriods) ? data.supplementPeriods : []).filter(
+    (period): period is SupplementPeriod =>
+      isRecord(period) &&
+      typeof period.name === 'string' &&
+      typeof period.start === 'string' &&
+      typeof period.end === 'string' &&
+      dateToTime(period.start) !== null &&
+      dateToTime(period.end) !== null &&
+      period.start <= period.end,
+  );
+  return { units: data.units === 'si' ? 'si' : 'conventional', series, supplementPeriods: periods };
+}
