@@ -1,5 +1,5 @@
 import { Bot, CircleAlert, History, MessageCircle } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { CHAT_MESSAGES } from '#contract/assistant.ts';
 import type { User } from '#contract/auth.ts';
@@ -17,10 +17,21 @@ import { UPGRADE_PATH } from './usage-limit-notice.tsx';
 
 type SaveStatus = { state: 'idle' } | { state: 'saving' } | { state: 'saved' } | { state: 'failed'; exchange: ChatEntry[] };
 
-function LimitDialog({ open, message, onClose }: { open: boolean; message: string | null; onClose: () => void }) {
+function LimitDialog({ open, message, onClose, returnFocusTo }: {
+  open: boolean;
+  message: string | null;
+  onClose: () => void;
+  returnFocusTo: RefObject<HTMLTextAreaElement | null>;
+}) {
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? undefined : onClose())}>
-      <DialogContent>
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          // The dialog opened by itself, not from a button: focus goes back to the message box.
+          event.preventDefault();
+          returnFocusTo.current?.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{CHAT_MESSAGES.dashboardLimitTitle}</DialogTitle>
           <DialogDescription>{message ?? CHAT_MESSAGES.limitDefault}</DialogDescription>
@@ -182,7 +193,7 @@ export function DashboardChatPanel({ user }: { user: User }) {
         />
         <MedicalDisclaimer />
       </CardContent>
-      <LimitDialog open={limitOpen} message={failure?.kind === 'limit' ? failure.message : null} onClose={() => setLimitOpen(false)} />
+      <LimitDialog open={limitOpen} message={failure?.kind === 'limit' ? failure.message : null} onClose={() => setLimitOpen(false)} returnFocusTo={textareaRef} />
     </Card>
   );
 }

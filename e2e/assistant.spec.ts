@@ -1,0 +1,219 @@
+import { type Page, expect, test } from '@playwright/test';
+import { newAccount } from './support/fixtures.ts';
+
+/**
+ * The assistant as users meet it, against the built app with the built-in assistant (no AI
+ * model configured): a question on /ask (as a visitor and signed in) and on the dashboard, the
+ * answer streaming in, the conversation saved to the history as "AI Chat", a daily summary, and
+ * the monthly limit of the free tier.
+ */
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => window.localStorage.setItem('cookieConsent', 'accepted'));
+});
+
+async function signUpOnLanding(page: Page) {
+  const account = newAccount();
+  await page.goto('/');
+  const card = page.locator('#free-trial-signup');
+  await card.getByLabel('Username').fill(account.username);
+  await card.getByLabel('Email').fill(account.email);
+  await card.getByLabel('Password').fill(account.password);
+  await card.getByRole('button', { name: 'Start Free Trial' }).click();
+  await expect(page.getByRole('button', { name: /account menu/i })).toBeVisible();
+  return account;
+}
+
+/** On the dashboard, the profile-completion prompt is set aside so it covers nothing. */
+async function dismissCompletionPrompt(page: Page) {
+  const prompt = page.getByRole('dialog', { name: 'Complete your profile' });
+  await expect(prompt).toBeVisible();
+  await prompt.getByRole('button', { name: 'Not now' }).click();
+  await expect(prompt).toBeHidden();
+}
+
+type Watch = { lengths: number[]; cursorSeen: boolean; inputDisabledSeen: boolean };
+
+/**
+ * Records, from inside the page, the length of the newest answer at every DOM change, so the
+ * test can tell that the text grew piece by piece rather than appearing at once; and whether
+ * the cursor and the disabled input were seen while it did.
+ */
+async function watchAnswers(page: Page, inputLabel: string) {
+  await page.evaluate((label) => {
+    const watch: Watch = { lengths: [], cursorSeen: false, inputDisabledSeen: false };
+    (window as unknown as { __watch: Watch }).__watch = watch;
+    new MutationObserver(() => {
+      const answers = document.querySelectorAll('li[data-role="assistant"]');
+      const last = answers[answers.length - 1];
+      if (last) watch.lengths.push(last.textContent?.length ?? 0);
+      if (document.querySelector('[data-testid="chat-cursor"]')) watch.cursorSeen = true;
+      const input = [...document.querySelectorAll('textarea')].find((element) => element.labels?.[0]?.textContent === label);
+      if (input?.disabled) watch.inputDisabledSeen = true;
+    }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+  }, inputLabel);
+}
+
+async function watched(page: Page): Promise<Watch> {
+  return page.evaluate(() => (window as unknown as { __watch: Watch }).__watch);
+}
+
+/** The answer grew through at least three different lengths before it was whole. */
+function expectStreamed(watch: Watch) {
+  const distinct = [...new Set(watch.lengths.filter((length) => length > 0))];
+  expect(distinct.length, `answer lengths seen: ${distinct.join(', ')}`).toBeGreaterThanOrEqual(3);
+  expect(distinct).toEqual([...distinct].sort((a, b) => a - b));
+}
+
+test('a visitor asks on /ask: the answer streams in, general and not medical advice; Clear Chat empties the chat', async ({ page }) => {
+  await page.goto('/ask');
+  // Visitors see the public header.
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome! What would you like to know?' })).toBeVisible();
+  await expect(page.getByText(/not medical advice/).first()).toBeVisible();
+
+  const question = page.getByLabel('Your question');
+  const send = page.getByRole('button', { name: 'Send' });
+  await expect(send).toBeDisabled();
+  await question.fill('   ');
+  await expect(send).toBeDisabled();
+  // Enter on a blank message sends nothing.
+  await question.press('Enter');
+  await expect(page.getByRole('list', { name: 'Conversation' })).toHaveCount(0);
+
+  await watchAnswers(page, 'Your question');
+  await question.fill('What is magnesium for?');
+  await question.press('Enter');
+  const conversation = page.getByRole('list', { name: 'Conversation' });
+  await expect(conversation.locator('li[data-role="user"]')).toContainText('You');
+  await expect(conversation.locator('li[data-role="user"]')).toContainText('What is magnesium for?');
+  const answer = conversation.locator('li[data-role="assistant"]');
+  await expect(answer).toContainText('StackLab Assistant');
+  await expect(answer).toContainText(/not medical advice/);
+  await expect(send).toBeDisabled(); // the box is empty again
+  expectStreamed(await watched(page));
+  // Links in answers are real links, and external ones open in a new tab.
+  for (const link of await answer.getByRole('link').all()) {
+    await expect(link).toHaveAttribute('href', /^(https?:|mailto:|\/)/);
+  }
+
+  await page.getByRole('button', { name: 'Clear Chat' }).click();
+  await expect(conversation).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Welcome! What would you like to know?' })).toBeVisible();
+});
+
+test('signed in, /ask answers from the user’s own records, labelled with the username; Shift+Enter makes a new line', async ({ page }) => {
+  const account = await signUpOnLanding(page);
+  await page.goto('/ask');
+  const question = page.getByLabel('Your question');
+  await question.fill('What am I taking');
+  await question.press('Shift+Enter');
+  await question.pressSequentially(', and how much?');
+  await expect(question).toHaveValue('What am I taking\n, and how much?');
+  await question.fill('What am I taking, and how much?');
+  await page.getByRole('button', { name: 'Send' }).click();
+
+  const conversation = page.getByRole('list', { name: 'Conversation' });
+  await expect(conversation.locator('li[data-role="user"]')).toContainText(account.username);
+  // A new account has an empty stack, and the built-in assistant says so rather than invent one.
+  await expect(conversation.locator('li[data-role="assistant"]')).toContainText(/stack is empty|not added any supplements/i);
+});
+
+test('the dashboard assistant streams with a cursor, saves the conversation as "AI Chat", and a day with logs gets a daily summary', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signUpOnLanding(page);
+  // A supplement taken today, through the API the dashboard itself uses.
+  const supplement = await (
+    await page.request.post('/api/supplements', { data: { name: 'Magnesium', dosage: '200 mg', frequency: '1x daily' } })
+  ).json();
+  expect((await page.request.post('/api/supplement-logs', { data: { logs: [{ supplementId: supplement.id, takenAt: new Date().toISOString() }] } })).ok()).toBe(true);
+
+  await page.goto('/');
+  await dismissCompletionPrompt(page);
+  const panel = page.getByRole('region', { name: 'Stack Chat Assistant' });
+  await expect(panel.getByText('How are you feeling?')).toBeVisible();
+  // The chat box takes 60% of the viewport's height on a desktop.
+  const box = panel.getByTestId('chat-box');
+  const boxHeight = (await box.boundingBox())!.height;
+  const viewportHeight = page.viewportSize()!.height;
+  expect(Math.abs(boxHeight - viewportHeight * 0.6)).toBeLessThan(2);
+
+  const input = page.getByLabel('Message to the assistant');
+  await watchAnswers(page, 'Message to the assistant');
+  await input.fill('What am I taking, and how much?');
+  await input.press('Enter');
+  const answer = panel.locator('li[data-role="assistant"]');
+  await expect(answer).toContainText(/Magnesium/);
+  await expect(answer).toContainText(/not medical advice/);
+  await expect(panel.getByText('Saved to your')).toBeVisible();
+  const watch = await watched(page);
+  expectStreamed(watch);
+  expect(watch.cursorSeen).toBe(true);
+  expect(watch.inputDisabledSeen).toBe(true);
+  await expect(input).toBeEnabled();
+  await expect(page.locator('[data-testid="chat-cursor"]')).toHaveCount(0);
+
+  await panel.getByRole('link', { name: 'history' }).click();
+  await expect(page).toHaveURL(/\/supplement-history$/);
+  const notes = page.getByRole('list', { name: 'Daily Notes' });
+  const chat = notes.getByRole('button').filter({ hasText: 'AI Chat' });
+  await expect(chat).toContainText('What am I taking, and how much?');
+  await chat.click();
+  const dialog = page.getByRole('dialog', { name: 'Conversation History' });
+  await expect(dialog).toContainText('What am I taking, and how much?');
+  await expect(dialog).toContainText(/Magnesium/);
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+
+  // The day has logs and no summary yet: the assistant writes one, and the badge appears.
+  await expect(page.getByRole('button', { name: 'Daily Summary', exact: true })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Write a daily summary' }).click();
+  await expect(page.getByRole('button', { name: 'Daily Summary', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Write a daily summary' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Daily Summary', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Daily Summary' })).toContainText(/Magnesium/i);
+});
+
+test('at the free tier’s monthly limit, /ask shows "Usage Limit Reached" and the dashboard opens the limit dialog', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUpOnLanding(page);
+
+  // Test-only seeding, done the way a user would: the free tier's monthly allowance (read from
+  // the plan catalogue, 100) is used up by asking through the API, ten questions at a time.
+  const { catalogue } = await (await page.request.get('/api/plans')).json();
+  const limit: number = catalogue.tiers.free.limits.aiMessagesPerMonth;
+  expect(limit).toBeGreaterThan(0);
+  for (let asked = 0; asked < limit; asked += 10) {
+    const batch = Array.from({ length: Math.min(10, limit - asked) }, () =>
+      page.request.post('/api/query', { data: { messages: [{ role: 'user', content: 'What is my streak?' }] } }),
+    );
+    for (const response of await Promise.all(batch)) expect(response.status()).toBe(200);
+  }
+  expect((await (await page.request.get('/api/user')).json()).user.aiInteractionsCount).toBe(limit);
+
+  await page.goto('/ask');
+  await page.getByLabel('Your question').fill('How is my vitamin D doing?');
+  await page.getByRole('button', { name: 'Send' }).click();
+  const notice = page.getByRole('alert').filter({ hasText: 'Usage Limit Reached' });
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText(/monthly chat limit of 100 messages/);
+  await expect(notice.getByRole('link', { name: 'Upgrade Plan' })).toHaveAttribute('href', '/subscription-page');
+  // The question stays; the empty answer is removed.
+  const conversation = page.getByRole('list', { name: 'Conversation' });
+  await expect(conversation.locator('li[data-role="user"]')).toHaveCount(1);
+  await expect(conversation.locator('li[data-role="assistant"]')).toHaveCount(0);
+
+  await page.goto('/');
+  await dismissCompletionPrompt(page);
+  const input = page.getByLabel('Message to the assistant');
+  await input.fill('I feel tired today');
+  await input.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Usage limit reached' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(/monthly chat limit/);
+  await expect(dialog.getByRole('link', { name: 'Upgrade Plan' })).toHaveAttribute('href', '/subscription-page');
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+  await expect(dialog).toBeHidden();
+  await expect(page.locator('li[data-role="assistant"]')).toHaveCount(0);
+  // Nothing was saved for a refused question.
+  await page.goto('/supplement-history');
+  await expect(page.getByText('No notes for this day.')).toBeVisible();
+});
