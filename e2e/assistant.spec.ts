@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect, test } from '@playwright/test';
 import { newAccount } from './support/fixtures.ts';
 
@@ -216,4 +217,41 @@ test('at the free tier’s monthly limit, /ask shows "Usage Limit Reached" and t
   // Nothing was saved for a refused question.
   await page.goto('/supplement-history');
   await expect(page.getByText('No notes for this day.')).toBeVisible();
+});
+
+test.describe('accessibility', () => {
+  // axe is injected as a script, which the app's Content-Security-Policy would block.
+  test.use({ bypassCSP: true, viewport: { width: 375, height: 740 } });
+
+  async function seriousViolations(page: Page): Promise<string[]> {
+    const results = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
+    return results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  }
+
+  test('on a phone, /ask and the dashboard chat work from the keyboard with no serious axe violations', async ({ page }) => {
+    await signUpOnLanding(page);
+    await page.goto('/ask');
+    await page.getByLabel('Your question').focus();
+    await page.keyboard.type('What is my streak?');
+    await page.keyboard.press('Enter');
+    await expect(page.locator('li[data-role="assistant"]')).toContainText(/not medical advice/);
+    expect(await seriousViolations(page)).toEqual([]);
+    // Nothing spills sideways at 375 px.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    await page.goto('/');
+    await dismissCompletionPrompt(page);
+    const input = page.getByLabel('Message to the assistant');
+    await input.focus();
+    await page.keyboard.type('I slept badly, how is my streak?');
+    await page.keyboard.press('Enter');
+    const panel = page.getByRole('region', { name: 'Stack Chat Assistant' });
+    await expect(panel.locator('li[data-role="assistant"]')).toContainText(/not medical advice/);
+    // Focus comes back to the message box once the answer is in.
+    await expect(input).toBeFocused();
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
 });

@@ -34,7 +34,7 @@ export function ChatBubble({ message, userName, streaming = false, cursor = fals
         )}
         aria-busy={streaming || undefined}
       >
-        <p className={cn('text-xs font-semibold', mine ? 'text-primary-foreground/85' : 'text-muted-foreground')}>
+        <p className={cn('text-xs font-semibold', mine ? 'text-primary-foreground' : 'text-muted-foreground')}>
           {mine ? userName : ASSISTANT_LABEL}
         </p>
         {mine ? (
