@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect, test } from '@playwright/test';
 import { newAccount } from './support/fixtures.ts';
 
@@ -9,7 +10,8 @@ import { newAccount } from './support/fixtures.ts';
  * The browser runs in Auckland, far from the server's UTC, so "today" is the user's local day.
  */
 const TIME_ZONE = 'Pacific/Auckland';
-test.use({ timezoneId: TIME_ZONE });
+// bypassCSP: axe is injected as a script, which the app's Content-Security-Policy would block.
+test.use({ timezoneId: TIME_ZONE, bypassCSP: true });
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => window.localStorage.setItem('cookieConsent', 'accepted'));
@@ -275,4 +277,48 @@ test('the daily reminder shows once a day when a stack has nothing logged today'
   await page.reload();
   await expect(page.locator('#track-supplements').getByText('Zinc', { exact: true })).toBeVisible();
   await expect(page.getByText("You haven't logged your supplements today.")).toHaveCount(0);
+});
+
+test('the tracking pages have no serious accessibility violations, with data and on a phone', async ({ page }) => {
+  // axe takes a few seconds a page on a busy machine.
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signUpOnLanding(page);
+  const headers = { origin: new URL(page.url()).origin };
+  const zinc = await (await page.request.post('/api/supplements', { data: { name: 'Zinc', dosage: '50 mg', frequency: '2x daily' }, headers })).json();
+  await page.request.post('/api/supplement-logs', { data: { logs: [{ supplementId: zinc.id, userId: null, takenAt: new Date().toISOString() }] }, headers });
+  await page.request.post('/api/effects', { data: { energy: 3, mood: 4, sleep: 2, note: 'Headache in the evening' }, headers });
+  await page.request.post('/api/health-stats', { data: { weight: 150, height: 65, averageSleep: 420 }, headers });
+
+  for (const path of ['/', '/supplement-history', '/health-stats', '/profile']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
+    // No sideways scrolling on a phone: only the day row scrolls, inside itself.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    const results = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
+    const serious = results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${path} ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    expect(serious).toEqual([]);
+  }
+
+  // The dialogs too.
+  await page.goto('/');
+  await page.getByRole('dialog', { name: 'Complete your profile' }).getByRole('button', { name: 'Not now' }).click();
+  await page.locator('#track-supplements').getByRole('button', { name: 'Add Supplement' }).click();
+  await page.getByRole('combobox', { name: 'Name' }).fill('vit');
+  await expect(page.getByRole('option').first()).toBeVisible();
+  const dialogResults = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  expect(dialogResults.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+
+  // The name field works from the keyboard: arrows move through the suggestions, Enter picks one.
+  const name = page.getByRole('combobox', { name: 'Name' });
+  await name.press('ArrowDown');
+  const first = await page.getByRole('option').first().textContent();
+  await expect(page.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
+  await name.press('Enter');
+  await expect(page.getByRole('listbox')).toBeHidden();
+  expect(first).toContain(await name.inputValue());
+  await expect(page.getByRole('dialog', { name: 'Add Supplement' })).toBeVisible();
 });

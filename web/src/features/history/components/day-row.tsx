@@ -66,7 +66,7 @@ export function DayRow({ month, selected, today, marked, onSelect }: Props) {
               date === today && !isSelected ? 'border-primary' : '',
             )}
           >
-            <span className={cn('text-xs', isSelected ? 'text-primary-foreground/80' : 'text-muted-foreground')}>{weekday}</span>
+            <span className={cn('text-xs', isSelected ? 'text-primary-foreground' : 'text-muted-foreground')}>{weekday}</span>
             <span className="text-base font-semibold">{day}</span>
             <span
               aria-hidden="true"

@@ -53,7 +53,13 @@ export function ProfileCompletionModal() {
           <DialogDescription>A few details help your tracking, reports and the assistant's answers fit you.</DialogDescription>
         </DialogHeader>
         <CompletionProgress completion={completion.data} />
-        <CompletionSteps completion={completion.data} onNavigate={dismiss} />
+        {/* On a phone the panel stays small: the next step only; the full list is on the profile. */}
+        <div className="hidden sm:block">
+          <CompletionSteps completion={completion.data} onNavigate={dismiss} />
+        </div>
+        <div className="sm:hidden">
+          <CompletionSteps completion={{ ...completion.data, steps: completion.data.steps.filter((step) => step.status === 'todo').slice(0, 1) }} onNavigate={dismiss} />
+        </div>
         <DialogFooter>
           <Button variant="outline" onClick={dismiss}>
             Not now
