@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BLOG_MESSAGES, BLOG_SECTIONS } from './blog-texts.ts';
 
 /**
  * The blog: "learn" articles and "research" evidence pages (spec 2.21–2.22 and 3 "Blog post",
@@ -6,42 +7,9 @@ import { z } from 'zod';
  * the studies they cite.
  */
 
-export const BLOG_SECTIONS = ['learn', 'research'] as const;
+export { BLOG_MESSAGES, BLOG_PAGE_SIZE, BLOG_SECTIONS, BLOG_SECTION_PAGES, BLOG_THUMBNAIL_FIELD, BLOG_THUMBNAIL_MAX_BYTES, BLOG_THUMBNAIL_MAX_WIDTH, citationLink } from './blog-texts.ts';
+export type { BlogSection } from './blog-texts.ts';
 export const blogSectionSchema = z.enum(BLOG_SECTIONS, { error: 'Section must be learn or research' });
-export type BlogSection = z.infer<typeof blogSectionSchema>;
-
-/** The list pages' titles and descriptions (the page, its meta tags and the server's copy of them). */
-export const BLOG_SECTION_PAGES: Record<BlogSection, { title: string; description: string; path: string }> = {
-  learn: { title: 'Learn', description: 'Articles on supplements, nutrients and lab markers, written to help you read your own results.', path: '/learn' },
-  research: {
-    title: 'Research',
-    description: 'Evidence pages: what the studies behind common supplements found, each listing the studies it cites.',
-    path: '/research',
-  },
-};
-
-/** Decisions 5: real pagination, 6 a page (spec 9, "Blog page size"). */
-export const BLOG_PAGE_SIZE = 6;
-/** Largest thumbnail upload; it is re-encoded (and shrunk) before it is stored. */
-export const BLOG_THUMBNAIL_MAX_BYTES = 5 * 1024 * 1024;
-/** Thumbnails are stored at most this wide (16:9 cards on any screen). */
-export const BLOG_THUMBNAIL_MAX_WIDTH = 1600;
-export const BLOG_THUMBNAIL_FIELD = 'file';
-
-export const BLOG_MESSAGES = {
-  postNotFound: 'Post not found',
-  fetchPostsFailed: 'Failed to fetch posts',
-  fetchPostFailed: 'Failed to fetch post',
-  titleRequired: 'Title is required',
-  excerptRequired: 'Excerpt is required',
-  contentRequired: 'Content is required',
-  slugFormat: 'Slug may use lower-case letters, digits and single dashes, like "vitamin-d-basics"',
-  researchNeedsCitation: 'A research post needs at least one cited study before it can be published',
-  thumbnailMissing: 'Please choose an image file',
-  thumbnailEmpty: 'The image file is empty',
-  thumbnailType: 'The thumbnail must be a PNG, JPEG, WebP or SVG image',
-  thumbnailUnreadable: 'This image could not be read; it may be damaged',
-} as const;
 
 export function slugTakenMessage(suggestion: string): string {
   return `This slug is already used by another post. "${suggestion}" is free.`;
@@ -137,13 +105,6 @@ export const citationSchema = z.object({
   url: z.string(),
 });
 export type Citation = z.infer<typeof citationSchema>;
-
-/** The link readers follow for a cited study. */
-export function citationLink(citation: { doi: string | null; pubmedId: string | null; url: string | null }): string {
-  if (citation.url) return citation.url;
-  if (citation.doi) return `https://doi.org/${citation.doi}`;
-  return `https://pubmed.ncbi.nlm.nih.gov/${citation.pubmedId ?? ''}/`;
-}
 
 /** POST /api/admin/blog and PUT /api/admin/blog/:id. A missing slug is made from the title. */
 export const blogPostBodySchema = z.strictObject({

@@ -86,6 +86,8 @@ function useScreenTitle(screen: Screen) {
   useEffect(() => {
     const title = TITLES[screen];
     if (screen === 'loading' || screen === 'signed-in-redirect') return;
+    // Posts set their own title (and meta tags) once they have loaded (lib/page-meta.ts).
+    if (screen === 'learn-post' || screen === 'research-post') return;
     document.title = title ? `${title} · StackLab` : 'StackLab: your supplement stack and lab results, side by side';
   }, [screen]);
 }

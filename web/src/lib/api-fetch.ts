@@ -94,18 +94,22 @@ export function errorFromResponse(status: number, body: unknown): ApiError {
 
 export type ApiFetchOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Sent as JSON, or as multipart/form-data when it is a FormData. */
   body?: unknown;
   signal?: AbortSignal;
 };
 
 /**
- * The one way the web talks to the API: same origin, with the session cookie, JSON both ways.
+ * The one way the web talks to the API: same origin, with the session cookie, JSON both ways
+ * (or FormData up, for uploads).
  * Throws `ApiError` on any failure.
  */
 export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
   const { method = 'GET', body, signal } = options;
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  // FormData (file uploads) sets its own multipart content type with the boundary.
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
 
   let response: Response;
   try {
@@ -113,7 +117,7 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
       method,
       headers,
       credentials: 'include',
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
       signal,
     });
   } catch (error) {

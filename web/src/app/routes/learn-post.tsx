@@ -1,16 +1,5 @@
-import { ArrowLeft } from 'lucide-react';
-import { Link } from 'react-router';
-import { EmptyState } from '#web/components/layout/empty-state.tsx';
-import { PageContainer } from '#web/components/layout/page-container.tsx';
+import { PostPage } from '#web/features/blog/components/post-page.tsx';
 
 export default function LearnPostRoute() {
-  return (
-    <PageContainer className="max-w-3xl">
-      <Link to="/learn" className="mb-6 inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
-        <ArrowLeft aria-hidden="true" className="size-4" /> Back to Learn
-      </Link>
-      <h1 className="sr-only">Learn</h1>
-      <EmptyState title="Post not found" description="This post does not exist or has not been published yet." />
-    </PageContainer>
-  );
+  return <PostPage section="learn" />;
 }

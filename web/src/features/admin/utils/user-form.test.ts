@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import type { AdminUser } from '#contract/admin.ts';
+import { ADMIN_MESSAGES } from '#contract/admin.ts';
+import { formToUserBody, userToForm, validateUserForm } from './user-form.ts';
+
+const user: AdminUser = {
+  id: 'u1',
+  username: 'ada',
+  name: null,
+  email: 'ada@example.com',
+  subscriptionTier: 'free',
+  createdAt: '2025-01-01T00:00:00.000Z',
+  totalSupplements: 0,
+  lastActivity: null,
+  isAdmin: false,
+};
+
+describe('admin user form', () => {
+  it('starts from the user, with an empty name when there is none', () => {
+    expect(userToForm(user)).toEqual({ name: '', email: 'ada@example.com', subscriptionTier: 'free', isAdmin: false });
+  });
+
+  it('sends the admin flag only when it changed', () => {
+    expect(formToUserBody({ ...userToForm(user), name: 'Ada' }, user)).toEqual({ name: 'Ada', email: 'ada@example.com', subscriptionTier: 'free' });
+    expect(formToUserBody({ ...userToForm(user), name: 'Ada', isAdmin: true }, user)).toMatchObject({ isAdmin: true });
+  });
+
+  it('requires a name and a valid e-mail', () => {
+    expect(validateUserForm(userToForm(user), user)).toEqual({ name: ADMIN_MESSAGES.userNameRequired });
+    expect(validateUserForm({ ...userToForm(user), name: 'Ada', email: 'nope' }, user)).toEqual({ email: 'Please enter a valid email address' });
+    expect(validateUserForm({ ...userToForm(user), name: 'Ada', email: '' }, user)).toEqual({ email: 'Email is required' });
+    expect(validateUserForm({ ...userToForm(user), name: 'Ada', subscriptionTier: 'pro' }, user)).toEqual({});
+  });
+});

@@ -1,0 +1,33 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { BlogListResponse, BlogPost, BlogSection } from '#contract/blog.ts';
+import { apiFetch, isApiError } from '#web/lib/api-fetch.ts';
+
+/** A page of a section's published posts (decisions 5: real pagination, 6 a page). */
+export const postsQueryOptions = (section: BlogSection, page: number) =>
+  queryOptions({
+    queryKey: ['blog', section, 'page', page],
+    queryFn: ({ signal }) => apiFetch<BlogListResponse>(`/api/blog?section=${section}&page=${page}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export function usePosts(section: BlogSection, page: number) {
+  return useQuery(postsQueryOptions(section, page));
+}
+
+/** One published post; a missing one is null ("Post not found"), other failures are errors. */
+export const postQueryOptions = (slug: string) =>
+  queryOptions({
+    queryKey: ['blog', 'post', slug],
+    queryFn: async ({ signal }): Promise<BlogPost | null> => {
+      try {
+        return await apiFetch<BlogPost>(`/api/blog/${encodeURIComponent(slug)}`, { signal });
+      } catch (error) {
+        if (isApiError(error) && error.status === 404) return null;
+        throw error;
+      }
+    },
+  });
+
+export function usePost(slug: string) {
+  return useQuery(postQueryOptions(slug));
+}

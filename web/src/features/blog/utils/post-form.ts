@@ -1,0 +1,90 @@
+import {
+  type AdminBlogPost,
+  type BlogPostBody,
+  type BlogSection,
+  blogPostBodySchema,
+  slugify,
+} from '#contract/blog.ts';
+
+/** One cited study as the editor holds it: every field text, the year too, until it is sent. */
+export type CitationFormValues = { title: string; authors: string; year: string; journal: string; doi: string; pubmedId: string; url: string };
+
+export type PostFormValues = {
+  section: BlogSection;
+  title: string;
+  slug: string;
+  /** False while the slug follows the title; typing in the slug field takes it over. */
+  slugEdited: boolean;
+  excerpt: string;
+  contentMarkdown: string;
+  citations: CitationFormValues[];
+};
+
+export const emptyCitation = (): CitationFormValues => ({ title: '', authors: '', year: '', journal: '', doi: '', pubmedId: '', url: '' });
+
+export function emptyPostForm(section: BlogSection = 'learn'): PostFormValues {
+  return { section, title: '', slug: '', slugEdited: false, excerpt: '', contentMarkdown: '', citations: [] };
+}
+
+export function postToForm(post: AdminBlogPost): PostFormValues {
+  return {
+    section: post.section,
+    title: post.title,
+    slug: post.slug,
+    slugEdited: true,
+    excerpt: post.excerpt,
+    contentMarkdown: post.contentMarkdown,
+    citations: post.citations.map((citation) => ({
+      title: citation.title,
+      authors: citation.authors,
+      year: String(citation.year),
+      journal: citation.journal,
+      doi: citation.doi ?? '',
+      pubmedId: citation.pubmedId ?? '',
+      url: citation.url,
+    })),
+  };
+}
+
+/** A new title moves the slug along with it until the slug has been edited by hand. */
+export function withTitle(values: PostFormValues, title: string): PostFormValues {
+  return { ...values, title, slug: values.slugEdited ? values.slug : slugify(title) };
+}
+
+export function formToPostBody(values: PostFormValues): BlogPostBody {
+  return {
+    section: values.section,
+    title: values.title,
+    slug: values.slug.trim() || null,
+    excerpt: values.excerpt,
+    contentMarkdown: values.contentMarkdown,
+    citations: values.citations.map((citation) => ({
+      title: citation.title,
+      authors: citation.authors,
+      year: citation.year.trim() === '' ? Number.NaN : Number(citation.year),
+      journal: citation.journal,
+      doi: citation.doi.trim() || null,
+      pubmedId: citation.pubmedId.trim() || null,
+      url: citation.url.trim() || null,
+    })),
+  };
+}
+
+/** Errors by field path (`title`, `citations.0.doi`), the first message of each. */
+export type PostFormErrors = Record<string, string>;
+
+export function validatePostForm(values: PostFormValues): PostFormErrors {
+  const result = blogPostBodySchema.safeParse(formToPostBody(values));
+  if (result.success) return {};
+  const errors: PostFormErrors = {};
+  for (const issue of result.error.issues) {
+    const path = issue.path.map(String).join('.') || 'body';
+    errors[path] ??= issue.message;
+  }
+  return errors;
+}
+
+/** The free slug the server suggests in a 409 answer ("... "vitamin-d-2" is free."). */
+export function suggestedSlug(message: string): string | undefined {
+  return /"([a-z0-9]+(?:-[a-z0-9]+)*)" is free/.exec(message)?.[1];
+}
