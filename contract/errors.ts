@@ -9,6 +9,8 @@ export const ERROR_STATUS = {
   AUTH_FAILED: 401,
   EMAIL_NOT_VERIFIED: 403,
   TRIAL_EXPIRED: 403,
+  /** A sensitive action (deleting the account) needs a recent sign-in. */
+  REAUTH_REQUIRED: 403,
   BAD_ORIGIN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,

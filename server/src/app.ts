@@ -11,6 +11,8 @@ import type { Config } from './config.ts';
 import { BuiltInAssistant } from './ai/built-in/built-in-assistant.ts';
 import { OpenAiCompatibleProvider } from './ai/openai-provider.ts';
 import type { Database } from './db/client.ts';
+import { accountRoutes } from './features/account/account.routes.ts';
+import { AccountService } from './features/account/account.service.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { AdminSupplementsService } from './features/admin/admin-supplements.service.ts';
 import { AdminUsersService } from './features/admin/admin-users.service.ts';
@@ -45,6 +47,11 @@ import { supplementLogsRoutes } from './features/supplement-logs/supplement-logs
 import { SupplementLogsService } from './features/supplement-logs/supplement-logs.service.ts';
 import { supplementsRoutes } from './features/supplements/supplements.routes.ts';
 import { SupplementsService } from './features/supplements/supplements.service.ts';
+import { exportRoutes } from './features/export/export.routes.ts';
+import { ExportService } from './features/export/export.service.ts';
+import { ImportService } from './features/export/import.service.ts';
+import { sharesRoutes } from './features/shares/shares.routes.ts';
+import { SharesService } from './features/shares/shares.service.ts';
 import { EntitlementsService } from './features/usage/entitlements.service.ts';
 import { UsageService } from './features/usage/usage.service.ts';
 import { registerAccessControl } from './http/access.ts';
@@ -162,6 +169,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const blog = new BlogService({ db, store: fileStore, audit, log: app.log });
   const adminSupplements = new AdminSupplementsService({ db, audit });
   const adminUsers = new AdminUsersService({ db, files: labs, sessions, audit });
+  const exporter = new ExportService({ db, store: fileStore, publicUrl: config.publicUrl, log: app.log });
+  const importer = new ImportService({ db, store: fileStore, entitlements, maxPixels: config.labs.maxPixels, log: app.log });
+  const shares = new SharesService({ db, publicUrl: config.publicUrl });
+  const account = new AccountService({ db, sessions, files: labs, billing, limiter, audit, log: app.log });
 
   // Routes
   await app.register(systemRoutes, {
@@ -188,6 +199,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(billingRoutes, { billing, auth, sessions, cookie: sessionCookie, stripe });
   await app.register(adminRoutes, { supplements: adminSupplements, users: adminUsers });
   await app.register(blogRoutes, { blog });
+  await app.register(exportRoutes, { exporter, importer });
+  await app.register(sharesRoutes, { shares });
+  await app.register(accountRoutes, { account, cookie: sessionCookie });
   await app.register(blogPageRoutes, { blog, publicUrl: config.publicUrl, webDir: options.webDir });
 
   // Expired sessions, tokens and counters are swept hourly; every process may do it, and deleting twice is harmless.
@@ -222,6 +236,11 @@ async function serveWebApp(app: FastifyInstance, webDir: string): Promise<void> 
   });
 }
 
+/** A share link's token is its whole permission: it never reaches the log. */
+export function redactSharePath(path: string): string {
+  return path.replace(/^\/(api\/)?share\/[^/]+/, (_match, api: string | undefined) => `/${api ?? ''}share/[token]`);
+}
+
 /**
  * JSON lines with the request id. URLs are logged without their query string (it can carry
  * tokens), and cookies and authorization headers never reach the log.
@@ -234,7 +253,7 @@ function loggerOptions(config: Config, stream?: NodeJS.WritableStream): FastifyS
     serializers: {
       req: (request: { method: string; url: string; ip?: string }) => ({
         method: request.method,
-        path: request.url.split('?')[0],
+        path: redactSharePath(request.url.split('?')[0] ?? ''),
       }),
       res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
     },

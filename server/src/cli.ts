@@ -7,6 +7,7 @@ import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { AuditLog } from './features/audit/audit.service.ts';
 import { findUserByEmail, insertUser, updateUser, usernameExists } from './features/auth/auth.repository.ts';
 import { hashPassword } from './features/auth/auth.service.ts';
+import { EXPORT_USER_USAGE, exportUserCommand } from './features/export/export.cli.ts';
 import { EXTRACT_USAGE, extractCommand } from './features/labs/labs.cli.ts';
 
 /**
@@ -25,6 +26,11 @@ const COMMANDS: Record<string, Command> = {
     summary: 'Read a lab report (PDF, DOC, DOCX, PNG, JPEG) and print its biomarkers as JSON',
     usage: EXTRACT_USAGE,
     run: extractCommand,
+  },
+  'export-user': {
+    summary: "Write an account's full JSON export (as the user downloads it) to stdout or --out FILE",
+    usage: EXPORT_USER_USAGE,
+    run: exportUserCommand,
   },
 };
 

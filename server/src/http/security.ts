@@ -42,6 +42,11 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
     reply.header('cross-origin-resource-policy', 'same-origin');
     reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
     if (config.secureCookies) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    // Share links are for one clinician: never indexed, and the token never leaves in a Referer.
+    if (request.url.startsWith('/share/') || request.url.startsWith('/api/share/')) {
+      reply.header('x-robots-tag', 'noindex, nofollow');
+      reply.header('referrer-policy', 'no-referrer');
+    }
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');
     }

@@ -11,6 +11,7 @@ export type AuditAction =
   | 'auth.password_reset_requested'
   | 'auth.password_reset'
   | 'auth.google_linked'
+  | `data.${string}`
   | `admin.${string}`;
 
 export type AuditEvent = {

@@ -63,4 +63,6 @@ export type PaymentProvider = {
   retrieveCheckout(id: string): Promise<ProviderCheckoutSession | undefined>;
   retrieveSubscription(id: string): Promise<ProviderSubscription | undefined>;
   createPortal(input: { customerId: string; userId: string; returnUrl: string }): Promise<{ url: string }>;
+  /** Ends a subscription now (account deletion); one that is already gone is not an error. */
+  cancelSubscription(id: string): Promise<void>;
 };

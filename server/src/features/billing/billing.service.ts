@@ -42,6 +42,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Statuses in which a subscription grants its tier; Stripe retries a failed renewal while `past_due`. */
 const ENTITLED_STATUSES = new Set(['active', 'trialing', 'past_due']);
 const TIER_RANK: Record<Tier, number> = { free: 0, starter: 1, pro: 2 };
+/** Statuses in which the provider may still charge: everything but ended ones. */
+const RUNNING_STATUSES = new Set(['active', 'trialing', 'past_due', 'unpaid', 'incomplete', 'paused']);
 
 type Plan = { planId: PaidPlanId; tier: Exclude<Tier, 'free'>; interval: BillingInterval; amountCents: number };
 
@@ -185,6 +187,27 @@ export class BillingService {
     const customerId = owned.find((sub) => sub.provider === this.deps.provider.kind)?.customerId;
     if (!customerId) throw AppError.notFound(BILLING_MESSAGES.noSubscription);
     return this.deps.provider.createPortal({ customerId, userId: user.id, returnUrl: `${this.deps.publicUrl}/profile` });
+  }
+
+  // Account deletion
+
+  /**
+   * Ends every running subscription of the user at the provider now, not at the period's end: the
+   * account is about to go, so nothing may be charged again. Throws if the provider cannot be
+   * reached, so that the account is not deleted while a subscription still runs.
+   */
+  async cancelAllForAccountDeletion(userId: string): Promise<number> {
+    const owned = await listSubscriptionsOfUser(this.deps.db, userId);
+    let cancelled = 0;
+    for (const sub of owned) {
+      if (sub.endedAt || !RUNNING_STATUSES.has(sub.status)) continue;
+      if (sub.provider !== this.deps.provider.kind) {
+        throw new AppError('SERVICE_UNAVAILABLE', `A subscription with the ${sub.provider} provider cannot be cancelled from here`);
+      }
+      await this.deps.provider.cancelSubscription(sub.id);
+      cancelled += 1;
+    }
+    return cancelled;
   }
 
   // Post-payment registration

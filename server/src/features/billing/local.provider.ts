@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '#server/db/client.ts';
 import type { CreateCheckoutInput, PaymentProvider, ProviderCheckoutSession, ProviderSubscription } from './billing.provider.ts';
-import { findCheckoutSession, findSubscription } from './billing.repository.ts';
+import { findCheckoutSession, findSubscription, upsertSubscription } from './billing.repository.ts';
 
 const PORTAL_LINK_MINUTES = 60;
 
@@ -56,6 +56,14 @@ export class LocalProvider implements PaymentProvider {
 
   async createPortal(input: { userId: string }): Promise<{ url: string }> {
     return { url: `${this.deps.publicUrl}/billing/local-portal/${this.portalToken(input.userId)}` };
+  }
+
+  /** What Stripe does on DELETE /v1/subscriptions/{id}: the subscription ends now. */
+  async cancelSubscription(id: string): Promise<void> {
+    const row = await findSubscription(this.deps.db, id);
+    if (!row || row.provider !== 'local' || row.status === 'canceled') return;
+    const now = this.deps.now();
+    await upsertSubscription(this.deps.db, { ...row, status: 'canceled', cancelAtPeriodEnd: false, endedAt: now, updatedAt: now });
   }
 
   /** A signed, short-lived link to one user's local portal; the page needs no cookie. */

@@ -5,7 +5,7 @@ import Stripe from 'stripe';
 
 /**
  * A tiny Stripe for tests: the REST calls we make (checkout sessions create and retrieve,
- * subscriptions retrieve, billing portal sessions create), answered from memory in Stripe's
+ * subscriptions retrieve and cancel, billing portal sessions create), answered from memory in Stripe's
  * shapes, plus helpers that play Stripe's part (a customer pays, cancels, a renewal fails) and
  * signed webhook events made with the stripe package's own test signer.
  */
@@ -213,6 +213,12 @@ export class FakeStripe {
     if (request.method === 'GET' && (match = url.pathname.match(/^\/v1\/subscriptions\/([^/]+)$/))) {
       const subscription = this.subscriptions.get(match[1]!);
       return subscription ? send(200, subscription) : missing('subscription');
+    }
+    if (request.method === 'DELETE' && (match = url.pathname.match(/^\/v1\/subscriptions\/([^/]+)$/))) {
+      const subscription = this.subscriptions.get(match[1]!);
+      if (!subscription) return missing('subscription');
+      Object.assign(subscription, { status: 'canceled', cancel_at_period_end: false, ended_at: nowSeconds() });
+      return send(200, subscription);
     }
     if (request.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
       const customer = params.get('customer');

@@ -71,6 +71,15 @@ export class StripeProvider implements PaymentProvider {
     return { url: session.url };
   }
 
+  async cancelSubscription(id: string): Promise<void> {
+    try {
+      await this.stripe.subscriptions.cancel(id);
+    } catch (error) {
+      if (isMissing(error)) return;
+      throw error;
+    }
+  }
+
   /**
    * Checks the signature over the raw bytes, with Stripe's 300-second replay window, and turns the
    * event into ours. A bad signature or a stale timestamp is a 400, and nothing is applied.

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { okMessageSchema } from '#contract/auth.ts';
+import { ACCOUNT_MESSAGES, deleteAccountBodySchema } from '#contract/data-ownership.ts';
+import { errorResponseSchema } from '#contract/errors.ts';
+import type { SessionCookie } from '#server/http/session-cookie.ts';
+import type { AccountService } from './account.service.ts';
+
+export async function accountRoutes(app: FastifyInstance, { account, cookie }: { account: AccountService; cookie: SessionCookie }): Promise<void> {
+  app.withTypeProvider<ZodTypeProvider>().delete('/api/account', {
+    schema: {
+      tags: ['data'],
+      summary:
+        'Delete your account and all your data: rows, stored files, sessions, share links; the subscription is cancelled at the provider. Needs the password, or a sign-in less than 10 minutes old for accounts without one',
+      body: deleteAccountBodySchema,
+      response: {
+        200: okMessageSchema,
+        400: errorResponseSchema,
+        401: errorResponseSchema,
+        403: errorResponseSchema,
+        409: errorResponseSchema,
+        429: errorResponseSchema,
+        503: errorResponseSchema,
+      },
+    },
+  }, async (request, reply) => {
+    await account.deleteAccount(request.auth!, request.body.password);
+    cookie.clear(reply);
+    return { ok: true as const, message: ACCOUNT_MESSAGES.deleted };
+  });
+}

@@ -1,0 +1,82 @@
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { addDays } from '#contract/tracking.ts';
+import { users } from '#server/db/schema/index.ts';
+import { uploadFile } from '#server/features/labs/labs.test-helpers.ts';
+import { makeTextPdf, panelLines } from '#server/labs/extract/test-fixtures.ts';
+import { type TestApp, type TestClient, signedInClient } from '#server/testing/test-app.ts';
+
+export const today = () => new Date().toISOString().slice(0, 10);
+
+/** A noon instant of a UTC day (test users keep the default UTC zone), never in the future. */
+export function noonOf(day: string): string {
+  const instant = new Date(`${day}T12:00:00Z`);
+  return (instant.getTime() > Date.now() ? new Date(Date.now() - 60_000) : instant).toISOString();
+}
+
+export type SeededUser = Awaited<ReturnType<typeof signedInClient>> & {
+  name: string;
+  supplementIds: { vitaminD: string; magnesium: string };
+  labFileId: string | null;
+};
+
+async function ok(response: Promise<{ statusCode: number; body: string }>, status = 200) {
+  const answer = await response;
+  expect(answer.statusCode, answer.body).toBe(status);
+  return answer;
+}
+
+/**
+ * A user with something of everything: name and phone, health stats, two supplements with ten
+ * days of intake, effect ratings, biomarker results (one high, one low, one in mmol/L) over two
+ * dates and, with `withFile`, an uploaded lab report (the user is made pro for it).
+ */
+export async function seedUser(t: TestApp, options: { withFile?: boolean; name?: string } = {}): Promise<SeededUser> {
+  const signed = await signedInClient(t);
+  const { client, user } = signed;
+  const name = options.name ?? `Ada Quill ${Math.random().toString(36).slice(2, 7)}`;
+  await t.database.db
+    .update(users)
+    .set({ name, phoneNumber: '+15550100200', ...(options.withFile ? { subscriptionTier: 'pro' as const } : {}) })
+    .where(eq(users.id, user.id));
+
+  await ok(client.post('/api/health-stats', { weight: 150.5, height: 66, gender: 'female', ethnicity: 'mixed', dateOfBirth: '1985-04-02', averageSleep: 420, allergies: 'Penicillin' }));
+  const vitaminD = (await ok(client.post('/api/supplements', { name: 'Vitamin D3', dosage: '1000 IU', frequency: '1x daily', notes: 'with breakfast' }))).body;
+  const magnesium = (await ok(client.post('/api/supplements', { name: 'Magnesium', dosage: '200 mg', frequency: '2x daily' }))).body;
+  const supplementIds = { vitaminD: JSON.parse(vitaminD).id as string, magnesium: JSON.parse(magnesium).id as string };
+
+  for (let back = 0; back < 10; back += 1) {
+    const day = addDays(today(), -back);
+    const logs = [{ supplementId: supplementIds.vitaminD, takenAt: noonOf(day) }];
+    if (back % 2 === 0) logs.push({ supplementId: supplementIds.magnesium, takenAt: noonOf(day) });
+    await ok(client.post('/api/supplement-logs', { logs }));
+  }
+  await ok(client.post('/api/effects', { date: addDays(today(), -1), energy: 4, mood: 3, sleep: 5, note: 'slept well' }));
+  await ok(client.post('/api/effects', { date: addDays(today(), -3), energy: 2, mood: 3, sleep: 2, note: '=1+1 not a formula' }));
+
+  const results = [
+    { biomarker: 'vitamin-d-25oh', value: 22, unit: 'ng/mL', referenceLow: 30, referenceHigh: 100, testDate: addDays(today(), -120) },
+    { biomarker: 'vitamin-d-25oh', value: 41, unit: 'ng/mL', referenceLow: 30, referenceHigh: 100, testDate: addDays(today(), -5) },
+    { biomarker: 'glucose-fasting', value: 6.1, unit: 'mmol/L', referenceLow: 3.9, referenceHigh: 5.5, testDate: addDays(today(), -5) },
+    { biomarker: 'hemoglobin', value: 11.2, unit: 'g/dL', referenceLow: 12, referenceHigh: 15.5, testDate: addDays(today(), -5) },
+  ];
+  for (const result of results) await ok(client.post('/api/labs/results', result), 201);
+
+  let labFileId: string | null = null;
+  if (options.withFile) {
+    const upload = await uploadFile(client, await makeTextPdf(panelLines()), 'My panel.pdf');
+    expect(upload.statusCode, upload.body).toBe(201);
+    labFileId = upload.json().id;
+  }
+  return { ...signed, name, supplementIds, labFileId };
+}
+
+export function multipartUpload(client: TestClient, bytes: Uint8Array, fileName: string) {
+  const boundary = `----stacklab${Math.random().toString(16).slice(2)}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    Buffer.from(bytes),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return client.request({ method: 'POST', url: '/api/import', payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+}

@@ -1,0 +1,190 @@
+import { EXPORT_FORMAT, EXPORT_SCHEMA_VERSION, type ExportDocument, type ExportHealthStats } from '#contract/data-ownership.ts';
+import { formatDosage, formatFrequency, type Dosage, type Frequency } from '#contract/tracking.ts';
+import type { Db } from '#server/db/client.ts';
+import type { UserRow } from '#server/features/auth/auth.repository.ts';
+import {
+  type HealthStatsRow,
+  type IntakeLogRow,
+  type LabFileRow,
+  type LabResultRow,
+  type NoteRow,
+  type SupplementRow,
+  findHealthStatsOf,
+  listAssistantHistoryOf,
+  listIntakeLogsOf,
+  listLabFilesOf,
+  listLabResultsOf,
+  listNotesOf,
+  listSessionsOf,
+  listShareLinksWithViewsOf,
+  listSubscriptionsOf,
+  listSupplementsOf,
+} from './export.repository.ts';
+
+/** Everything one user holds, read once; every export format is made from this. */
+export type UserData = {
+  user: UserRow;
+  healthStats: HealthStatsRow | undefined;
+  supplements: SupplementRow[];
+  intakeLogs: IntakeLogRow[];
+  notes: NoteRow[];
+  labFiles: LabFileRow[];
+  labResults: LabResultRow[];
+};
+
+/** One query after another: PGlite has one connection, and none of these is slow. */
+export async function readUserData(db: Db, user: UserRow): Promise<UserData> {
+  const healthStats = await findHealthStatsOf(db, user.id);
+  const supplements = await listSupplementsOf(db, user.id);
+  const intakeLogs = await listIntakeLogsOf(db, user.id);
+  const notes = await listNotesOf(db, user.id);
+  const labFiles = await listLabFilesOf(db, user.id);
+  const labResults = await listLabResultsOf(db, user.id);
+  return { user, healthStats, supplements, intakeLogs, notes, labFiles, labResults };
+}
+
+export function healthStatsDto(row: HealthStatsRow | undefined): ExportHealthStats | null {
+  if (!row) return null;
+  return {
+    weight: row.weightLbs,
+    height: row.heightInches,
+    gender: row.gender as ExportHealthStats['gender'],
+    ethnicity: row.ethnicity as ExportHealthStats['ethnicity'],
+    dateOfBirth: row.dateOfBirth,
+    averageSleep: row.averageSleepMinutes,
+    allergies: row.allergies,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function dosageText(row: { dosageAmount: number; dosageUnit: Dosage['unit'] }): string {
+  return formatDosage({ amount: row.dosageAmount, unit: row.dosageUnit });
+}
+
+export function frequencyText(row: { frequencyCount: number; frequencyUnit: Frequency['unit'] }): string {
+  return formatFrequency({ count: row.frequencyCount, unit: row.frequencyUnit });
+}
+
+/** The path of a lab file inside the CSV zip: its upload day, a short id and its name. */
+export function archivePathOf(file: LabFileRow): string {
+  return `lab-files/${file.createdAt.toISOString().slice(0, 10)}-${file.id.slice(0, 8)}-${file.fileName}`;
+}
+
+/** GET /api/export/json. `withFiles` names the zip paths of the original files when they travel along. */
+export async function buildExportDocument(
+  db: Db,
+  data: UserData,
+  options: { publicUrl: string; now: Date; withFiles?: boolean },
+): Promise<ExportDocument> {
+  const { user } = data;
+  const assistantHistory = await listAssistantHistoryOf(db, user.id);
+  const sessions = await listSessionsOf(db, user.id);
+  const subscriptions = await listSubscriptionsOf(db, user.id);
+  const shareLinks = await listShareLinksWithViewsOf(db, user.id);
+  return {
+    format: EXPORT_FORMAT,
+    schemaVersion: EXPORT_SCHEMA_VERSION,
+    exportedAt: options.now.toISOString(),
+    source: { app: 'StackLab', url: options.publicUrl },
+    account: {
+      username: user.username,
+      email: user.email,
+      name: user.name,
+      phoneNumber: user.phoneNumber,
+      timeZone: user.timeZone,
+      unitSystem: user.unitSystem,
+      emailVerified: user.emailVerifiedAt !== null,
+      subscriptionTier: user.subscriptionTier,
+      trialEndsAt: user.trialEndsAt?.toISOString() ?? null,
+      createdAt: user.createdAt.toISOString(),
+    },
+    healthStats: healthStatsDto(data.healthStats),
+    supplements: data.supplements.map((row) => ({
+      id: row.id,
+      name: row.name,
+      dosageAmount: row.dosageAmount,
+      dosageUnit: row.dosageUnit,
+      frequencyCount: row.frequencyCount,
+      frequencyUnit: row.frequencyUnit,
+      notes: row.notes,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    })),
+    intakeLogs: data.intakeLogs.map((row) => ({
+      id: row.id,
+      supplementId: row.supplementId,
+      name: row.name,
+      dosageAmount: row.dosageAmount,
+      dosageUnit: row.dosageUnit,
+      frequencyCount: row.frequencyCount,
+      frequencyUnit: row.frequencyUnit,
+      date: row.localDate,
+      takenAt: row.takenAt.toISOString(),
+    })),
+    notes: data.notes.map((row) => ({
+      id: row.id,
+      type: row.type,
+      date: row.localDate,
+      content: row.content,
+      summary: row.summary,
+      ratings: row.energy !== null && row.mood !== null && row.sleep !== null ? { energy: row.energy, mood: row.mood, sleep: row.sleep } : null,
+      note: row.note,
+      tags: row.tags,
+      loggedAt: row.loggedAt.toISOString(),
+    })),
+    labFiles: data.labFiles.map((row) => ({
+      id: row.id,
+      fileName: row.fileName,
+      contentType: row.contentType,
+      sizeBytes: row.sizeBytes,
+      status: row.status,
+      testDate: row.testDate,
+      uploadedAt: row.createdAt.toISOString(),
+      errorMessage: row.errorMessage,
+      archivePath: options.withFiles ? archivePathOf(row) : null,
+    })),
+    labResults: data.labResults.map((row) => ({
+      id: row.id,
+      labFileId: row.labFileId,
+      biomarker: row.biomarkerKey,
+      name: row.name,
+      category: row.category as ExportDocument['labResults'][number]['category'],
+      loinc: row.loinc,
+      value: row.value,
+      unit: row.unit,
+      canonicalValue: row.canonicalValue,
+      canonicalUnit: row.canonicalUnit,
+      referenceLow: row.referenceLow,
+      referenceHigh: row.referenceHigh,
+      referenceText: row.referenceText,
+      flag: row.flag,
+      printedFlag: row.printedFlag,
+      testDate: row.testDate,
+      reviewed: row.reviewed,
+      source: row.source,
+    })),
+    assistantHistory: assistantHistory.map((row) => ({ question: row.question, answer: row.answer, askedAt: row.createdAt.toISOString() })),
+    sessions: sessions.map((row) => ({
+      createdAt: row.createdAt.toISOString(),
+      lastSeenAt: row.lastSeenAt.toISOString(),
+      userAgent: row.userAgent,
+      ipAddress: row.ipAddress,
+    })),
+    subscriptions: subscriptions.map((row) => ({
+      provider: row.provider,
+      tier: row.tier,
+      interval: row.interval,
+      status: row.status,
+      currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
+      cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    })),
+    shareLinks: shareLinks.map((row) => ({
+      label: row.label,
+      parts: row.parts,
+      createdAt: row.createdAt.toISOString(),
+      expiresAt: row.expiresAt.toISOString(),
+      revokedAt: row.revokedAt?.toISOString() ?? null,
+      openedAt: row.openedAt.map((at) => at.toISOString()),
+    })),
+  };
+}

@@ -1,0 +1,529 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { unzipSync } from 'fflate';
+import type { z } from 'zod';
+import {
+  EXPORT_FORMAT,
+  EXPORT_SCHEMA_VERSION,
+  type ExportImport,
+  IMPORT_CSV_MAX_ROWS,
+  IMPORT_MESSAGES,
+  type ImportCounts,
+  type ImportResult,
+  exportImportSchema,
+} from '#contract/data-ownership.ts';
+import { isRealDate, localDateOf } from '#contract/tracking.ts';
+import type { Db } from '#server/db/client.ts';
+import type { UserRow } from '#server/features/auth/auth.repository.ts';
+import { findMarker, isPlausible, loincFor, toCanonicalValue, unitDefFor } from '#server/features/labs/labs.catalogue.ts';
+import { newStorageKey, prepareUpload } from '#server/features/labs/labs.uploads.ts';
+import { findReferenceIdByName } from '#server/features/supplements/reference-supplements.repository.ts';
+import type { EntitlementsService } from '#server/features/usage/entitlements.service.ts';
+import { AppError } from '#server/http/app-error.ts';
+import { computeFlag } from '#server/labs/extract/parser.ts';
+import type { FileStore } from '#server/storage/file-store.ts';
+import {
+  type HealthStatsValues,
+  type NewIntakeLog,
+  type NewLabResult,
+  type NewNote,
+  findHealthStatsOf,
+  insertIntakeLogsFor,
+  insertLabFileFor,
+  insertLabResultsFor,
+  insertNotesFor,
+  insertSupplementFor,
+  listIntakeLogsOf,
+  listLabFilesOf,
+  listLabResultsOf,
+  listNotesOf,
+  listSupplementsOf,
+  lockUserForImport,
+  saveHealthStatsFor,
+} from './export.repository.ts';
+import { parseCsv, unguardCell } from './import.csv.ts';
+
+type Dependencies = {
+  db: Db;
+  store: FileStore;
+  entitlements: EntitlementsService;
+  maxPixels: number;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+  now?: () => Date;
+};
+
+type ResolvedResult = Omit<NewLabResult, 'labFileId' | 'reviewed' | 'source' | 'testDate'>;
+type StagedFile = { exportId: string; fileName: string; uploadedAt: Date; status: string; testDate: string | null; errorMessage: string | null; prepared: Awaited<ReturnType<typeof prepareUpload>> };
+
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+const ZIP_JSON_NAME = 'stacklab-export.json';
+const MAX_DETAILS = 100;
+const emptyCounts = (): ImportCounts => ({ supplements: 0, intakeLogs: 0, notes: 0, labResults: 0, healthStats: 0 });
+
+/**
+ * POST /api/import. A StackLab export (its JSON, or the CSV zip, which carries the JSON and, when
+ * exported with them, the original lab files) is merged into the signed-in account: what is
+ * already there is skipped, so importing twice adds nothing the second time. A CSV of biomarker
+ * results is checked row by row; one bad row and nothing is imported. Every write of one import
+ * happens in one transaction.
+ */
+export class ImportService {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: Dependencies) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  async importFile(user: UserRow, file: { fileName: string; bytes: Buffer }): Promise<ImportResult> {
+    // Import writes new logs and results, which an expired trial may not (decisions section 2).
+    this.deps.entitlements.assertActive(user);
+    const { bytes } = file;
+    if (bytes.byteLength === 0) throw AppError.validation('file', IMPORT_MESSAGES.unreadable);
+    if (ZIP_MAGIC.every((byte, i) => bytes[i] === byte)) return this.importZip(user, bytes);
+    const text = bytes.toString('utf8');
+    const firstChar = text.replace(/^\uFEFF/, '').trimStart()[0];
+    if (firstChar === '{') return this.importExport(user, parseJson(text), new Map());
+    return this.importBiomarkerCsv(user, text);
+  }
+
+  // ─── The JSON export, alone or in its zip ─────────────────────────────────────────────────────
+
+  private async importZip(user: UserRow, bytes: Buffer): Promise<ImportResult> {
+    let entries: Record<string, Uint8Array>;
+    try {
+      // Declared sizes are checked before anything is inflated, and inflating never goes past them.
+      let total = 0;
+      entries = unzipSync(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
+        filter: (entry) => {
+          const wanted = entry.name === ZIP_JSON_NAME || entry.name.startsWith('lab-files/');
+          if (!wanted) return false;
+          total += entry.originalSize;
+          if (entry.originalSize > 60 * 1024 * 1024 || total > 500 * 1024 * 1024) throw new Error('zip too large');
+          return true;
+        },
+      });
+    } catch {
+      throw AppError.validation('file', IMPORT_MESSAGES.unreadable);
+    }
+    const json = entries[ZIP_JSON_NAME];
+    if (!json) throw AppError.validation('file', IMPORT_MESSAGES.unreadable);
+    const files = new Map(Object.entries(entries).filter(([name]) => name !== ZIP_JSON_NAME));
+    return this.importExport(user, parseJson(Buffer.from(json).toString('utf8')), files);
+  }
+
+  private async importExport(user: UserRow, raw: unknown, archive: Map<string, Uint8Array>): Promise<ImportResult> {
+    const version = (raw as { schemaVersion?: unknown } | null)?.schemaVersion;
+    if ((raw as { format?: unknown } | null)?.format !== EXPORT_FORMAT) throw AppError.validation('file', IMPORT_MESSAGES.unreadable);
+    if (typeof version === 'number' && version > EXPORT_SCHEMA_VERSION) {
+      throw AppError.validation('file', IMPORT_MESSAGES.newerVersion.replace('{version}', String(version)));
+    }
+    const parsed = exportImportSchema.safeParse(raw);
+    if (!parsed.success) throw invalidExport(parsed.error);
+    const doc = parsed.data;
+
+    const notes: string[] = [];
+    const staged = await this.stageFiles(doc, archive, notes);
+    const storedKeys: string[] = [];
+    try {
+      const fileKeys = new Map<string, string>();
+      for (const file of staged) {
+        const key = newStorageKey(user.id);
+        await this.deps.store.put(key, file.prepared.bytes, file.prepared.contentType);
+        storedKeys.push(key);
+        fileKeys.set(file.exportId, key);
+      }
+      const result = await this.deps.db.transaction(async (tx) => this.mergeExport(tx as unknown as Db, user, doc, staged, fileKeys, notes));
+      // Files matched to ones already here were stored for nothing; take them back.
+      for (const key of result.unusedKeys) await this.deps.store.delete(key).catch(() => {});
+      return result.answer;
+    } catch (error) {
+      for (const key of storedKeys) await this.deps.store.delete(key).catch(() => {});
+      throw error;
+    }
+  }
+
+  /** Lab files that came along in the zip, checked like uploads; ones that fail are noted and left out. */
+  private async stageFiles(doc: ExportImport, archive: Map<string, Uint8Array>, notes: string[]): Promise<StagedFile[]> {
+    const staged: StagedFile[] = [];
+    let missing = 0;
+    for (const file of doc.labFiles) {
+      const bytes = file.archivePath ? archive.get(file.archivePath) : undefined;
+      if (!bytes) {
+        missing += 1;
+        continue;
+      }
+      try {
+        const prepared = await prepareUpload(bytes, file.fileName, this.deps.maxPixels);
+        staged.push({
+          exportId: file.id,
+          fileName: file.fileName,
+          uploadedAt: new Date(file.uploadedAt),
+          status: file.status,
+          testDate: file.testDate,
+          errorMessage: file.errorMessage,
+          prepared,
+        });
+      } catch {
+        notes.push(`The lab file "${file.fileName}" could not be read, so it was not imported; its results were.`);
+      }
+    }
+    if (missing > 0) {
+      notes.push(
+        `${missing} original lab file${missing === 1 ? ' was' : 's were'} not in this file, so ${missing === 1 ? 'its' : 'their'} results were imported without ${missing === 1 ? 'it' : 'them'}. To bring the originals, export the CSV zip with the lab files and import that.`,
+      );
+    }
+    return staged;
+  }
+
+  private async mergeExport(
+    db: Db,
+    user: UserRow,
+    doc: ExportImport,
+    staged: StagedFile[],
+    fileKeys: Map<string, string>,
+    notes: string[],
+  ): Promise<{ answer: ImportResult; unusedKeys: string[] }> {
+    await lockUserForImport(db, user.id);
+    const added = emptyCounts();
+    const skipped = emptyCounts();
+
+    // Health stats: fill what is empty here; never overwrite what the user already has.
+    if (doc.healthStats) {
+      const existing = await findHealthStatsOf(db, user.id);
+      const incoming: HealthStatsValues = {
+        weightLbs: doc.healthStats.weight,
+        heightInches: doc.healthStats.height,
+        gender: doc.healthStats.gender,
+        ethnicity: doc.healthStats.ethnicity,
+        dateOfBirth: doc.healthStats.dateOfBirth,
+        averageSleepMinutes: doc.healthStats.averageSleep,
+        allergies: doc.healthStats.allergies,
+      };
+      const changes: HealthStatsValues = {};
+      for (const [key, value] of Object.entries(incoming) as [keyof HealthStatsValues, unknown][]) {
+        if (value === null || value === undefined) continue;
+        if (existing && existing[key] !== null && existing[key] !== undefined) continue;
+        (changes as Record<string, unknown>)[key] = value;
+      }
+      if (Object.keys(changes).length > 0) {
+        await saveHealthStatsFor(db, user.id, changes);
+        added.healthStats = 1;
+      } else skipped.healthStats = 1;
+    }
+
+    // Supplements, matched by name: the stack keeps one entry per supplement.
+    const supplementIds = new Map<string, string>();
+    const byName = new Map((await listSupplementsOf(db, user.id)).map((row) => [row.name.toLowerCase(), row.id]));
+    const referenceIds = new Map<string, string | null>();
+    const referenceIdOf = async (name: string) => {
+      const key = name.toLowerCase();
+      if (!referenceIds.has(key)) referenceIds.set(key, await findReferenceIdByName(db, name));
+      return referenceIds.get(key)!;
+    };
+    for (const supplement of doc.supplements) {
+      const key = supplement.name.trim().toLowerCase();
+      const existing = byName.get(key);
+      if (existing) {
+        supplementIds.set(supplement.id, existing);
+        skipped.supplements += 1;
+        continue;
+      }
+      const id = await insertSupplementFor(db, user.id, {
+        name: supplement.name.trim(),
+        referenceSupplementId: await referenceIdOf(supplement.name),
+        dosageAmount: supplement.dosageAmount,
+        dosageUnit: supplement.dosageUnit,
+        frequencyCount: supplement.frequencyCount,
+        frequencyUnit: supplement.frequencyUnit,
+        notes: supplement.notes,
+        createdAt: new Date(supplement.createdAt),
+        updatedAt: new Date(supplement.updatedAt),
+      });
+      byName.set(key, id);
+      supplementIds.set(supplement.id, id);
+      added.supplements += 1;
+    }
+
+    // Intake: one log per supplement name and day.
+    const logKeys = new Set((await listIntakeLogsOf(db, user.id)).map((log) => `${log.localDate}|${log.name.toLowerCase()}`));
+    const newLogs: NewIntakeLog[] = [];
+    for (const log of doc.intakeLogs) {
+      const key = `${log.date}|${log.name.trim().toLowerCase()}`;
+      if (logKeys.has(key)) {
+        skipped.intakeLogs += 1;
+        continue;
+      }
+      logKeys.add(key);
+      newLogs.push({
+        supplementId: (log.supplementId && supplementIds.get(log.supplementId)) || byName.get(log.name.trim().toLowerCase()) || null,
+        referenceSupplementId: await referenceIdOf(log.name),
+        localDate: log.date,
+        takenAt: new Date(log.takenAt),
+        name: log.name.trim(),
+        dosageAmount: log.dosageAmount,
+        dosageUnit: log.dosageUnit,
+        frequencyCount: log.frequencyCount,
+        frequencyUnit: log.frequencyUnit,
+      });
+    }
+    await insertIntakeLogsFor(db, user.id, newLogs);
+    added.intakeLogs = newLogs.length;
+
+    // Notes: one rating per day; other notes by their day, type and text.
+    const existingNotes = await listNotesOf(db, user.id);
+    const ratingDays = new Set(existingNotes.filter((note) => note.energy !== null).map((note) => note.localDate));
+    const noteKeys = new Set(existingNotes.filter((note) => note.energy === null).map((note) => `${note.type}|${note.localDate}|${note.content}`));
+    const newNotes: NewNote[] = [];
+    for (const note of doc.notes) {
+      if (note.ratings) {
+        if (ratingDays.has(note.date)) {
+          skipped.notes += 1;
+          continue;
+        }
+        ratingDays.add(note.date);
+      } else {
+        const key = `${note.type}|${note.date}|${note.content}`;
+        if (noteKeys.has(key)) {
+          skipped.notes += 1;
+          continue;
+        }
+        noteKeys.add(key);
+      }
+      newNotes.push({
+        type: note.type,
+        localDate: note.date,
+        content: note.content,
+        summary: note.summary,
+        energy: note.ratings?.energy ?? null,
+        mood: note.ratings?.mood ?? null,
+        sleep: note.ratings?.sleep ?? null,
+        note: note.note,
+        tags: note.tags,
+        loggedAt: new Date(note.loggedAt),
+      });
+    }
+    await insertNotesFor(db, user.id, newNotes);
+    added.notes = newNotes.length;
+
+    // Lab files that travelled in the zip: matched to one already here by name and upload time.
+    const fileIds = new Map<string, string>();
+    const unusedKeys: string[] = [];
+    const existingFiles = new Map((await listLabFilesOf(db, user.id)).map((file) => [`${file.fileName}|${file.createdAt.toISOString()}`, file.id]));
+    for (const file of staged) {
+      const key = fileKeys.get(file.exportId)!;
+      const existing = existingFiles.get(`${file.prepared.fileName}|${file.uploadedAt.toISOString()}`);
+      if (existing) {
+        fileIds.set(file.exportId, existing);
+        unusedKeys.push(key);
+        continue;
+      }
+      const id = await insertLabFileFor(db, user.id, {
+        fileName: file.prepared.fileName,
+        storageKey: key,
+        contentType: file.prepared.contentType,
+        kind: file.prepared.kind,
+        sizeBytes: file.prepared.bytes.byteLength,
+        // Imported files are not read again: their results come with them.
+        status: file.status === 'needs_review' || file.status === 'failed' ? file.status : 'done',
+        progress: 100,
+        errorMessage: file.errorMessage,
+        testDate: file.testDate,
+        createdAt: file.uploadedAt,
+      });
+      fileIds.set(file.exportId, id);
+    }
+    if (staged.length - unusedKeys.length > 0) {
+      notes.push(`${staged.length - unusedKeys.length} original lab file${staged.length - unusedKeys.length === 1 ? ' was' : 's were'} imported with ${staged.length - unusedKeys.length === 1 ? 'its' : 'their'} results.`);
+    }
+
+    // Results: one per biomarker, day, value and unit.
+    const resultKeys = new Set((await listLabResultsOf(db, user.id)).map(resultKey));
+    const newResults: NewLabResult[] = [];
+    let unknown = 0;
+    for (const result of doc.labResults) {
+      const resolved = resolveResult({
+        biomarker: result.biomarker,
+        fallbackName: result.name,
+        value: result.value,
+        unit: result.unit,
+        referenceLow: result.referenceLow,
+        referenceHigh: result.referenceHigh,
+        referenceText: result.referenceText,
+      });
+      if (typeof resolved === 'string') {
+        unknown += 1;
+        continue;
+      }
+      const key = resultKey({ ...resolved, testDate: result.testDate });
+      if (resultKeys.has(key)) {
+        skipped.labResults += 1;
+        continue;
+      }
+      resultKeys.add(key);
+      newResults.push({
+        ...resolved,
+        flag: result.flag ?? resolved.flag,
+        printedFlag: result.printedFlag,
+        testDate: result.testDate,
+        labFileId: (result.labFileId && fileIds.get(result.labFileId)) || null,
+        reviewed: result.reviewed,
+        source: result.source,
+      });
+    }
+    await insertLabResultsFor(db, user.id, newResults);
+    added.labResults = newResults.length;
+    if (unknown > 0) {
+      notes.push(`${unknown} lab result${unknown === 1 ? '' : 's'} of biomarkers or units this installation does not know ${unknown === 1 ? 'was' : 'were'} left out.`);
+    }
+
+    return { answer: { ok: true, message: summary(added, skipped), kind: 'export', added, skipped, notes }, unusedKeys };
+  }
+
+  // ─── A CSV of biomarker results ───────────────────────────────────────────────────────────────
+
+  private async importBiomarkerCsv(user: UserRow, text: string): Promise<ImportResult> {
+    if (text.includes('\u0000')) throw AppError.validation('file', IMPORT_MESSAGES.unreadable);
+    const rows = parseCsv(text);
+    const header = rows.shift();
+    if (!header) throw AppError.validation('file', IMPORT_MESSAGES.csvEmpty);
+    const columns = header.cells.map((cell) => cell.trim().toLowerCase().replace(/[\s-]+/g, '_'));
+    const index = (...names: string[]) => columns.findIndex((column) => names.includes(column));
+    const at = {
+      name: index('name', 'biomarker', 'test'),
+      value: index('value', 'result'),
+      unit: index('unit', 'units'),
+      date: index('date', 'test_date', 'collected', 'collection_date'),
+      low: index('reference_low', 'low', 'ref_low'),
+      high: index('reference_high', 'high', 'ref_high'),
+      text: index('reference_text', 'reference_range', 'range'),
+    };
+    if (at.name < 0 || at.value < 0 || at.unit < 0 || at.date < 0) throw AppError.validation('file', IMPORT_MESSAGES.csvHeader);
+    if (rows.length === 0) throw AppError.validation('file', IMPORT_MESSAGES.csvEmpty);
+    if (rows.length > IMPORT_CSV_MAX_ROWS) throw AppError.validation('file', IMPORT_MESSAGES.tooManyRows.replace('{max}', String(IMPORT_CSV_MAX_ROWS)));
+
+    const today = localDateOf(this.now(), user.timeZone);
+    const errors: { field: string; message: string }[] = [];
+    const accepted: (ResolvedResult & { testDate: string })[] = [];
+    for (const row of rows) {
+      const cell = (i: number) => (i >= 0 ? unguardCell(row.cells[i] ?? '').trim() : '');
+      const fail = (message: string) => errors.push({ field: `row ${row.line}`, message });
+      const name = cell(at.name);
+      const date = cell(at.date);
+      const value = parseNumber(cell(at.value));
+      const low = at.low >= 0 && cell(at.low) !== '' ? parseNumber(cell(at.low)) : null;
+      const high = at.high >= 0 && cell(at.high) !== '' ? parseNumber(cell(at.high)) : null;
+      if (!name) fail('The name is empty');
+      else if (value === undefined) fail(`The value "${cell(at.value)}" is not a number (use a dot for decimals)`);
+      else if (!isRealDate(date)) fail(`The date "${date}" is not a date like 2025-01-31`);
+      else if (date > today) fail(`The date ${date} is in the future`);
+      else if (low === undefined || high === undefined) fail('The reference range is not a number');
+      else {
+        const resolved = resolveResult({ biomarker: name, value, unit: cell(at.unit), referenceLow: low, referenceHigh: high, referenceText: cell(at.text) || null });
+        if (typeof resolved === 'string') fail(resolved);
+        else accepted.push({ ...resolved, testDate: date });
+      }
+      if (errors.length >= MAX_DETAILS) break;
+    }
+    if (errors.length > 0) {
+      throw new AppError('VALIDATION_FAILED', IMPORT_MESSAGES.csvInvalid, { details: errors });
+    }
+
+    const added = emptyCounts();
+    const skipped = emptyCounts();
+    await this.deps.db.transaction(async (tx) => {
+      const db = tx as unknown as Db;
+      await lockUserForImport(db, user.id);
+      const keys = new Set((await listLabResultsOf(db, user.id)).map(resultKey));
+      const fresh: NewLabResult[] = [];
+      for (const result of accepted) {
+        const key = resultKey(result);
+        if (keys.has(key)) {
+          skipped.labResults += 1;
+          continue;
+        }
+        keys.add(key);
+        // Typed in by the user (or their lab's export): reviewed, as a manual entry is.
+        fresh.push({ ...result, labFileId: null, reviewed: true, source: 'manual' });
+      }
+      await insertLabResultsFor(db, user.id, fresh);
+      added.labResults = fresh.length;
+    });
+    return { ok: true, message: summary(added, skipped), kind: 'biomarker-csv', added, skipped, notes: [] };
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch {
+    throw AppError.validation('file', IMPORT_MESSAGES.unreadable);
+  }
+}
+
+function parseNumber(text: string): number | undefined {
+  if (!/^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/.test(text)) return undefined;
+  const value = Number(text);
+  return Number.isFinite(value) ? value : undefined;
+}
+
+function invalidExport(error: z.ZodError): AppError {
+  const details = error.issues.slice(0, MAX_DETAILS).map((issue) => ({ field: issue.path.join('.') || 'file', message: issue.message }));
+  return new AppError('VALIDATION_FAILED', IMPORT_MESSAGES.invalidExport, { details });
+}
+
+function resultKey(result: { biomarkerKey: string; testDate: string; value: number; unit: string }): string {
+  return `${result.biomarkerKey}|${result.testDate}|${result.value}|${result.unit.trim().toLowerCase()}`;
+}
+
+/** A result checked against the catalogue as a typed one is (labs.service.ts); a message when it cannot be. */
+function resolveResult(input: {
+  biomarker: string;
+  fallbackName?: string;
+  value: number;
+  unit: string;
+  referenceLow: number | null;
+  referenceHigh: number | null;
+  referenceText: string | null;
+}): ResolvedResult | string {
+  const marker = findMarker(input.biomarker) ?? (input.fallbackName ? findMarker(input.fallbackName) : undefined);
+  if (!marker) return `Unknown biomarker "${input.biomarker}"`;
+  const def = unitDefFor(marker, input.unit);
+  if (!def) return `"${input.unit}" is not a unit for ${marker.name}; use one of ${[...new Set(marker.units.map((u) => u.unit))].join(', ')}`;
+  const canonicalValue = toCanonicalValue(def, input.value);
+  if (!isPlausible(marker, canonicalValue)) return `${input.value} ${input.unit} is not a plausible ${marker.name} value; check the value and its unit`;
+  if (input.referenceLow !== null && input.referenceHigh !== null && input.referenceLow > input.referenceHigh) {
+    return 'The low end of the reference range is above its high end';
+  }
+  return {
+    biomarkerKey: marker.key,
+    name: marker.name,
+    category: marker.category,
+    loinc: loincFor(marker, def.unit),
+    value: input.value,
+    unit: input.unit === '' ? def.unit : input.unit,
+    canonicalValue,
+    canonicalUnit: marker.canonicalUnit,
+    referenceLow: input.referenceLow,
+    referenceHigh: input.referenceHigh,
+    referenceText:
+      input.referenceText ?? (input.referenceLow !== null || input.referenceHigh !== null ? `${input.referenceLow ?? ''} - ${input.referenceHigh ?? ''}`.trim() : null),
+    flag: computeFlag(input.value, input.referenceLow, input.referenceHigh, false),
+    printedFlag: null,
+  };
+}
+
+function summary(added: ImportCounts, skipped: ImportCounts): string {
+  const parts = (counts: ImportCounts) =>
+    [
+      [counts.supplements, 'supplement', 'supplements'],
+      [counts.intakeLogs, 'intake log', 'intake logs'],
+      [counts.notes, 'note or rating', 'notes and ratings'],
+      [counts.labResults, 'lab result', 'lab results'],
+      [counts.healthStats, 'set of health stats', 'sets of health stats'],
+    ]
+      .filter(([count]) => (count as number) > 0)
+      .map(([count, one, many]) => `${count} ${count === 1 ? one : many}`);
+  const addedText = parts(added);
+  const skippedTotal = Object.values(skipped).reduce((sum, n) => sum + n, 0);
+  const head = addedText.length > 0 ? `Imported ${addedText.join(', ')}.` : 'Nothing new to import.';
+  return skippedTotal > 0 ? `${head} ${skippedTotal} already in your account ${skippedTotal === 1 ? 'was' : 'were'} skipped.` : head;
+}
