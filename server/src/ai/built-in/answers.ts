@@ -218,8 +218,8 @@ async function answerBiomarker(user: UserData, named: Marker, since: Since | nul
  * it stands in.
  */
 async function closestMeasured(user: UserData, named: Marker): Promise<Marker> {
+  if (await user.biomarkerSeries(named.key)) return named;
   const overview = await user.biomarkerOverview();
-  if (overview.some((entry) => entry.key === named.key)) return named;
   const word = named.name.toLowerCase();
   const related = overview.find((entry) => entry.name.toLowerCase() !== word && containsWords(entry.name.toLowerCase(), word));
   return (related && CATALOGUE.find((marker) => marker.key === related.key)) ?? named;

@@ -45,14 +45,15 @@ export function containsWords(text: string, phrase: string): boolean {
 type AliasEntry = { text: string; marker: Marker; caseSensitive: boolean };
 
 /**
- * Every catalogue name and alias. Short ones ("TSH", "Fe", "Mg") count only as written in capitals,
- * so that ordinary words ("pt", "ld") are not read as tests; single letters never count.
+ * Every catalogue name and alias. Short all-letter ones ("TSH", "Fe", "Mg") count only as written,
+ * so that ordinary words and units ("pt", "ld", "mg") are not read as tests; "b12" or "t4" may be
+ * typed in any case. Single letters never count.
  */
 const ALIASES: AliasEntry[] = CATALOGUE.flatMap((marker) =>
   [marker.name, ...marker.aliases]
     .filter((text) => text.trim().length >= 2)
     .map((text) => {
-      const caseSensitive = text.replace(/[^A-Za-z0-9]/g, '').length <= 3;
+      const caseSensitive = /^[A-Za-z]{1,3}$/.test(text.replace(/[^A-Za-z0-9]/g, ''));
       return { text: caseSensitive ? text.trim() : text.trim().toLowerCase(), marker, caseSensitive };
     }),
 ).sort((a, b) => b.text.length - a.text.length);
@@ -151,7 +152,7 @@ export function parseSince(question: string, today: string): Since | null {
     const date = isoDate(Number(monthYear[2]), monthNumber(monthYear[1]!), 1);
     if (date) return { kind: 'date', date, label: date };
   }
-  const year = /\b(?:since|from|after) (\d{4})\b/.exec(q);
+  const year = /\b(?:since|from|after) (\d{4})(?![-/.\d])/.exec(q);
   if (year && Number(year[1]) >= 1900) return { kind: 'date', date: `${year[1]}-01-01`, label: `${year[1]}-01-01` };
   const last = /\b(?:in|over|during|for) the (?:last|past) (?:(\d{1,3}) )?(day|week|month|year)s?\b/.exec(q);
   if (last) {

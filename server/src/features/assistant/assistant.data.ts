@@ -51,6 +51,7 @@ export function createUserData(sources: DataSources, user: UserRow, now: Date): 
   const today = localDateOf(now, user.timeZone);
   const unitSystem = user.unitSystem;
   const once = memo();
+  const seriesByKey = new Map<string, Promise<BiomarkerSeries | null>>();
 
   const loggedRows = once('logged', () => summariseLoggedSupplements(db, userId));
   const intakeRows = once('intake', () => listIntakeBetween(db, userId, addDays(today, -(MAX_RECENT_DAYS - 1)), today));
@@ -168,11 +169,18 @@ export function createUserData(sources: DataSources, user: UserRow, now: Date): 
     }),
 
     biomarkerSeries: async (key): Promise<BiomarkerSeries | null> => {
-      const display = displayOf(key, unitSystem);
-      if (!display) return null;
-      const rows = await listBiomarkerResults(db, userId, key);
-      if (rows.length === 0) return null;
-      return { key, name: display.name, category: display.category, unit: display.unit, points: rows.map(display.point) };
+      let series = seriesByKey.get(key);
+      if (!series) {
+        series = (async () => {
+          const display = displayOf(key, unitSystem);
+          if (!display) return null;
+          const rows = await listBiomarkerResults(db, userId, key);
+          if (rows.length === 0) return null;
+          return { key, name: display.name, category: display.category, unit: display.unit, points: rows.map(display.point) };
+        })();
+        seriesByKey.set(key, series);
+      }
+      return series;
     },
 
     ratedDays: async (match) =>

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, isNotNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import {
   assistantQueries,
@@ -50,7 +50,8 @@ export async function summariseLoggedSupplements(db: Db, userId: string) {
       nutrient: referenceSupplements.nutrient,
       firstLoggedOn: sql<string>`min(${supplementLogs.localDate})::text`,
       lastLoggedOn: sql<string>`max(${supplementLogs.localDate})::text`,
-      loggedDays: sql<number>`count(distinct ${supplementLogs.localDate})::int`,
+      // One row per supplement and day (a unique index), so rows are days.
+      loggedDays: sql<number>`count(*)::int`,
     })
     .from(supplementLogs)
     .leftJoin(referenceSupplements, eq(referenceSupplements.id, supplementLogs.referenceSupplementId))
@@ -87,11 +88,16 @@ export async function listEffectsSince(db: Db, userId: string, from: string) {
 
 /**
  * Every rated day, newest first, and whether any of the given supplements (by id, or by name as
- * logged, ignoring case) was logged that day.
+ * logged, ignoring case) was logged that day: the days taken, once, joined to the ratings.
  */
 export async function listRatedDays(db: Db, userId: string, match: { supplementIds: string[]; names: string[] }) {
-  const byId = match.supplementIds.length > 0 ? sql`l.supplement_id in (${sql.join(match.supplementIds.map((id) => sql`${id}::uuid`), sql`, `)})` : sql`false`;
-  const byName = match.names.length > 0 ? sql`lower(l.name) in (${sql.join(match.names.map((name) => sql`${name.toLowerCase()}`), sql`, `)})` : sql`false`;
+  const byId = match.supplementIds.length > 0 ? inArray(supplementLogs.supplementId, match.supplementIds) : sql`false`;
+  const byName = match.names.length > 0 ? inArray(sql`lower(${supplementLogs.name})`, match.names.map((name) => name.toLowerCase())) : sql`false`;
+  const taken = db
+    .selectDistinct({ day: supplementLogs.localDate })
+    .from(supplementLogs)
+    .where(and(eq(supplementLogs.userId, userId), or(byId, byName)))
+    .as('taken');
   return db
     .select({
       id: qualitativeLogs.id,
@@ -100,11 +106,10 @@ export async function listRatedDays(db: Db, userId: string, match: { supplementI
       mood: qualitativeLogs.mood,
       sleep: qualitativeLogs.sleep,
       note: qualitativeLogs.note,
-      // Qualified by hand: in a one-table select, drizzle writes columns without their table, and inside
-      // this subquery a bare local_date would be the log's own.
-      took: sql<boolean>`exists (select 1 from supplement_logs l where l.user_id = ${userId} and l.local_date = "qualitative_logs"."local_date" and (${byId} or ${byName}))`,
+      took: sql<boolean>`(${taken.day} is not null)`,
     })
     .from(qualitativeLogs)
+    .leftJoin(taken, eq(taken.day, qualitativeLogs.localDate))
     .where(and(eq(qualitativeLogs.userId, userId), isNotNull(qualitativeLogs.energy)))
     .orderBy(desc(qualitativeLogs.localDate));
 }

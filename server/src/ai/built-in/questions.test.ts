@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { ProviderError } from '../provider.ts';
+import { streamInChunks } from './built-in-assistant.ts';
+import { classifyQuestion, containsWords, findBiomarker, parseSince } from './questions.ts';
+
+const TODAY = '2025-06-15';
+const kind = (question: string) => classifyQuestion(question, TODAY).kind;
+
+describe('recognising the questions', () => {
+  it.each([
+    ['What am I taking?', 'stack'],
+    ['What supplements am I taking and how much?', 'stack'],
+    ['How much vitamin D am I taking?', 'stack'],
+    ["What's in my stack?", 'stack'],
+    ['What is my streak?', 'streak'],
+    ['How many days in a row have I logged?', 'streak'],
+    ['Which of my results are out of range?', 'out-of-range'],
+    ['Are any of my lab results abnormal?', 'out-of-range'],
+    ['Which results are too high or too low?', 'out-of-range'],
+    ['How is my vitamin D doing since I started taking it?', 'biomarker'],
+    ['Is my vitamin D out of range?', 'biomarker'],
+    ['What is my latest TSH?', 'biomarker'],
+    ['How has my HbA1c changed since March 2024?', 'biomarker'],
+    ['ferritin?', 'biomarker'],
+    ['What is magnesium for?', 'supplement-info'],
+    ['What is the upper limit of vitamin D?', 'supplement-info'],
+    ['How much zinc can I take safely?', 'supplement-info'],
+    ['What is ashwagandha?', 'supplement-info'],
+    ['Tell me about creatine', 'supplement-info'],
+    ['How did I feel on days I took magnesium versus days I did not?', 'felt'],
+    ['Does magnesium help my sleep?', 'felt'],
+    ['Is my mood better when I take vitamin D?', 'felt'],
+    ['Hello', 'greeting'],
+    ['Will it rain tomorrow?', 'unknown'],
+  ])('%j is a %s question', (question, expected) => {
+    expect(kind(question)).toBe(expected);
+  });
+
+  it('finds biomarkers by name and alias, short ones only in capitals', () => {
+    expect(findBiomarker('How is my vitamin D?')?.key).toBe('vitamin-d-25oh');
+    expect(findBiomarker('my 25-hydroxy vitamin D level')?.key).toBe('vitamin-d-25oh');
+    expect(findBiomarker('latest TSH')?.key).toBe('tsh');
+    expect(findBiomarker('what about my b12')?.key).toBe('vitamin-b12');
+    expect(findBiomarker('is my HDL ok')?.key).toBe('hdl');
+    expect(findBiomarker('can you help me with the pt schedule')).toBeUndefined();
+    expect(findBiomarker('although it is late')).toBeUndefined();
+  });
+
+  it('matches whole words only', () => {
+    expect(containsWords('how is my iron', 'iron')).toBe(true);
+    expect(containsWords('how is my ironman training', 'iron')).toBe(false);
+    expect(containsWords('magnesium, please', 'magnesium')).toBe(true);
+  });
+});
+
+describe('reading "since ..."', () => {
+  it.each([
+    ['since 2024-01-05', { kind: 'date', date: '2024-01-05' }],
+    ['since March 2024', { kind: 'date', date: '2024-03-01' }],
+    ['since March 3, 2024', { kind: 'date', date: '2024-03-03' }],
+    ['since 3rd of March 2024', { kind: 'date', date: '2024-03-03' }],
+    ['since 2023', { kind: 'date', date: '2023-01-01' }],
+    ['over the last 3 months', { kind: 'date', date: '2025-03-17' }],
+    ['in the past year', { kind: 'date', date: '2024-06-15' }],
+    ['since I started taking it?', { kind: 'it' }],
+    ['since starting magnesium glycinate', { kind: 'supplement', text: 'magnesium glycinate' }],
+    ['since I began my Vitamin D3, roughly', { kind: 'supplement', text: 'vitamin d3' }],
+  ])('%j', (text, expected) => {
+    expect(parseSince(`How is my vitamin D ${text}`, TODAY)).toMatchObject(expected);
+  });
+
+  it('ignores dates that do not exist, and questions without a start', () => {
+    expect(parseSince('since 2024-02-30', TODAY)).toBeNull();
+    expect(parseSince('How is my vitamin D?', TODAY)).toBeNull();
+  });
+});
+
+describe('streaming like a model', () => {
+  it('sends a few words at a time, keeps Markdown links whole, and loses nothing', async () => {
+    const text = 'Your latest 25-OH vitamin D is [45 ng/mL on Jun 1, 2025](stacklab:biomarker/25-OH%20vitamin%20D?date=2025-06-01), within range.';
+    const pieces: string[] = [];
+    for await (const piece of streamInChunks(text, 0, new AbortController().signal)) pieces.push(piece);
+    expect(pieces.join('')).toBe(text);
+    expect(pieces.length).toBeGreaterThan(2);
+    expect(pieces.some((piece) => piece.includes('[45 ng/mL on Jun 1, 2025](stacklab:biomarker/25-OH%20vitamin%20D?date=2025-06-01),'))).toBe(true);
+  });
+
+  it('stops when aborted', async () => {
+    const controller = new AbortController();
+    const pieces: string[] = [];
+    await expect(async () => {
+      for await (const piece of streamInChunks('one two three four five six seven eight nine', 0, controller.signal)) {
+        pieces.push(piece);
+        controller.abort();
+      }
+    }).rejects.toBeInstanceOf(ProviderError);
+    expect(pieces).toHaveLength(1);
+  });
+});
