@@ -145,8 +145,9 @@ test.describe('signed in without admin rights', () => {
   test('the profile lists this session and ending it signs out', async ({ page }) => {
     const username = await signUpThroughLanding(page);
     await page.goto('/profile');
-    await expect(page.getByText(username, { exact: true })).toBeVisible();
-    await expect(page.getByText(`${username}@example.com`, { exact: true })).toBeVisible();
+    // The profile form shows the account's username and e-mail.
+    await expect(page.getByLabel('Username', { exact: true })).toHaveValue(username);
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(`${username}@example.com`);
     await expect(page.getByRole('heading', { name: 'Sessions' })).toBeVisible();
     await expect(page.getByText('This device')).toBeVisible();
 
