@@ -15,10 +15,13 @@ import { isRealDate, localDateOf } from '#contract/tracking.ts';
 import type { Db } from '#server/db/client.ts';
 import type { UserRow } from '#server/features/auth/auth.repository.ts';
 import { findMarker, isPlausible, loincFor, toCanonicalValue, unitDefFor } from '#server/features/labs/labs.catalogue.ts';
+import { LAB_EXTRACT_JOB } from '#server/features/labs/labs.jobs.ts';
 import { newStorageKey, prepareUpload } from '#server/features/labs/labs.uploads.ts';
 import { findReferenceIdByName } from '#server/features/supplements/reference-supplements.repository.ts';
 import type { EntitlementsService } from '#server/features/usage/entitlements.service.ts';
 import { AppError } from '#server/http/app-error.ts';
+import { notifyJobQueued } from '#server/jobs/job-worker.ts';
+import { insertJob } from '#server/jobs/jobs.repository.ts';
 import { computeFlag } from '#server/labs/extract/parser.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 import {
@@ -134,6 +137,7 @@ export class ImportService {
       const result = await this.deps.db.transaction(async (tx) => this.mergeExport(tx as unknown as Db, user, doc, staged, fileKeys, notes));
       // Files matched to ones already here were stored for nothing; take them back.
       for (const key of result.unusedKeys) await this.deps.store.delete(key).catch(() => {});
+      if (result.queued > 0) notifyJobQueued(LAB_EXTRACT_JOB);
       return result.answer;
     } catch (error) {
       for (const key of storedKeys) await this.deps.store.delete(key).catch(() => {});
@@ -181,7 +185,7 @@ export class ImportService {
     staged: StagedFile[],
     fileKeys: Map<string, string>,
     notes: string[],
-  ): Promise<{ answer: ImportResult; unusedKeys: string[] }> {
+  ): Promise<{ answer: ImportResult; unusedKeys: string[]; queued: number }> {
     await lockUserForImport(db, user.id);
     const added = emptyCounts();
     const skipped = emptyCounts();
@@ -307,6 +311,7 @@ export class ImportService {
     // Lab files that travelled in the zip: matched to one already here by name and upload time.
     const fileIds = new Map<string, string>();
     const unusedKeys: string[] = [];
+    let queued = 0;
     const existingFiles = new Map((await listLabFilesOf(db, user.id)).map((file) => [`${file.fileName}|${file.createdAt.toISOString()}`, file.id]));
     for (const file of staged) {
       const key = fileKeys.get(file.exportId)!;
@@ -316,19 +321,24 @@ export class ImportService {
         unusedKeys.push(key);
         continue;
       }
+      // A file read before the export keeps its state and results; one still waiting is read here.
+      const unread = file.status === 'queued' || file.status === 'reading';
       const id = await insertLabFileFor(db, user.id, {
         fileName: file.prepared.fileName,
         storageKey: key,
         contentType: file.prepared.contentType,
         kind: file.prepared.kind,
         sizeBytes: file.prepared.bytes.byteLength,
-        // Imported files are not read again: their results come with them.
-        status: file.status === 'needs_review' || file.status === 'failed' ? file.status : 'done',
-        progress: 100,
+        status: unread ? 'queued' : file.status === 'needs_review' || file.status === 'failed' ? file.status : 'done',
+        progress: unread ? 0 : 100,
         errorMessage: file.errorMessage,
         testDate: file.testDate,
         createdAt: file.uploadedAt,
       });
+      if (unread) {
+        await insertJob(db, { kind: LAB_EXTRACT_JOB, payload: { labFileId: id, userId: user.id }, userId: user.id });
+        queued += 1;
+      }
       fileIds.set(file.exportId, id);
     }
     if (staged.length - unusedKeys.length > 0) {
@@ -375,7 +385,7 @@ export class ImportService {
       notes.push(`${unknown} lab result${unknown === 1 ? '' : 's'} of biomarkers or units this installation does not know ${unknown === 1 ? 'was' : 'were'} left out.`);
     }
 
-    return { answer: { ok: true, message: summary(added, skipped), kind: 'export', added, skipped, notes }, unusedKeys };
+    return { answer: { ok: true, message: summary(added, skipped), kind: 'export', added, skipped, notes }, unusedKeys, queued };
   }
 
   // ─── A CSV of biomarker results ───────────────────────────────────────────────────────────────
