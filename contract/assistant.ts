@@ -32,7 +32,13 @@ export const chatQuerySchema = z.strictObject({
   message: z.string().trim().min(1, 'Message is required').max(MAX_CHAT_MESSAGE_CHARS),
 });
 
-/** One server-sent event of a reply. */
+/**
+ * One server-sent event of a reply. Refusals come before the stream as ordinary JSON errors
+ * (`errorResponseSchema` in errors.ts) with their status: 400 for a bad body, 403 TRIAL_EXPIRED,
+ * 429 LIMIT_REACHED with `limitReached: true` (a plan's limit, or a visitor's questions per hour).
+ * Once the answer is 200 `text/event-stream`, a failure is one `{ error }` event with a
+ * `CHAT_MESSAGES` text (never `limitReached`), and `{ streaming: false }` always comes last.
+ */
 export const chatStreamEventSchema = z.union([
   z.object({ response: z.string() }),
   z.object({ error: z.string(), limitReached: z.literal(true).optional() }),
@@ -47,11 +53,17 @@ export const queryResultSchema = z.object({
   limitReached: z.boolean().optional(),
 });
 
-/** Spec section 3, "Saved chat": content is the serialised messages. */
+/** The tag every saved chat carries (the server adds it when missing). */
+export const AI_CONVERSATION_TAG = 'ai_conversation';
+
+/**
+ * Spec section 3, "Saved chat": content is the serialised messages, a JSON list of
+ * `{ role, content }` (anything else is refused with 400 on `content`).
+ */
 export const saveChatBodySchema = z.strictObject({
   content: z.string().min(2).max(200_000),
   type: z.literal('chat'),
-  tags: z.array(z.string().trim().min(1).max(40)).max(10).default(['ai_conversation']),
+  tags: z.array(z.string().trim().min(1).max(40)).max(10).default([AI_CONVERSATION_TAG]),
 });
 export const savedChatSchema = z.object({ id: z.string(), loggedAt: z.string() });
 
@@ -66,7 +78,7 @@ export const queryHistorySchema = z.array(queryHistoryItemSchema);
 export const dailySummaryBodySchema = z.strictObject({ date: z.iso.date('Use the date format yyyy-MM-dd') });
 export const dailySummarySchema = z.object({ id: z.string(), date: z.string(), summary: z.string(), loggedAt: z.string() });
 
-/** The line every answer ends with (decisions section 7). */
+/** The line every answer ends with (decisions section 7), after a blank line; the server adds it. */
 export const NOT_MEDICAL_ADVICE =
   'This is general information from your own records, not medical advice. Talk to a qualified health professional before changing your treatment.';
 

@@ -55,6 +55,14 @@ describe('the stream', () => {
     expect(replyText(readEvents(get.body))).toContain('Your current streak is 5 days');
   });
 
+  it('is described in the API docs', async () => {
+    const docs = await rich.client.get('/api/docs/json');
+    expect(docs.statusCode).toBe(200);
+    expect(Object.keys(docs.json().paths)).toEqual(
+      expect.arrayContaining(['/api/query', '/api/query/history', '/api/chat', '/api/chat/save', '/api/assistant/daily-summary']),
+    );
+  });
+
   it('refuses a body that is not a conversation ending with a question, before any stream', async () => {
     for (const body of [{ messages: [] }, { messages: [{ role: 'assistant', content: 'hi' }] }, { messages: [{ role: 'user', content: '  ' }] }, { message: 'hi' }]) {
       const response = await rich.client.post('/api/chat', body, { accept: 'text/event-stream' });

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   type ChatMessage,
   type ChatStreamEvent,
+  AI_CONVERSATION_TAG,
   CHAT_MESSAGES,
   CHAT_ROLES,
   NOT_MEDICAL_ADVICE,
@@ -161,7 +162,7 @@ export class AssistantService {
     if (!isConversation(body.content)) {
       throw AppError.validation('content', 'Content must be the conversation: a JSON list of messages, each with a role (user, assistant or system) and content');
     }
-    const tags = [...new Set(['ai_conversation', ...body.tags.map((tag) => tag.trim())])];
+    const tags = [...new Set([AI_CONVERSATION_TAG, ...body.tags.map((tag) => tag.trim())])];
     const now = this.now();
     const row = await insertChatNote(this.deps.db, user.id, { localDate: localDateOf(now, user.timeZone), content: body.content, tags, loggedAt: now });
     return { id: row.id, loggedAt: row.loggedAt.toISOString() };
