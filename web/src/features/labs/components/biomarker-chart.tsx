@@ -52,7 +52,7 @@ export function BiomarkerChart({ series, periods, highlightDate }: { series: Cha
   const unit = series[0]?.unit ?? '';
 
   return (
-    <figure className="grid gap-4">
+    <figure className="grid min-w-0 gap-4">
       <figcaption className="sr-only">
         Line chart of {series.map((one) => `${one.name} (${one.unit})`).join(', ')} by test date. The same values are in the table below the chart.
       </figcaption>
@@ -228,9 +228,9 @@ function SupplementLanes({ lanes }: { lanes: ReturnType<typeof periodLanes> }) {
 
 function ValuesTable({ drawn, rows }: { drawn: Drawn[]; rows: ChartRow[] }) {
   return (
-    <details className="rounded-md border border-border text-sm">
+    <details className="min-w-0 rounded-md border border-border text-sm">
       <summary className="cursor-pointer px-3 py-2 font-medium select-none">View the values as a table</summary>
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full min-w-max text-left">
           <thead className="bg-muted/60 text-xs text-muted-foreground">
             <tr>

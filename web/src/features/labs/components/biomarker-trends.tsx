@@ -33,8 +33,10 @@ export function BiomarkerTrends({ user, hasFiles, filesPending }: { user: User; 
   const source = series.data;
   const { selected, toggle, highlightDate } = useBiomarkerSelection(source?.series);
 
-  if ((filesPending && !source) || (series.isPending && !hasFiles && !series.isError)) return <LoadingChart />;
+  if (series.isPending) return <LoadingChart />;
+  // Results typed in by hand count as lab results too, so the chart shows without any file.
   if (!hasFiles && source && source.series.length === 0) {
+    if (filesPending) return <LoadingChart />;
     return <EmptyState icon={<LineChartIcon />} title="No lab results uploaded yet" description="Upload your first lab result to start tracking your biomarker trends" />;
   }
 

@@ -19,7 +19,7 @@ export function ManualResults() {
   const count = manual.data?.length ?? 0;
 
   return (
-    <div className="grid gap-4 rounded-xl border border-border bg-surface p-5">
+    <div className="grid min-w-0 gap-4 rounded-xl border border-border bg-surface p-5">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <div>
           <h3 className="font-medium">Results entered by hand</h3>

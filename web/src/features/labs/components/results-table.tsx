@@ -46,8 +46,8 @@ export function ResultsTable({ results, catalogue, onAdd, defaultDate, requireDa
   const update = useUpdateResult();
 
   return (
-    <div className="grid gap-3">
-      <div className="overflow-x-auto rounded-lg border border-border">
+    <div className="grid min-w-0 gap-3">
+      <div className="relative min-w-0 overflow-x-auto rounded-lg border border-border">
         <table className="w-full min-w-[40rem] text-left text-sm">
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-muted/60 text-xs text-muted-foreground">

@@ -16,7 +16,14 @@ import { ResultsTable } from './results-table.tsx';
 export function ReviewDialog({ file, open, onOpenChange }: { file: LabFile; open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-4xl">
+      <DialogContent
+        className="max-w-4xl"
+        // Start on the dialog itself (its title is announced), not inside the date field.
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          (event.currentTarget as HTMLElement).focus();
+        }}
+      >
         {open ? <ReviewContent file={file} onDone={() => onOpenChange(false)} /> : null}
       </DialogContent>
     </Dialog>
@@ -42,7 +49,7 @@ function ReviewContent({ file, onDone }: { file: LabFile; onDone: () => void }) 
     });
 
   return (
-    <div className="grid gap-5">
+    <div className="grid min-w-0 gap-5">
       <DialogHeader>
         <DialogTitle>Review results</DialogTitle>
         <DialogDescription>
