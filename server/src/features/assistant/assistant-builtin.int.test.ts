@@ -158,6 +158,19 @@ describe('a biomarker over time', () => {
     expect(text).toContain('You have 3 results in all');
   });
 
+  it('in SI units for a user who chose metric, like the chart', async () => {
+    const { client, user } = await signedInClient(t);
+    await addResults(t, user.id, [{ key: 'vitamin-d-25oh', name: '25-OH vitamin D', category: 'vitamin', unit: 'ng/mL', value: 45, low: 30, high: 100, flag: 'normal', date: '2025-06-01' }]);
+    const { users } = await import('#server/db/schema/index.ts');
+    const { eq } = await import('drizzle-orm');
+    await t.database.db.update(users).set({ unitSystem: 'metric' }).where(eq(users.id, user.id));
+    const text = await askText(client, 'How is my vitamin D?');
+    // 45 ng/mL x 2.496 = 112.3 nmol/L; the range 30-100 ng/mL is 74.88-249.6 nmol/L.
+    expect(text).toContain('[112.3 nmol/L on Jun 1, 2025]');
+    expect(text).toContain('within the reference range of 74.88–249.6 nmol/L');
+    expect(text).toContain('It is your only result so far');
+  });
+
   it('says when there are no results for it', async () => {
     expect(await askText(rich.client, 'How is my ferritin level?')).toContain('You have no Ferritin results yet');
   });
