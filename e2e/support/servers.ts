@@ -1,10 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { SMTPServer } from 'smtp-server';
+import { E2E_ADMIN } from './admin.ts';
 import { E2E } from './ports.ts';
 
 /**
@@ -51,6 +52,7 @@ oidc.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown>
 const children: ChildProcess[] = [];
 function startApp(url: string, env: Record<string, string>): void {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stacklab-e2e-'));
+  createAdmin(dataDir);
   const child = spawn(process.execPath, ['dist/server/main.js'], {
     env: {
       ...process.env,
@@ -75,6 +77,20 @@ startApp(E2E.appUrl, {
   GOOGLE_ISSUER: oidc.issuer.url!,
 });
 startApp(E2E.mailAppUrl, { SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}` });
+
+/**
+ * A known administrator (E2E_ADMIN) in every app, made by the real `create-admin` CLI of the built
+ * app. It runs against the app's DATA_DIR BEFORE the app starts: the embedded database belongs to
+ * one process at a time, so the CLI cannot open it once the app is running.
+ */
+function createAdmin(dataDir: string): void {
+  const result = spawnSync(
+    process.execPath,
+    ['dist/server/cli.js', 'create-admin', '--email', E2E_ADMIN.email, '--username', E2E_ADMIN.username, '--password', E2E_ADMIN.password],
+    { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, encoding: 'utf8' },
+  );
+  if (result.status !== 0) throw new Error(`create-admin failed (${result.status}): ${result.stderr}`);
+}
 
 const stop = () => {
   for (const child of children) child.kill('SIGTERM');

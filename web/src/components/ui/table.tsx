@@ -2,10 +2,13 @@ import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from '#web/lib/cn.ts';
 
-/** A data table that scrolls sideways inside its card on narrow screens instead of overflowing the page. */
+/**
+ * A data table that scrolls sideways inside its card on narrow screens instead of overflowing the
+ * page. The wrapper is positioned so that it also clips visually hidden (absolute) labels in cells.
+ */
 export function Table({ className, ...props }: ComponentProps<'table'>) {
   return (
-    <div className="w-full overflow-x-auto">
+    <div className="relative w-full overflow-x-auto">
       <table className={cn('w-full caption-bottom border-collapse text-sm', className)} {...props} />
     </div>
   );

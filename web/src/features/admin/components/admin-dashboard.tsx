@@ -33,7 +33,7 @@ export function AdminDashboard() {
     <PageContainer>
       <PageHeader title="Admin Dashboard" description="How StackLab is doing, and the places to manage it." />
       <AdminNav />
-      <ul className="mb-8 grid gap-4 md:grid-cols-3">
+      <ul className="mb-8 grid grid-cols-1 gap-4 md:grid-cols-3">
         {SCREENS.map((screen) => (
           <li key={screen.to}>
             <Link
@@ -72,8 +72,8 @@ function DashboardFigures({ data, labels, currency }: { data: Dashboard; labels:
   const thisMonth = data.signupsByMonth.at(-1)?.count ?? 0;
   const revenueRows = mergeRevenue(data);
   return (
-    <div className="grid gap-6">
-      <section aria-label="Key figures" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+    <div className="grid grid-cols-1 gap-6">
+      <section aria-label="Key figures" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <StatCard
           label="Users"
           icon={<Users />}
@@ -90,7 +90,7 @@ function DashboardFigures({ data, labels, currency }: { data: Dashboard; labels:
         <StatCard label="AI messages" icon={<Bot />} value={number.format(data.aiUsage.last30Days)} detail={`Last 30 days · ${number.format(data.aiUsage.thisMonth)} this month`} />
       </section>
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader>
             <CardTitle>Revenue by tier</CardTitle>

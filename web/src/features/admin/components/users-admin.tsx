@@ -60,7 +60,7 @@ export function UsersAdmin() {
       <PageHeader title="User Management" description="Accounts, their plans and activity." />
       <AdminNav />
       <section aria-label="User growth" className="mb-6">
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <StatCard label="Total Users" icon={<Users />} value={stat(growth.data?.totalUsers)} detail="Every account" />
           <StatCard label="Active Users" icon={<UserCheck />} value={stat(growth.data?.activeUsers)} detail={`Seen in the last ${ACTIVE_DAYS} days`} />
           <StatCard label="This Month" icon={<CalendarDays />} value={stat(growth.data?.monthly.at(-1)?.count)} detail="Sign-ups since the 1st (UTC)" />

@@ -146,7 +146,7 @@ function EditorForm({ post, newSection, onClose, onCreated }: { post: AdminBlogP
   const thumbnail = filePreview ?? post?.thumbnailUrl ?? null;
 
   return (
-    <form noValidate onSubmit={(event) => (event.preventDefault(), void submit())} className="grid gap-6">
+    <form noValidate onSubmit={(event) => (event.preventDefault(), void submit())} className="grid grid-cols-1 gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <button type="button" onClick={onClose} className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
           <ArrowLeft aria-hidden="true" className="size-4" /> Back to posts
@@ -168,7 +168,7 @@ function EditorForm({ post, newSection, onClose, onCreated }: { post: AdminBlogP
 
       <Card>
         <CardContent className="grid gap-4 pt-6">
-          <div className="grid gap-4 sm:grid-cols-[12rem_1fr]">
+          <div className="grid gap-4 sm:grid-cols-[12rem_minmax(0,1fr)]">
             <FormField id={`${id}-section`} label="Section" error={errors.section}>
               {(control) => (
                 <NativeSelect {...control} value={values.section} onChange={(event) => change({ section: event.target.value as BlogSection }, ['section', 'citations'])}>
@@ -219,7 +219,7 @@ function EditorForm({ post, newSection, onClose, onCreated }: { post: AdminBlogP
             <span className="text-sm font-medium" id={`${id}-thumbnail-label`}>
               Thumbnail
             </span>
-            <div className="grid gap-4 sm:grid-cols-[16rem_1fr] sm:items-start">
+            <div className="grid gap-4 sm:grid-cols-[16rem_minmax(0,1fr)] sm:items-start">
               {thumbnail ? (
                 <img src={thumbnail} alt="The post's thumbnail" className="aspect-video w-full rounded-lg border border-border object-cover" />
               ) : (
@@ -281,7 +281,7 @@ function EditorForm({ post, newSection, onClose, onCreated }: { post: AdminBlogP
               </button>
             ))}
           </div>
-          <div className="grid gap-4 lg:grid-cols-2">
+          <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
             <div className={narrowView === 'preview' ? 'hidden lg:block' : undefined}>
               <Textarea
                 id={`${id}-content`}
@@ -293,7 +293,7 @@ function EditorForm({ post, newSection, onClose, onCreated }: { post: AdminBlogP
                 onChange={(event) => change({ contentMarkdown: event.target.value }, ['contentMarkdown'])}
               />
             </div>
-            <div className={narrowView === 'write' ? 'hidden lg:grid lg:content-start lg:gap-2' : 'grid content-start gap-2'}>
+            <div className={narrowView === 'write' ? 'hidden min-w-0 lg:grid lg:content-start lg:gap-2' : 'grid min-w-0 content-start gap-2'}>
               <p className="text-xs font-medium text-muted-foreground uppercase">Preview</p>
               <MarkdownPreview markdown={values.contentMarkdown} />
             </div>
