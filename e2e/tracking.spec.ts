@@ -84,7 +84,7 @@ test('a day of tracking: stack, intake, rating, history, health stats and profil
   await dialog.getByLabel('Amount').selectOption('400');
   await dialog.getByLabel('Times').selectOption('2');
   await dialog.getByRole('button', { name: 'Add Supplement' }).click();
-  await expect(page.getByText('Supplement added successfully')).toBeVisible();
+  await expect(page.getByText('Supplement added successfully').last()).toBeVisible();
   await expect(dialog).toHaveCount(0);
   await expect(track.getByText('400 mg · 2x daily')).toBeVisible();
 
@@ -103,7 +103,7 @@ test('a day of tracking: stack, intake, rating, history, health stats and profil
   await dialog.getByLabel('Amount').selectOption('5');
   await dialog.getByLabel('How often').selectOption('weekly');
   await dialog.getByRole('button', { name: 'Add Supplement' }).click();
-  await expect(page.getByText('Supplement added successfully')).toBeVisible();
+  await expect(page.getByText('Supplement added successfully').last()).toBeVisible();
   await expect(track.getByText('5 g · 1x weekly')).toBeVisible();
 
   // Editing keeps the stored values and changes what was edited.
@@ -113,7 +113,7 @@ test('a day of tracking: stack, intake, rating, history, health stats and profil
   await expect(dialog.getByLabel('Unit')).toHaveValue('g');
   await dialog.getByLabel('Notes (optional)').fill('with breakfast');
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(page.getByText('Supplement updated successfully')).toBeVisible();
+  await expect(page.getByText('Supplement updated successfully').last()).toBeVisible();
   await expect(track.getByText('5 g · 1x weekly · with breakfast')).toBeVisible();
 
   // Today: everything is taken by default; the tonic is switched off, then the day is saved.
@@ -188,7 +188,7 @@ test('a day of tracking: stack, intake, rating, history, health stats and profil
   const confirm = page.getByRole('alertdialog');
   await expect(confirm.getByText('Are you sure you want to delete this supplement?')).toBeVisible();
   await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText('Supplement deleted successfully')).toBeVisible();
+  await expect(page.getByText('Supplement deleted successfully').last()).toBeVisible();
   await expect(track.getByText('Grandma Qwzx Tonic')).toHaveCount(0);
 
   // Profile completion: the logged day is the first step done.
@@ -198,7 +198,7 @@ test('a day of tracking: stack, intake, rating, history, health stats and profil
   await page.getByLabel('Name', { exact: true }).fill('Ada Lovelace');
   await page.getByLabel('Phone number (optional)').fill('+1 555 123 4567');
   await page.getByRole('button', { name: 'Save Profile' }).click();
-  await expect(page.getByText('Profile updated successfully')).toBeVisible();
+  await expect(page.getByText('Profile updated successfully').last()).toBeVisible();
   await expect(progress).toHaveAttribute('aria-valuenow', '40');
   await expect(page.getByText('40% complete')).toBeVisible();
 
@@ -223,7 +223,7 @@ test('a day of tracking: stack, intake, rating, history, health stats and profil
   await expect(page.getByText('Error', { exact: true })).toBeVisible();
   await page.getByLabel('Date of birth').fill('1990-02-28');
   await page.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(page.getByText('Health stats updated successfully')).toBeVisible();
+  await expect(page.getByText('Health stats updated successfully').last()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Edit Information' })).toBeVisible();
   await expect(page.getByText('180.5 lbs')).toBeVisible();
   await expect(page.getByText('5 ft 10 in')).toBeVisible();
@@ -243,7 +243,7 @@ test('a day of tracking: stack, intake, rating, history, health stats and profil
   await expect(progress).toHaveAttribute('aria-valuenow', '80');
   await page.getByRole('radio', { name: /Metric/ }).check();
   await page.getByRole('button', { name: 'Save Preferences' }).click();
-  await expect(page.getByText('Profile updated successfully')).toBeVisible();
+  await expect(page.getByText('Profile updated successfully').last()).toBeVisible();
   await page.goto('/health-stats');
   await expect(page.getByText('81.9 kg', { exact: true })).toBeVisible();
   await expect(page.getByText('178 cm', { exact: true })).toBeVisible();
@@ -251,7 +251,7 @@ test('a day of tracking: stack, intake, rating, history, health stats and profil
   await expect(page.getByLabel('Weight (kg)')).toHaveValue('81.9');
   await page.getByLabel('Weight (kg)').fill('80');
   await page.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(page.getByText('Health stats updated successfully')).toBeVisible();
+  await expect(page.getByText('Health stats updated successfully').last()).toBeVisible();
   await expect(page.getByText('80 kg', { exact: true })).toBeVisible();
   const stats = await (await page.request.get('/api/health-stats')).json();
   expect(stats).toMatchObject({ weight: 176.4, height: 70, averageSleep: 450, allergies: 'None', dateOfBirth: '1990-02-28' });
@@ -321,4 +321,38 @@ test('the tracking pages have no serious accessibility violations, with data and
   await expect(page.getByRole('listbox')).toBeHidden();
   expect(first).toContain(await name.inputValue());
   await expect(page.getByRole('dialog', { name: 'Add Supplement' })).toBeVisible();
+});
+
+test('the history shows a saved AI chat as a conversation and the Daily Summary', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signUpOnLanding(page);
+  const headers = { origin: new URL(page.url()).origin };
+  const zinc = await (await page.request.post('/api/supplements', { data: { name: 'Zinc', dosage: '50 mg', frequency: '1x daily' }, headers })).json();
+  await page.request.post('/api/supplement-logs', { data: { logs: [{ supplementId: zinc.id, userId: null, takenAt: new Date().toISOString() }] }, headers });
+  const conversation = [
+    { role: 'user', content: 'Is 50 mg of zinc a day a lot?' },
+    { role: 'assistant', content: 'It is above the adult upper limit of 40 mg a day.' },
+  ];
+  const saved = await page.request.post('/api/chat/save', { data: { content: JSON.stringify(conversation), type: 'chat', tags: ['ai_conversation'] }, headers });
+  expect(saved.status()).toBe(200);
+  const summary = await page.request.post('/api/assistant/daily-summary', { data: { date: todayIn(TIME_ZONE).iso }, headers });
+  expect(summary.status()).toBe(200);
+  const summaryText = ((await summary.json()) as { summary: string }).summary;
+
+  await page.goto('/supplement-history');
+  await expect(page.getByRole('heading', { level: 2, name: todayIn(TIME_ZONE).full })).toBeVisible();
+  const notes = page.getByRole('list', { name: 'Daily Notes' });
+  const chat = notes.getByRole('button', { name: /AI Chat.*Is 50 mg of zinc a day a lot\?/ });
+  await expect(chat).toBeVisible();
+  await chat.click();
+  const history = page.getByRole('dialog', { name: 'Conversation History' });
+  await expect(history.getByText('You', { exact: true })).toBeVisible();
+  await expect(history.getByText('Assistant', { exact: true })).toBeVisible();
+  await expect(history.getByText('It is above the adult upper limit of 40 mg a day.')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(history).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Daily Summary' }).click();
+  const summaryDialog = page.getByRole('dialog', { name: 'Daily Summary' });
+  await expect(summaryDialog).toContainText(summaryText.slice(0, 60));
 });
