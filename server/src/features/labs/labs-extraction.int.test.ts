@@ -112,5 +112,9 @@ describe('bad files', () => {
 
     expect((await client.get('/api/user')).statusCode).toBe(200);
     expect((await client.get(`/api/labs/${good.id}/results`)).json()).toEqual(goodBefore);
+
+    // Files that could not be read cost no upload: only the readable ones count against the plan.
+    const readable = [...files.values()].filter((file) => file.status !== 'failed').length;
+    expect((await client.get('/api/user')).json().user.labUploadsCount).toBe(readable);
   }, 120_000);
 });

@@ -6,12 +6,14 @@ import type { Db } from '#server/db/client.ts';
 import { type JobHandler, JobWorker, PermanentJobError } from '#server/jobs/job-worker.ts';
 import { type RunInWorkerOptions, type WorkerOutcome, extractInWorker } from '#server/labs/extract/run-in-worker.ts';
 import { type FileStore, StoredFileMissingError, createFileStore } from '#server/storage/file-store.ts';
+import { EntitlementsService } from '#server/features/usage/entitlements.service.ts';
 import { markerForExtractedName } from './labs.catalogue.ts';
 import { type NewLabResult, findLabFile, saveExtraction, updateLabFile } from './labs.repository.ts';
 
 export const LAB_EXTRACT_JOB = 'lab.extract';
 
-export type LabExtractPayload = { labFileId: string; userId: string };
+/** `usageEventId`: the plan use the upload counted, taken back if the file cannot be read. */
+export type LabExtractPayload = { labFileId: string; userId: string; usageEventId?: string };
 export type Extractor = (bytes: Uint8Array, options: RunInWorkerOptions) => Promise<WorkerOutcome>;
 
 type Dependencies = {
@@ -19,6 +21,8 @@ type Dependencies = {
   store: FileStore;
   limits: Config['labs'];
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** A file that cannot be read does not cost the user one of their plan's uploads. */
+  releaseUse: (userId: string, useId: string) => Promise<void>;
   /** Tests swap the worker-thread extraction for a fake. */
   extract?: Extractor;
 };
@@ -57,7 +61,7 @@ export function labExtractHandler(deps: Dependencies): JobHandler {
         bytes = await deps.store.get(file.storageKey);
       } catch (error) {
         if (!(error instanceof StoredFileMissingError)) throw error;
-        await fail(deps.db, userId, labFileId, 'missing-file', 'The stored file is missing; please upload it again');
+        await failAndRelease(job.payload as LabExtractPayload, 'missing-file', 'The stored file is missing; please upload it again');
         throw new PermanentJobError('stored file missing');
       }
       await setProgress(20);
@@ -86,7 +90,7 @@ export function labExtractHandler(deps: Dependencies): JobHandler {
           await updateLabFile(deps.db, userId, labFileId, { status: 'queued', progress: 0 });
           throw new Error(outcome.error.detail ?? message);
         }
-        await fail(deps.db, userId, labFileId, code, message);
+        await failAndRelease(job.payload as LabExtractPayload, code, message);
         throw new PermanentJobError(`${code}: ${message}`);
       }
 
@@ -124,9 +128,14 @@ export function labExtractHandler(deps: Dependencies): JobHandler {
       const file = await findLabFile(deps.db, userId, labFileId);
       if (!file || file.status === 'failed') return;
       deps.log.warn({ labFileId, reason: message }, 'lab extraction given up');
-      await fail(deps.db, userId, labFileId, 'internal', 'This file could not be processed; please try again later or upload it as a PDF');
+      await failAndRelease(job.payload as LabExtractPayload, 'internal', 'This file could not be processed; please try again later or upload it as a PDF');
     },
   };
+
+  async function failAndRelease({ labFileId, userId, usageEventId }: LabExtractPayload, code: string, message: string) {
+    await fail(deps.db, userId, labFileId, code, message);
+    if (usageEventId) await deps.releaseUse(userId, usageEventId);
+  }
 }
 
 async function fail(db: Db, userId: string, fileId: string, code: string, message: string): Promise<void> {
@@ -169,6 +178,7 @@ export function createLabsWorker(args: {
   extract?: Extractor;
 }): JobWorker {
   const store = args.store ?? createFileStore(args.config.storage);
+  const entitlements = new EntitlementsService(args.db, args.config.plans);
   return new JobWorker({
     db: args.db,
     log: args.log,
@@ -181,6 +191,7 @@ export function createLabsWorker(args: {
         store,
         limits: args.config.labs,
         log: args.log,
+        releaseUse: (userId, useId) => entitlements.releaseUse(userId, useId),
         ...(args.extract ? { extract: args.extract } : {}),
       }),
     },

@@ -93,7 +93,7 @@ export class LabsService {
           kind: prepared.kind,
           sizeBytes: prepared.bytes.byteLength,
         },
-        (row) => ({ kind: LAB_EXTRACT_JOB, payload: { labFileId: row.id, userId: user.id }, userId: user.id }),
+        (row) => ({ kind: LAB_EXTRACT_JOB, payload: { labFileId: row.id, userId: user.id, usageEventId: use.id }, userId: user.id }),
       );
       notifyJobQueued(LAB_EXTRACT_JOB);
       return toLabFileDto({ ...file, resultCount: 0, unreviewedCount: 0 });

@@ -48,9 +48,9 @@ export class EntitlementsService {
 
   /**
    * Counts one lab upload against the plan, or refuses with 429 and a message that says which
-   * limit and when it frees up. Returns a handle to take the use back if the upload fails.
+   * limit and when it frees up. Returns the use's id and a handle to take it back if the upload fails.
    */
-  async recordLabUpload(user: UserRow): Promise<{ release(): Promise<void> }> {
+  async recordLabUpload(user: UserRow): Promise<{ id: string; release(): Promise<void> }> {
     this.assertActive(user);
     const tier = this.plans.tiers[this.effectiveTier(user)];
     const { labUploads, labUploadWindowMonths } = tier.limits;
@@ -68,7 +68,12 @@ export class EntitlementsService {
         { limitReached: true, retryAfterSeconds: Math.max(1, Math.ceil((freeOn.getTime() - this.now().getTime()) / 1000)) },
       );
     }
-    return { release: () => deleteUsageEvent(this.db, user.id, id) };
+    return { id, release: () => deleteUsageEvent(this.db, user.id, id) };
+  }
+
+  /** Takes back a recorded use whose work failed later, e.g. an upload whose file could not be read. */
+  async releaseUse(userId: string, useId: string): Promise<void> {
+    await deleteUsageEvent(this.db, userId, useId);
   }
 
   /** Counts one AI message: the monthly allowance, and the hourly fair-use limit where one is set. */
