@@ -93,6 +93,7 @@ export class AssistantService {
     let failure: string | undefined;
     let outcome = 'answered';
     const iterator = this.deps.provider.streamReply(this.contextFor(admission.asker), turns, signal)[Symbol.asyncIterator]();
+    let providerDone = false;
     try {
       for (;;) {
         const next = await untilAborted(iterator.next(), signal);
@@ -101,13 +102,16 @@ export class AssistantService {
         text += next.value;
         yield { response: next.value };
       }
+      providerDone = true;
       if (!text.trim()) {
         failure = CHAT_MESSAGES.empty;
         outcome = 'empty';
       }
     } catch (error) {
-      void iterator.return?.(undefined)?.catch(() => undefined);
       ({ failure, outcome } = this.describeFailure(error, { clientGone, deadline }));
+    } finally {
+      // Also when the consumer stops pulling (the response stream was destroyed at a yield).
+      if (!providerDone) void iterator.return?.(undefined)?.catch(() => undefined);
     }
 
     if (!text) {
