@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { createCanvas } from '@napi-rs/canvas';
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
 import PDFDocument from 'pdfkit';
@@ -307,4 +308,26 @@ test('a Starter user sees the uploads left and cannot go past the plan', async (
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: '1 file uploaded' })).toBeVisible();
   await expect(page.getByText(`Remaining uploads: ${limit - 1} of ${limit}`)).toBeVisible();
   await expect(page.getByRole('region', { name: 'Uploaded Files' }).getByRole('heading', { name: 'report-1.pdf' })).toBeVisible();
+});
+
+test.describe('accessibility', () => {
+  // axe is injected as a script, which the app's Content-Security-Policy would block.
+  test.use({ bypassCSP: true });
+
+  test('the labs page with a chart, its chips and a results table has no serious violations', async ({ page }) => {
+    const account = newAccount();
+    expect((await page.request.post('/api/register', { data: account })).ok()).toBe(true);
+    for (const [testDate, value] of [['2024-11-02', 3.1], ['2025-02-01', 2.4]] as const) {
+      const added = await page.request.post('/api/labs/results', { data: { biomarker: 'tsh', value, unit: 'uIU/mL', testDate } });
+      expect(added.ok(), await added.text()).toBe(true);
+    }
+    await page.goto('/labs');
+    await expect(page.getByRole('figure')).toBeVisible();
+    await expect(page.getByText('Showing 1 biomarker(s) with 2 data point(s)')).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    expect(serious).toEqual([]);
+  });
 });
