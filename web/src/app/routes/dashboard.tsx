@@ -27,8 +27,9 @@ export default function DashboardRoute() {
       <DailyReminder user={user} />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="grid content-start gap-6 lg:col-span-2">
-          <DashboardChatPanel user={user} />
+          {/* Today's intake comes first: it is what the dashboard is opened for every day. */}
           <TrackSupplementsCard user={user} onLogged={refreshCompletion} />
+          <DashboardChatPanel user={user} />
         </div>
         <div className="grid content-start gap-6">
           <StreakCard />
