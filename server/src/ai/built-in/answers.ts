@@ -262,7 +262,8 @@ async function answerSupplementInfo(context: AssistantContext, text: string): Pr
       entries = await context.reference.findNamedIn(normaliseQuestion(mine[0].name));
     }
   }
-  const entry = entries[0];
+  // "vitamin D" names both D2 and D3: the one in the user's stack is meant.
+  const entry = entries.find((candidate) => mine.some((item) => item.referenceSupplementId === candidate.id)) ?? entries[0];
   if (!entry) {
     return 'I could not find that supplement in our reference database. Ask about it by its common name, for example "What is magnesium glycinate for?" or "What is the upper limit of vitamin D?"';
   }

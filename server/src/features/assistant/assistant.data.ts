@@ -262,7 +262,9 @@ export function createReferenceData(db: Db): ReferenceData {
       const seen = new Set<string>();
       const entries: ReferenceEntry[] = [];
       const named = rows.filter((candidate) => !UNIT_WORDS.has(candidate.matched) && containsWords(text, candidate.matched));
-      for (const row of named.sort((a, b) => b.matched.length - a.matched.length)) {
+      // Longest name first; then a supplement's own name before another's alternative; then by name, so ties never flip.
+      named.sort((a, b) => b.matched.length - a.matched.length || Number(b.isPrimary) - Number(a.isPrimary) || a.name.localeCompare(b.name));
+      for (const row of named) {
         if (seen.has(row.id)) continue;
         seen.add(row.id);
         entries.push({

@@ -195,6 +195,7 @@ export async function findReferenceNamesIn(db: Db, text: string) {
   return db
     .select({
       matched: referenceSupplementNames.name,
+      isPrimary: referenceSupplementNames.isPrimary,
       id: referenceSupplements.id,
       name: referenceSupplements.name,
       category: referenceSupplements.category,
