@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { DEFAULT_PLAN_CATALOGUE } from '#contract/plans.ts';
 import { addDays } from '#contract/tracking.ts';
+import { DEFAULT_CHUNK_DELAY_MS } from '#server/ai/built-in/built-in-assistant.ts';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { type Database, openPglite, openPostgres } from '#server/db/client.ts';
@@ -173,7 +174,7 @@ const markdown = `## Assistant, built-in (\`POST /api/chat\`, event stream)
 ${machineLine()}; a user with three years of records (${DAYS} days of intake of three supplements, a rating every
 day, 40 biomarkers every quarter), and another user with as much. ${QUESTIONS.length} question kinds × ${ROUNDS} rounds,
 one at a time over HTTP, after one warm-up round. Times from the request's start: the first \`{response}\` event, and the end
-of the stream (the built-in assistant paces its pieces like a model, ${12} ms apart). Load average at the end: ${os.loadavg()[0]!.toFixed(1)}.
+of the stream (the built-in assistant paces its pieces like a model, ${DEFAULT_CHUNK_DELAY_MS} ms apart). Load average at the end: ${os.loadavg()[0]!.toFixed(1)}.
 Goal: first event under 100 ms at p95. ${summary.join('; ')}.
 
 | database | question | first p50 ms | first p95 ms | last p50 ms | last p95 ms |
