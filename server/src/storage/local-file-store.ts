@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type FileStore, StoredFileMissingError, assertValidKey } from './file-store.ts';
 
@@ -14,7 +14,14 @@ export class LocalFileStore implements FileStore {
     await mkdir(path.dirname(file), { recursive: true });
     const temporary = `${file}.${randomUUID()}.tmp`;
     try {
-      await writeFile(temporary, bytes, { mode: 0o600 });
+      try {
+        await writeFile(temporary, bytes, { mode: 0o600 });
+      } catch (error) {
+        // A delete of the folder's last file may have removed the folder just now: make it again.
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        await mkdir(path.dirname(file), { recursive: true });
+        await writeFile(temporary, bytes, { mode: 0o600 });
+      }
       await rename(temporary, file);
     } catch (error) {
       await rm(temporary, { force: true });
@@ -32,7 +39,11 @@ export class LocalFileStore implements FileStore {
   }
 
   async delete(key: string): Promise<void> {
-    await rm(this.pathOf(key), { force: true });
+    const file = this.pathOf(key);
+    await rm(file, { force: true });
+    // Keys start with the user's id: an emptied folder would still name a deleted user.
+    const folder = path.dirname(file);
+    if (folder !== this.dir) await rmdir(folder).catch(() => {});
   }
 
   private pathOf(key: string): string {

@@ -40,8 +40,8 @@ export async function eraseUser(db: Db, user: { id: string; email: string; usern
     await tx.delete(checkoutSessions).where(or(eq(checkoutSessions.userId, user.id), sql`lower(${checkoutSessions.customerEmail}) = ${email}`));
     await tx.update(revenueEvents).set({ userId: null, subscriptionId: null }).where(eq(revenueEvents.userId, user.id));
     await tx.delete(subscriptions).where(eq(subscriptions.userId, user.id));
-    // Rate keys are "<rule>:<subject>", the subject an e-mail, a username or "<identifier>|<address>".
-    for (const subject of new Set([email, username])) {
+    // Rate keys are "<rule>:<subject>", the subject an e-mail, a username, a user id or "<identifier>|<address>".
+    for (const subject of new Set([email, username, user.id.toLowerCase()])) {
       await tx.delete(rateLimits).where(or(sql`${rateLimits.key} like ${`%:${escapeLike(subject)}`}`, sql`${rateLimits.key} like ${`%:${escapeLike(subject)}|%`}`));
     }
     const deleted = await tx.delete(users).where(eq(users.id, user.id)).returning({ id: users.id });

@@ -59,6 +59,8 @@ export class FakeStripe {
   readonly sessions = new Map<string, FakeSession>();
   readonly subscriptions = new Map<string, FakeSubscription>();
   readonly requests: { method: string; path: string; params: URLSearchParams }[] = [];
+  /** While true, every call answers 500, as Stripe does in an outage. */
+  failing = false;
   private server: Server | undefined;
   private readonly signer = new Stripe('sk_test_signer_only');
   port = 0;
@@ -174,6 +176,8 @@ export class FakeStripe {
     if (request.headers.authorization !== 'Bearer sk_test_stacklab_fake') {
       return send(401, { error: { type: 'authentication_error', message: 'Invalid API Key provided' } });
     }
+
+    if (this.failing) return send(500, { error: { type: 'api_error', message: 'Something went wrong on our end' } });
 
     let match: RegExpMatchArray | null;
     if (request.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
