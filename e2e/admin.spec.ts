@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type Page, expect, test } from '@playwright/test';
 import { E2E_ADMIN } from './support/admin.ts';
 import { newAccount } from './support/fixtures.ts';
@@ -213,4 +214,33 @@ test('an admin writes a post in Markdown, publishes it, and it appears on /learn
   await later.goto(`/learn/${await slug.inputValue()}`);
   await expect(later.getByText('Post not found').last()).toBeVisible();
   await again.close();
+});
+
+test.describe('accessibility', () => {
+  // axe is injected as a script, which the app's Content-Security-Policy would block.
+  test.use({ bypassCSP: true });
+
+  async function seriousViolations(page: Page): Promise<string[]> {
+    const results = await new AxeBuilder({ page }).analyze();
+    return results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  }
+
+  test('no serious violations on the learn and research pages or the admin screens', async ({ page }) => {
+    test.setTimeout(90_000);
+    for (const path of ['/learn', '/learn/iron-and-ferritin-explained', '/research', '/research/biotin-and-thyroid-tests']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await expect(page.getByRole('status')).toHaveCount(0);
+      expect(await seriousViolations(page), path).toEqual([]);
+    }
+    await logInAsAdmin(page);
+    for (const path of ['/admin', '/admin/supplements', '/admin/users', '/admin/blog', '/admin/blog?new=research']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await expect(page.getByRole('status')).toHaveCount(0);
+      expect(await seriousViolations(page), path).toEqual([]);
+    }
+  });
 });
