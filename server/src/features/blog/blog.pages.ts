@@ -142,7 +142,7 @@ export function withMeta(template: string, meta: PageMeta, site: string): string
   return template
     .replace(/<title>[\s\S]*?<\/title>/, `<title>${text(title)}</title>`)
     .replace(/<meta\s+name="description"[^>]*>/, `<meta name="description" content="${attr(meta.description)}" />`)
-    .replace('</head>', `    ${tags}\n  </head>`);
+    .replace(/\n?[ \t]*<\/head>/, `\n    ${tags}\n  </head>`);
 }
 
 function text(value: string): string {
