@@ -1,10 +1,10 @@
-import { type ComponentType, lazy, type LazyExoticComponent, useEffect } from 'react';
+import { type ComponentType, lazy, type LazyExoticComponent, Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation, useSearchParams } from 'react-router';
 import { NotFound } from '#web/components/errors/not-found.tsx';
 import { PageSpinner } from '#web/components/ui/spinner.tsx';
 import { useUser } from '#web/lib/session.ts';
 import { RootLayout } from './layouts/root-layout.tsx';
-import { routesFor, type Screen, type SessionState } from './route-table.ts';
+import { routesFor, STANDALONE, type Screen, type SessionState } from './route-table.ts';
 
 type Page = LazyExoticComponent<ComponentType> | ComponentType;
 
@@ -36,6 +36,7 @@ const pages: Record<Exclude<Screen, 'loading' | 'not-found' | 'signed-in-redirec
   'admin-supplements': lazy(() => import('./routes/admin-supplements.tsx')),
   'admin-users': lazy(() => import('./routes/admin-users.tsx')),
   'admin-blog': lazy(() => import('./routes/admin-blog.tsx')),
+  share: lazy(() => import('./routes/share.tsx')),
 };
 
 /** A signed-in user on a sign-in page: Google's return goes to the plan page, anything else home. */
@@ -80,6 +81,7 @@ const TITLES: Record<Screen, string | null> = {
   'admin-supplements': 'Manage Supplements',
   'admin-users': 'User Management',
   'admin-blog': 'Blog Management',
+  share: 'Shared health data',
 };
 
 function useScreenTitle(screen: Screen) {
@@ -111,10 +113,22 @@ function useSessionState(): SessionState {
 
 export function AppRoutes() {
   const session = useSessionState();
+  const standalone = new Set(STANDALONE.map((route) => route.screen));
   return (
     <Routes>
+      {STANDALONE.map((route) => (
+        <Route
+          key={route.path}
+          path={route.path}
+          element={
+            <Suspense fallback={<PageSpinner />}>
+              <ScreenView screen={route.screen} />
+            </Suspense>
+          }
+        />
+      ))}
       <Route element={<RootLayout />}>
-        {routesFor(session).map((route) => (
+        {routesFor(session).filter((route) => !standalone.has(route.screen)).map((route) => (
           <Route key={route.path} path={route.path} element={<ScreenView screen={route.screen} />} />
         ))}
       </Route>

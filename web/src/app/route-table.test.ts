@@ -72,4 +72,11 @@ describe('route table', () => {
     expect(resolveScreen('/admin/blog', admin)).toBe('admin-blog');
     expect(resolveScreen('/admin/other', admin)).toBe('not-found');
   });
+
+  it('opens a share link in every state, outside the app layout', () => {
+    for (const state of [loading, signedOut, member, admin]) {
+      expect(resolveScreen('/share/abc123', state)).toBe('share');
+    }
+    expect(resolveScreen('/share', member)).toBe('not-found');
+  });
 });

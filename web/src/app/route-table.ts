@@ -33,7 +33,8 @@ export type Screen =
   | 'admin'
   | 'admin-supplements'
   | 'admin-users'
-  | 'admin-blog';
+  | 'admin-blog'
+  | 'share';
 
 export type SessionState = { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; isAdmin: boolean };
 
@@ -52,6 +53,12 @@ const PUBLIC_CONTENT: RouteEntry[] = [
   { path: '/research', screen: 'research' },
   { path: '/research/:slug', screen: 'research-post' },
 ];
+
+/**
+ * Public pages outside the app's layout (no header, footer or cookie banner), in every state: the
+ * read-only view a share link opens for a clinician.
+ */
+export const STANDALONE: RouteEntry[] = [{ path: '/share/:token', screen: 'share' }];
 
 /** Links from e-mails work whoever is signed in on this browser. */
 const EMAIL_LINKS: RouteEntry[] = [
@@ -93,7 +100,7 @@ const SIGNED_OUT: RouteEntry[] = [
 ];
 
 export function routesFor(session: SessionState): RouteEntry[] {
-  const first = [...PUBLIC_CONTENT, ...EMAIL_LINKS];
+  const first = [...STANDALONE, ...PUBLIC_CONTENT, ...EMAIL_LINKS];
   switch (session.status) {
     case 'loading':
       return [...first, { path: '*', screen: 'loading' }];

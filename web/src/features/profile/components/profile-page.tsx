@@ -21,10 +21,11 @@ const PROFILE_CARDS: { key: string; render: (user: User, slots: ProfileSlots) =>
   { key: 'profile', render: (user) => <ProfileFormCard user={user} /> },
   { key: 'preferences', render: (user) => <PreferencesCard user={user} /> },
   { key: 'sessions', render: () => <SessionsCard /> },
+  { key: 'data', render: (user, slots) => slots.data?.(user) },
 ];
 
 /** Cards another feature provides; the route composes them in (features do not import each other). */
-export type ProfileSlots = { accountStatus?: (user: User) => ReactNode; completion?: () => ReactNode };
+export type ProfileSlots = { accountStatus?: (user: User) => ReactNode; completion?: () => ReactNode; data?: (user: User) => ReactNode };
 
 export function ProfilePage({ slots = {} }: { slots?: ProfileSlots } = {}) {
   const { data: user, isPending } = useUser();

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type SharedData, sharedDataSchema } from '#contract/data-ownership.ts';
+import { apiFetch, isApiError } from '#web/lib/api-fetch.ts';
+
+/** GET /api/share/{token}: no sign-in. Each load is one logged opening, so it is not refetched. */
+export function sharedDataQueryOptions(token: string) {
+  return queryOptions({
+    queryKey: ['shared-data', token],
+    queryFn: async ({ signal }): Promise<SharedData> => sharedDataSchema.parse(await apiFetch(`/api/share/${encodeURIComponent(token)}`, { signal })),
+    retry: (count, error) => !(isApiError(error) && error.status === 404) && count < 1,
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+}
+
+export function useSharedData(token: string) {
+  return useQuery(sharedDataQueryOptions(token));
+}
