@@ -41,8 +41,7 @@ export const ADMIN_MESSAGES = {
   tierInvalid: 'Subscription must be free, starter or pro',
   ownAdminFlag: 'You cannot remove your own admin rights',
   lastAdmin: 'The last administrator cannot lose admin rights',
-  activeSubscription:
-    'This user has an active paid subscription. Cancel it with the payment provider first, so that they are not charged again.',
+  billingFailed: "We could not cancel this user's subscription with the payment provider, so nothing was deleted. Please try again in a few minutes.",
 } as const;
 
 const adminPaginationSchema = z.object({

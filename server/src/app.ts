@@ -168,11 +168,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const blog = new BlogService({ db, store: fileStore, audit, log: app.log });
   const adminSupplements = new AdminSupplementsService({ db, audit });
-  const adminUsers = new AdminUsersService({ db, files: labs, sessions, audit });
   const exporter = new ExportService({ db, store: fileStore, publicUrl: config.publicUrl, log: app.log });
   const importer = new ImportService({ db, store: fileStore, entitlements, maxPixels: config.labs.maxPixels, log: app.log });
   const shares = new SharesService({ db, publicUrl: config.publicUrl });
   const account = new AccountService({ db, sessions, files: labs, billing, limiter, audit, log: app.log });
+  const adminUsers = new AdminUsersService({ db, accounts: account, audit });
 
   // Routes
   await app.register(systemRoutes, {

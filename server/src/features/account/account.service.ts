@@ -42,7 +42,19 @@ export class AccountService {
     const { db } = this.deps;
     await this.confirmIdentity(auth, password);
     if (user.isAdmin && (await countAdmins(db)) <= 1) throw new AppError('CONFLICT', ACCOUNT_MESSAGES.lastAdmin);
+    const { filesRemoved, subscriptionsCancelled } = await this.erase(user);
+    // Who it was is gone with them; the entry says only that an account was deleted.
+    await this.deps.audit.record({ action: 'data.account_deleted', details: { filesRemoved, subscriptionsCancelled } });
+  }
 
+  /**
+   * Everything of a user, after the caller's own checks (the user deleting their account, or an
+   * admin deleting someone's): the subscription is cancelled at the provider first (nothing is
+   * deleted when that fails), then sessions and share links end, stored files go, and the rows go
+   * in one transaction. Each step before the last can fail without losing anything a retry cannot finish.
+   */
+  async erase(user: { id: string; email: string; username: string }): Promise<{ filesRemoved: number; subscriptionsCancelled: number }> {
+    const { db } = this.deps;
     let subscriptionsCancelled: number;
     try {
       subscriptionsCancelled = await this.deps.billing.cancelAllForAccountDeletion(user.id);
@@ -55,8 +67,7 @@ export class AccountService {
     await deleteShareLinksOf(db, user.id);
     const filesRemoved = await this.deps.files.removeAllStoredFiles(user.id);
     await eraseUser(db, user);
-    // Who it was is gone with them; the entry says only that an account was deleted.
-    await this.deps.audit.record({ action: 'data.account_deleted', details: { filesRemoved, subscriptionsCancelled } });
+    return { filesRemoved, subscriptionsCancelled };
   }
 
   private async confirmIdentity(auth: SessionUser, password: string | undefined): Promise<void> {

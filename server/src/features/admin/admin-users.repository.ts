@@ -1,7 +1,7 @@
 import { type SQL, and, eq, sql } from 'drizzle-orm';
 import type { Tier } from '#contract/plans.ts';
 import type { Db } from '#server/db/client.ts';
-import { labFiles, subscriptions, users } from '#server/db/schema/index.ts';
+import { labFiles, users } from '#server/db/schema/index.ts';
 
 /**
  * The admin's reads and writes across users. These are the only queries that look at many
@@ -155,35 +155,6 @@ export async function countFailedPaymentsSince(db: Db, since: Date): Promise<num
   const [row] = await selectRows<{ count: number }>(db, sql`
     select count(*)::int as count from revenue_events where kind = 'payment_failed' and occurred_at >= ${since.toISOString()}`);
   return Number(row?.count ?? 0);
-}
-
-/** A subscription that will charge the user again: not ended and not set to cancel at its period end. */
-export async function hasRenewingSubscription(db: Db, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: subscriptions.id })
-    .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.userId, userId),
-        sql`${subscriptions.endedAt} is null`,
-        eq(subscriptions.cancelAtPeriodEnd, false),
-        sql`${subscriptions.status} in ('active', 'trialing', 'past_due', 'unpaid', 'incomplete')`,
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
-
-/**
- * Deletes a user who is not an admin; every table holding their data cascades, their sessions
- * included, so they are signed out everywhere at once. Answers false when nothing was deleted.
- */
-export async function deleteNonAdminUser(db: Db, userId: string): Promise<boolean> {
-  const rows = await db
-    .delete(users)
-    .where(and(eq(users.id, userId), eq(users.isAdmin, false)))
-    .returning({ id: users.id });
-  return rows.length > 0;
 }
 
 /**

@@ -23,9 +23,7 @@ import {
   countStoredLabFiles,
   countUsageSince,
   countUsers,
-  deleteNonAdminUser,
   findUserForAdmin,
-  hasRenewingSubscription,
   listUsersForAdmin,
   sumRevenueByTier,
   updateUserAsAdmin,
@@ -33,9 +31,8 @@ import {
 
 type Dependencies = {
   db: Db;
-  /** The labs service: a user's files live in the file store, which does not cascade with their rows. */
-  files: { removeAllStoredFiles(userId: string): Promise<number> };
-  sessions: { endAll(userId: string): Promise<void> };
+  /** The account service: deleting a user is the same erasure as a user deleting their own account. */
+  accounts: { erase(user: { id: string; email: string; username: string }): Promise<{ filesRemoved: number; subscriptionsCancelled: number }> };
   audit: AuditLog;
   /** Tests move the clock. */
   now?: () => Date;
@@ -135,31 +132,30 @@ export class AdminUsersService {
   }
 
   /**
-   * Deletes a user and everything they own. Their sessions end first, so a browser where they are
-   * signed in loses its session at once and cannot upload while we clean up; then their files go
-   * from the store, then their rows (every table with their data cascades). A failure part way
-   * leaves the user in place, and deleting again finishes the job.
+   * Deletes a user who is not an admin, and everything they own, exactly as deleting one's own
+   * account does (AccountService.erase): their subscription is cancelled at the provider (nothing is
+   * deleted when it cannot be), their sessions end at once, their files leave the store, their rows
+   * go. A failure part way leaves the user in place, and deleting again finishes the job.
    */
   async remove(actor: Actor, id: string): Promise<void> {
     const { db } = this.deps;
     const target = await findUserForAdmin(db, id);
     if (!target) throw AppError.notFound(ADMIN_MESSAGES.userNotFound);
     if (target.isAdmin) throw cannotDeleteAdmin();
-    if (await hasRenewingSubscription(db, id)) throw new AppError('CONFLICT', ADMIN_MESSAGES.activeSubscription);
-    await this.deps.sessions.endAll(id);
-    const filesRemoved = await this.deps.files.removeAllStoredFiles(id);
-    if (!(await deleteNonAdminUser(db, id))) {
-      // Made an admin, or deleted, since we looked.
-      if (await findUserForAdmin(db, id)) throw cannotDeleteAdmin();
-      throw AppError.notFound(ADMIN_MESSAGES.userNotFound);
+    let erased: { filesRemoved: number; subscriptionsCancelled: number };
+    try {
+      erased = await this.deps.accounts.erase(target);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'SERVICE_UNAVAILABLE') throw new AppError('SERVICE_UNAVAILABLE', ADMIN_MESSAGES.billingFailed);
+      throw error;
     }
+    // Who was deleted is erased with them (as for a user deleting their own account); the entry keeps who did it.
     await this.deps.audit.record({
       action: 'admin.user.deleted',
       actorId: actor.id,
       ipAddress: actor.ipAddress,
       targetType: 'user',
-      targetId: id,
-      details: { filesRemoved },
+      details: erased,
     });
   }
 

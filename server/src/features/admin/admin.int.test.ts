@@ -338,28 +338,37 @@ describe('users', () => {
     expect((await admin.client.delete(`/api/admin/users/${victim.user.id}`)).json().message).toBe(ADMIN_MESSAGES.userNotFound);
 
     const audit = (await admin.client.get('/api/admin/audit-log?limit=20')).json().entries;
-    expect(audit).toContainEqual(expect.objectContaining({ action: 'admin.user.deleted', actorId: admin.user.id, targetType: 'user', targetId: victim.user.id }));
+    // Who did it stays; who was deleted is erased with them, as when users delete their own account.
+    expect(audit).toContainEqual(expect.objectContaining({ action: 'admin.user.deleted', actorId: admin.user.id, targetType: 'user', targetId: null }));
+    expect(JSON.stringify(audit)).not.toContain(victim.user.id);
   });
 
-  it('refuses to delete a user whose paid subscription would charge them again', async () => {
+  it("cancels the user's subscription with the provider, and deletes nothing when it cannot", async () => {
     const payer = await signedInClient(t);
-    await t.database.db.insert(subscriptions).values({
-      id: `sub_${payer.user.id}`,
-      provider: 'local',
+    const subscription = (id: string, provider: 'local' | 'stripe') => ({
+      id,
+      provider,
       userId: payer.user.id,
       customerId: 'cus_test',
       priceId: 'local_pro_monthly',
-      tier: 'pro',
-      interval: 'monthly',
+      tier: 'pro' as const,
+      interval: 'monthly' as const,
       status: 'active',
     });
+    // A Stripe subscription cannot be cancelled by this app, which runs the local provider.
+    await t.database.db.insert(subscriptions).values(subscription(`sub_stripe_${payer.user.id}`, 'stripe'));
     const refused = await admin.client.delete(`/api/admin/users/${payer.user.id}`);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe(ADMIN_MESSAGES.activeSubscription);
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json().message).toBe(ADMIN_MESSAGES.billingFailed);
     expect((await payer.client.get('/api/user')).statusCode).toBe(200);
-    // Once it is set to end, the account can go.
-    await t.database.db.update(subscriptions).set({ cancelAtPeriodEnd: true }).where(eq(subscriptions.userId, payer.user.id));
-    expect((await admin.client.delete(`/api/admin/users/${payer.user.id}`)).statusCode).toBe(200);
+
+    await t.database.db.delete(subscriptions).where(eq(subscriptions.userId, payer.user.id));
+    await t.database.db.insert(subscriptions).values(subscription(`sub_local_${payer.user.id}`, 'local'));
+    const deleted = await admin.client.delete(`/api/admin/users/${payer.user.id}`);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await t.database.db.select().from(subscriptions).where(eq(subscriptions.id, `sub_local_${payer.user.id}`))).toEqual([]);
+    const audit = (await admin.client.get('/api/admin/audit-log?limit=5')).json().entries;
+    expect(audit[0]).toMatchObject({ action: 'admin.user.deleted', actorId: admin.user.id });
   });
 });
 

@@ -86,9 +86,9 @@ export async function adminRoutes(app: FastifyInstance, { supplements, users }: 
     config,
     schema: {
       tags,
-      summary: 'Delete a user who is not an admin, with all their data and files; their sessions end at once',
+      summary: 'Delete a user who is not an admin, with all their data and files; their subscription is cancelled and their sessions end at once',
       params: idParamsSchema,
-      response: { 200: okMessageSchema, ...errors, ...conflict },
+      response: { 200: okMessageSchema, ...errors, ...conflict, 503: errorResponseSchema },
     },
   }, async (request) => {
     await users.remove(actorOf(request), request.params.id);
