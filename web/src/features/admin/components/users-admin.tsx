@@ -181,7 +181,7 @@ export function UsersAdmin() {
         question={ADMIN_MESSAGES.deleteUserConfirm}
         onConfirm={() => void confirmDelete()}
       >
-        <p className="text-sm text-muted-foreground">Their supplements, logs, health data, lab files and sessions are removed with the account.</p>
+        <p className="text-sm text-muted-foreground">Their supplements, logs, health data, lab files and sessions are removed with the account, and a paid subscription is cancelled.</p>
       </DeleteConfirm>
     </PageContainer>
   );
