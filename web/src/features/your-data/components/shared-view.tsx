@@ -54,7 +54,7 @@ export function SharedView({ token }: { token: string }) {
 
 function SharedContent({ data }: { data: SharedData }) {
   return (
-    <div className="grid gap-8">
+    <div className="grid min-w-0 grid-cols-1 gap-8">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">{data.owner.displayName}&apos;s health data</h1>
         <p className="mt-1 text-sm text-muted-foreground">
@@ -71,7 +71,7 @@ function SharedContent({ data }: { data: SharedData }) {
 
 function Part({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section className="rounded-xl border border-border bg-surface p-4 sm:p-6" aria-label={title}>
+    <section className="min-w-0 rounded-xl border border-border bg-surface p-4 sm:p-6" aria-label={title}>
       <h2 className="mb-4 text-lg font-semibold">{title}</h2>
       {children}
     </section>
@@ -277,7 +277,7 @@ function LogsPart({ logs }: { logs: NonNullable<SharedData['logs']> }) {
         </div>
         {logs.intake.length > 0 ? (
           <details className="text-sm">
-            <summary className="cursor-pointer font-medium">Day by day ({logs.intake.length} days with intake)</summary>
+            <summary className="cursor-pointer font-medium">Day by day ({logs.intake.length} {logs.intake.length === 1 ? 'day' : 'days'} with intake)</summary>
             <ul className="mt-2 grid gap-1">
               {logs.intake.map((day) => (
                 <li key={day.date}>
