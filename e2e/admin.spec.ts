@@ -231,15 +231,15 @@ test.describe('accessibility', () => {
     test.setTimeout(90_000);
     for (const path of ['/learn', '/learn/iron-and-ferritin-explained', '/research', '/research/biotin-and-thyroid-tests']) {
       await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-      await expect(page.getByRole('status')).toHaveCount(0);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByRole('status')).toHaveCount(0, { timeout: 15_000 });
       expect(await seriousViolations(page), path).toEqual([]);
     }
     await logInAsAdmin(page);
     for (const path of ['/admin', '/admin/supplements', '/admin/users', '/admin/blog', '/admin/blog?new=research']) {
       await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-      await expect(page.getByRole('status')).toHaveCount(0);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByRole('status')).toHaveCount(0, { timeout: 15_000 });
       expect(await seriousViolations(page), path).toEqual([]);
     }
   });
