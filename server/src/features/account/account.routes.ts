@@ -12,7 +12,8 @@ export async function accountRoutes(app: FastifyInstance, { account, cookie }: {
       tags: ['data'],
       summary:
         'Delete your account and all your data: rows, stored files, sessions, share links; the subscription is cancelled at the provider. Needs the password, or a sign-in less than 10 minutes old for accounts without one',
-      body: deleteAccountBodySchema,
+      // No body at all is fine for an account without a password.
+      body: deleteAccountBodySchema.nullish(),
       response: {
         200: okMessageSchema,
         400: errorResponseSchema,
@@ -24,7 +25,7 @@ export async function accountRoutes(app: FastifyInstance, { account, cookie }: {
       },
     },
   }, async (request, reply) => {
-    await account.deleteAccount(request.auth!, request.body.password);
+    await account.deleteAccount(request.auth!, request.body?.password);
     cookie.clear(reply);
     return { ok: true as const, message: ACCOUNT_MESSAGES.deleted };
   });
