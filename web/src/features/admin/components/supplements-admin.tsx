@@ -1,4 +1,4 @@
-import { ExternalLink, Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { ExternalLink, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ADMIN_MESSAGES, type ReferenceSortField, type ReferenceSupplement } from '#contract/admin.ts';
@@ -7,8 +7,8 @@ import { EmptyState } from '#web/components/layout/empty-state.tsx';
 import { PageContainer } from '#web/components/layout/page-container.tsx';
 import { PageHeader } from '#web/components/layout/page-header.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { SearchInput } from '#web/components/ui/search-input.tsx';
 import { Card } from '#web/components/ui/card.tsx';
-import { Input } from '#web/components/ui/input.tsx';
 import { Pagination } from '#web/components/ui/pagination.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { SortableHead, Table, TableCell, TableHead } from '#web/components/ui/table.tsx';
@@ -63,20 +63,16 @@ export function SupplementsAdmin() {
       <AdminNav />
       <Card>
         <div className="flex flex-col gap-3 border-b border-border p-4 sm:flex-row sm:items-center sm:justify-between">
-          <div className="relative w-full sm:max-w-sm">
-            <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-            <Input
-              type="search"
-              aria-label="Search supplements by name, category or alternative name"
-              placeholder="Search supplements"
-              value={search}
-              onChange={(event) => {
-                setSearch(event.target.value);
-                setPage(1);
-              }}
-              className="pl-9"
-            />
-          </div>
+          <SearchInput
+            className="sm:max-w-sm"
+            label="Search supplements by name, category or alternative name"
+            placeholder="Search supplements"
+            value={search}
+            onSearch={(value) => {
+              setSearch(value);
+              setPage(1);
+            }}
+          />
           <p className="text-sm text-muted-foreground" aria-live="polite">
             {total === undefined ? '' : `${total} supplement${total === 1 ? '' : 's'}${q ? ` matching "${q}"` : ''}`}
           </p>

@@ -1,4 +1,4 @@
-import { CalendarDays, CalendarRange, Pencil, Search, Trash2, UserCheck, Users } from 'lucide-react';
+import { CalendarDays, CalendarRange, Pencil, Trash2, UserCheck, Users } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ACTIVE_DAYS, ADMIN_MESSAGES, type AdminUser } from '#contract/admin.ts';
@@ -9,8 +9,8 @@ import { PageContainer } from '#web/components/layout/page-container.tsx';
 import { PageHeader } from '#web/components/layout/page-header.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { SearchInput } from '#web/components/ui/search-input.tsx';
 import { Card } from '#web/components/ui/card.tsx';
-import { Input } from '#web/components/ui/input.tsx';
 import { Pagination } from '#web/components/ui/pagination.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Table, TableCell, TableHead } from '#web/components/ui/table.tsx';
@@ -78,20 +78,16 @@ export function UsersAdmin() {
 
       <Card>
         <div className="flex flex-col gap-3 border-b border-border p-4 sm:flex-row sm:items-center sm:justify-between">
-          <div className="relative w-full sm:max-w-sm">
-            <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-            <Input
-              type="search"
-              aria-label="Search users by name, username or email"
-              placeholder="Search users"
-              value={search}
-              onChange={(event) => {
-                setSearch(event.target.value);
-                setPage(1);
-              }}
-              className="pl-9"
-            />
-          </div>
+          <SearchInput
+            className="sm:max-w-sm"
+            label="Search users by name, username or email"
+            placeholder="Search users"
+            value={search}
+            onSearch={(value) => {
+              setSearch(value);
+              setPage(1);
+            }}
+          />
           <p className="text-sm text-muted-foreground" aria-live="polite">
             {users.data ? `${users.data.pagination.total} user${users.data.pagination.total === 1 ? '' : 's'}${q ? ` matching "${q}"` : ''}` : ''}
           </p>

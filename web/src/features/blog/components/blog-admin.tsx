@@ -1,4 +1,4 @@
-import { ExternalLink, Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { ExternalLink, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -9,8 +9,8 @@ import { PageContainer } from '#web/components/layout/page-container.tsx';
 import { PageHeader } from '#web/components/layout/page-header.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { SearchInput } from '#web/components/ui/search-input.tsx';
 import { Card } from '#web/components/ui/card.tsx';
-import { Input } from '#web/components/ui/input.tsx';
 import { Pagination } from '#web/components/ui/pagination.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Table, TableCell, TableHead } from '#web/components/ui/table.tsx';
@@ -122,20 +122,16 @@ function PostList({ onOpen }: { onOpen: (params: Record<string, string>) => void
               </button>
             ))}
           </div>
-          <div className="relative w-full sm:max-w-xs">
-            <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-            <Input
-              type="search"
-              aria-label="Search posts by title or slug"
-              placeholder="Search posts"
-              value={search}
-              onChange={(event) => {
-                setSearch(event.target.value);
-                setPage(1);
-              }}
-              className="pl-9"
-            />
-          </div>
+          <SearchInput
+            className="sm:max-w-xs"
+            label="Search posts by title or slug"
+            placeholder="Search posts"
+            value={search}
+            onSearch={(value) => {
+              setSearch(value);
+              setPage(1);
+            }}
+          />
         </div>
         {posts.isPending ? (
           <div className="flex justify-center p-12">
