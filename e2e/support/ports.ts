@@ -1,10 +1,15 @@
-/** Where the end-to-end run's servers listen; all on loopback. */
+/**
+ * Where the end-to-end run's servers listen; all on loopback. `E2E_PORT_BASE` moves the whole
+ * set, so two checkouts can run their browser tests side by side.
+ */
+const base = Number(process.env.E2E_PORT_BASE ?? 4120);
+
 export const E2E = {
   /** The app as a fresh install runs it: no SMTP (no e-mail verification), Google through the local provider. */
-  appUrl: 'http://127.0.0.1:4173',
+  appUrl: `http://127.0.0.1:${base + 53}`,
   /** The same app with an SMTP server, so sign-up asks to verify the address. */
-  mailAppUrl: 'http://127.0.0.1:4174',
-  smtpPort: 4125,
-  mailboxUrl: 'http://127.0.0.1:4126',
-  oidcPort: 4127,
+  mailAppUrl: `http://127.0.0.1:${base + 54}`,
+  smtpPort: base + 5,
+  mailboxUrl: `http://127.0.0.1:${base + 6}`,
+  oidcPort: base + 7,
 } as const;
