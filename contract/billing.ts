@@ -20,6 +20,10 @@ export const BILLING_MESSAGES = {
   subscriptionStartFailed: 'Failed to start subscription process. Please try again.',
   foreignReturnUrl: 'Return addresses must point to this site',
   alreadyOnPlan: 'You are already subscribed to this plan.',
+  alreadySubscribed: 'You already have a subscription. Change its plan instead of starting a second one.',
+  planChangeStarted: 'Your plan change has been sent to the payment provider. It applies as soon as the provider confirms it.',
+  planChangeFailed: 'Your plan could not be changed. Please try again.',
+  noPlanToChange: 'There is no active subscription to change. Choose a plan to subscribe.',
   trialStarted: 'Your free trial has started.',
   trialPaidTier: 'You already have a paid plan, so there is no trial to start.',
   trialExtended: 'Your trial has been extended by 7 days!',
@@ -32,6 +36,10 @@ export const BILLING_MESSAGES = {
   noPaymentSession: 'No payment session ID found. Please try again.',
   paymentUnverified: 'Unable to verify your payment. Please contact support.',
   paymentAlreadyUsed: 'This payment has already been used to set up an account. Please sign in.',
+  emailHasAccount: 'An account with this email already exists. Log in to it to add this payment to your account.',
+  paymentAttached: 'Your payment has been added to your account.',
+  /** `{email}` is the address the payment was made with. */
+  paymentOtherEmail: 'This payment was made with {email}. Log in to the account with that email to add it, or contact support.',
   accountCreationFailed: 'Account creation failed',
   passwordsDoNotMatch: 'Passwords do not match',
   noSubscription: 'There is no subscription to manage yet.',
@@ -76,6 +84,41 @@ export const checkoutSessionSchema = z.object({
   accountLinked: z.boolean(),
 });
 export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
+
+/** `POST /api/stripe/change-plan`: a subscriber moves to another price of the same subscription. */
+export const changePlanBodySchema = z.strictObject({
+  priceId: createCheckoutBodySchema.shape.priceId,
+});
+export type ChangePlanBody = z.infer<typeof changePlanBodySchema>;
+
+export const changePlanResultSchema = z.object({
+  ok: z.literal(true),
+  message: z.string(),
+  /** The plan asked for; the tier changes only when the provider's event has been applied. */
+  planId: z.enum(PAID_PLAN_IDS),
+});
+export type ChangePlanResult = z.infer<typeof changePlanResultSchema>;
+
+/** `GET /api/billing/subscription`: the user's running subscription, if any. */
+export const currentSubscriptionSchema = z.object({
+  subscription: z
+    .object({
+      planId: z.enum(PAID_PLAN_IDS).nullable(),
+      tier: tierSchema,
+      interval: z.enum(BILLING_INTERVALS).nullable(),
+      status: z.string(),
+      cancelAtPeriodEnd: z.boolean(),
+      currentPeriodEnd: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type CurrentSubscription = z.infer<typeof currentSubscriptionSchema>;
+
+/** `POST /api/post-payment/attach`: a payment made signed out, added to the signed-in account. */
+export const attachPaymentBodySchema = z.strictObject({
+  sessionId: z.string({ error: BILLING_MESSAGES.noPaymentSession }).pipe(checkoutSessionIdSchema),
+});
+export const attachPaymentResultSchema = z.object({ ok: z.literal(true), message: z.string() });
 
 /** `POST /api/stripe/start-free-trial` and `POST /api/stripe/extend-trial`. */
 export const trialResultSchema = z.object({

@@ -1,3 +1,5 @@
+import type { BillingInterval } from '#contract/plans.ts';
+
 /**
  * One interface over the card provider: Stripe, or the local test provider. The billing
  * service speaks only this; both providers answer in these shapes.
@@ -65,4 +67,9 @@ export type PaymentProvider = {
   createPortal(input: { customerId: string; userId: string; returnUrl: string }): Promise<{ url: string }>;
   /** Ends a subscription now (account deletion); one that is already gone is not an error. */
   cancelSubscription(id: string): Promise<void>;
+  /**
+   * Moves a running subscription to another price, prorated, and keeps it running (a scheduled
+   * cancellation is withdrawn). The tier follows from the provider's event, not from this call.
+   */
+  changeSubscriptionPrice(id: string, change: { priceId: string; interval: BillingInterval }): Promise<void>;
 };

@@ -3,11 +3,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   BILLING_MESSAGES,
+  attachPaymentBodySchema,
+  attachPaymentResultSchema,
   billingConfigSchema,
+  changePlanBodySchema,
+  changePlanResultSchema,
   checkoutSessionParamsSchema,
   checkoutSessionSchema,
   checkoutUrlSchema,
   createCheckoutBodySchema,
+  currentSubscriptionSchema,
   portalUrlSchema,
   postPaymentRegisterBodySchema,
   postPaymentRegisterResultSchema,
@@ -64,6 +69,19 @@ export async function billingRoutes(app: FastifyInstance, deps: Dependencies): P
     },
   }, async (request) => billing.createCheckout(request.body, request.auth?.user));
 
+  r.post('/api/stripe/change-plan', {
+    schema: {
+      tags: ['billing'],
+      summary: "Moves a subscriber's subscription to another price, prorated; the tier follows the provider's event",
+      body: changePlanBodySchema,
+      response: { 200: changePlanResultSchema, ...errors },
+    },
+  }, async (request) => billing.changePlan(request.auth!.user, request.body));
+
+  r.get('/api/billing/subscription', {
+    schema: { tags: ['billing'], summary: "The user's running subscription: plan, status, period end", response: { 200: currentSubscriptionSchema, ...errors } },
+  }, async (request) => billing.describeSubscription(request.auth!.user));
+
   r.get('/api/stripe/checkout-session/:sessionId', {
     config: { access: 'public' },
     schema: {
@@ -104,6 +122,15 @@ export async function billingRoutes(app: FastifyInstance, deps: Dependencies): P
     cookie.set(reply, signedIn.token, signedIn.expiresAt);
     return { ok: true, message: 'Your account has been created successfully!', user: await auth.toUserDto(user), requiresVerification: false };
   });
+
+  r.post('/api/post-payment/attach', {
+    schema: {
+      tags: ['billing'],
+      summary: 'Adds a payment made signed out to the signed-in account, when it was made with that account\'s e-mail',
+      body: attachPaymentBodySchema,
+      response: { 200: attachPaymentResultSchema, ...errors },
+    },
+  }, async (request) => billing.attachPayment(request.auth!.user, request.body.sessionId));
 
   // Stripe's webhooks: the raw bytes are needed to check the signature, so this route, alone,
   // keeps the body as a Buffer.

@@ -1,7 +1,10 @@
 import {
   BILLING_MESSAGES,
   type BillingConfig as BillingConfigDto,
+  type ChangePlanBody,
+  type ChangePlanResult,
   type CheckoutSession,
+  type CurrentSubscription,
   type CreateCheckoutBody,
   PAID_PLAN_IDS,
   type PaidPlanId,
@@ -11,7 +14,7 @@ import {
 import type { BillingInterval, PlanCatalogue, Tier } from '#contract/plans.ts';
 import type { Db } from '#server/db/client.ts';
 import type { UserRow } from '#server/features/auth/auth.repository.ts';
-import { findUserById } from '#server/features/auth/auth.repository.ts';
+import { findUserByEmail, findUserById } from '#server/features/auth/auth.repository.ts';
 import type { AuthService, ClientInfo, SignedIn } from '#server/features/auth/auth.service.ts';
 import { AppError } from '#server/http/app-error.ts';
 import type { BillingConfig } from './billing.config.ts';
@@ -32,11 +35,12 @@ import {
   recordRevenue,
   releaseCheckoutClaim,
   setUserPlan,
+  type SubscriptionRow,
   startTrial,
   updateCheckoutSession,
   upsertSubscription,
 } from './billing.repository.ts';
-import { LocalProvider, newId } from './local.provider.ts';
+import { LocalProvider, addInterval, newId } from './local.provider.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Statuses in which a subscription grants its tier; Stripe retries a failed renewal while `past_due`. */
@@ -45,7 +49,7 @@ const TIER_RANK: Record<Tier, number> = { free: 0, starter: 1, pro: 2 };
 /** Statuses in which the provider may still charge: everything but ended ones. */
 const RUNNING_STATUSES = new Set(['active', 'trialing', 'past_due', 'unpaid', 'incomplete', 'paused']);
 
-type Plan = { planId: PaidPlanId; tier: Exclude<Tier, 'free'>; interval: BillingInterval; amountCents: number };
+type Plan = { planId: PaidPlanId; priceId: string; tier: Exclude<Tier, 'free'>; interval: BillingInterval; amountCents: number };
 
 type Dependencies = {
   db: Db;
@@ -76,7 +80,7 @@ export class BillingService {
       const priceId = deps.config.priceIds[planId];
       if (!priceId) continue;
       const [tier, interval] = planId.split('-') as [Exclude<Tier, 'free'>, BillingInterval];
-      this.plansByPrice.set(priceId, { planId, tier, interval, amountCents: deps.plans.tiers[tier].prices[interval] });
+      this.plansByPrice.set(priceId, { planId, priceId, tier, interval, amountCents: deps.plans.tiers[tier].prices[interval] });
     }
   }
 
@@ -104,9 +108,13 @@ export class BillingService {
 
     let customerId: string | undefined;
     if (user) {
+      // A subscriber changes the plan of the subscription they have (changePlan); a second
+      // subscription would charge them twice.
+      const current = await this.currentSubscription(user.id);
+      if (current) {
+        throw new AppError('CONFLICT', current.priceId === body.priceId && !current.cancelAtPeriodEnd ? BILLING_MESSAGES.alreadyOnPlan : BILLING_MESSAGES.alreadySubscribed);
+      }
       const owned = await listSubscriptionsOfUser(this.deps.db, user.id);
-      const same = owned.find((sub) => sub.priceId === body.priceId && ENTITLED_STATUSES.has(sub.status) && !sub.cancelAtPeriodEnd);
-      if (same) throw new AppError('CONFLICT', BILLING_MESSAGES.alreadyOnPlan);
       customerId = owned.find((sub) => sub.provider === this.deps.provider.kind)?.customerId;
     }
     const customerEmail = user?.email ?? body.customerEmail ?? undefined;
@@ -151,6 +159,55 @@ export class BillingService {
       paid: session.paid,
       accountLinked: Boolean(row?.userId ?? session.userId),
     };
+  }
+
+  // The running subscription and plan changes
+
+  /** The user's subscription that grants a tier now (a cancelled one until its period ends). */
+  async currentSubscription(userId: string): Promise<SubscriptionRow | undefined> {
+    const owned = await listSubscriptionsOfUser(this.deps.db, userId);
+    return owned.find((sub) => ENTITLED_STATUSES.has(sub.status) && !sub.endedAt && sub.tier !== 'free');
+  }
+
+  async describeSubscription(user: UserRow): Promise<CurrentSubscription> {
+    const current = await this.currentSubscription(user.id);
+    if (!current) return { subscription: null };
+    const { planId } = this.tierOfPrice(current.priceId);
+    return {
+      subscription: {
+        planId,
+        tier: current.tier,
+        interval: current.interval,
+        status: current.status,
+        cancelAtPeriodEnd: current.cancelAtPeriodEnd,
+        currentPeriodEnd: current.currentPeriodEnd?.toISOString() ?? null,
+      },
+    };
+  }
+
+  /**
+   * Moves the user's subscription to another price (Starter to Pro, monthly to yearly, and back),
+   * prorated by the provider. The tier does not change here: it follows the provider's event for
+   * the changed subscription, as every tier change does.
+   */
+  async changePlan(user: UserRow, body: ChangePlanBody): Promise<ChangePlanResult> {
+    const plan = this.plansByPrice.get(body.priceId);
+    if (!plan) throw AppError.validation('priceId', BILLING_MESSAGES.invalidPlan);
+    const current = await this.currentSubscription(user.id);
+    if (!current) throw new AppError('CONFLICT', BILLING_MESSAGES.noPlanToChange);
+    if (current.priceId === body.priceId && !current.cancelAtPeriodEnd) throw new AppError('CONFLICT', BILLING_MESSAGES.alreadyOnPlan);
+    if (current.provider !== this.deps.provider.kind) {
+      throw new AppError('SERVICE_UNAVAILABLE', `A subscription with the ${current.provider} provider cannot be changed from here`);
+    }
+    const localCharge = this.deps.provider.kind === 'local' ? this.localProration(current, plan) : 0;
+    try {
+      await this.deps.provider.changeSubscriptionPrice(current.id, { priceId: plan.priceId, interval: plan.interval });
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw Object.assign(new AppError('SERVICE_UNAVAILABLE', BILLING_MESSAGES.planChangeFailed), { cause: error });
+    }
+    if (this.deps.provider.kind === 'local') await this.emitLocalPlanChange(current.id, plan, localCharge);
+    return { ok: true, message: BILLING_MESSAGES.planChangeStarted, planId: plan.planId };
   }
 
   // Trial
@@ -223,6 +280,11 @@ export class BillingService {
     if (!session || session.status !== 'complete' || !session.paid) throw new AppError('VALIDATION_FAILED', BILLING_MESSAGES.paymentUnverified);
     const row = await this.rememberPaidSession(session);
     if (row.userId) throw new AppError('CONFLICT', BILLING_MESSAGES.paymentAlreadyUsed);
+    // The payer already has an account: the way on is to sign in to it and attach the payment
+    // (attachPayment), which proves they own it.
+    if (await findUserByEmail(this.deps.db, body.email)) {
+      throw new AppError('CONFLICT', BILLING_MESSAGES.emailHasAccount, { details: [{ field: 'email', message: BILLING_MESSAGES.emailHasAccount }] });
+    }
     if (!(await claimCheckoutSession(this.deps.db, row.id, this.now()))) throw new AppError('CONFLICT', BILLING_MESSAGES.paymentAlreadyUsed);
 
     let created: { user: UserRow; signedIn?: SignedIn };
@@ -243,6 +305,29 @@ export class BillingService {
 
     const user = (await findUserById(this.deps.db, userId)) ?? created.user;
     return { user, signedIn: created.signedIn ? { ...created.signedIn, user } : undefined };
+  }
+
+  /**
+   * A payment made signed out, added to the account now signed in. Signing in proves the account
+   * is theirs; the payment must have been made with that account's e-mail address, so a session id
+   * seen by someone else cannot move a stranger's payment to their account.
+   */
+  async attachPayment(user: UserRow, sessionId: string): Promise<{ ok: true; message: string }> {
+    const session = await this.deps.provider.retrieveCheckout(sessionId);
+    if (!session || session.status !== 'complete' || !session.paid) throw new AppError('VALIDATION_FAILED', BILLING_MESSAGES.paymentUnverified);
+    const row = await this.rememberPaidSession(session);
+    if (row.userId === user.id) return { ok: true, message: BILLING_MESSAGES.paymentAttached };
+    if (row.userId) throw new AppError('CONFLICT', BILLING_MESSAGES.paymentAlreadyUsed);
+    const paidWith = session.customerEmail ?? row.customerEmail;
+    if (!paidWith || paidWith.toLowerCase() !== user.email.toLowerCase()) {
+      throw new AppError('CONFLICT', BILLING_MESSAGES.paymentOtherEmail.replace('{email}', paidWith ?? 'another address'));
+    }
+    if (!(await claimCheckoutSession(this.deps.db, row.id, this.now()))) throw new AppError('CONFLICT', BILLING_MESSAGES.paymentAlreadyUsed);
+    await updateCheckoutSession(this.deps.db, row.id, { userId: user.id });
+    const subscriptionId = session.subscriptionId ?? row.subscriptionId;
+    if (subscriptionId) await linkSubscription(this.deps.db, subscriptionId, user.id);
+    await this.recomputeUserPlan(user.id);
+    return { ok: true, message: BILLING_MESSAGES.paymentAttached };
   }
 
   /** Our row for a paid session, created if the session came from elsewhere (a static payment link). */
@@ -484,6 +569,44 @@ export class BillingService {
     return this.fillSessionId(row.successUrl, row.id);
   }
 
+  /**
+   * What Stripe charges for a plan change with `always_invoice`: the new price less the unused
+   * part of the old one. The same interval keeps the period, so the difference is charged for the
+   * rest of it; a new interval starts a new period, charged in full less the credit. A downgrade
+   * charges nothing (Stripe would keep a credit for later invoices; the local provider does not).
+   */
+  private localProration(current: SubscriptionRow, plan: Plan): number {
+    const old = this.plansByPrice.get(current.priceId);
+    if (!old || !current.currentPeriodEnd) return plan.amountCents;
+    const end = current.currentPeriodEnd.getTime();
+    const start = addInterval(current.currentPeriodEnd, old.interval, -1).getTime();
+    const unused = Math.min(1, Math.max(0, (end - this.now().getTime()) / (end - start)));
+    const charge = old.interval === plan.interval ? (plan.amountCents - old.amountCents) * unused : plan.amountCents - old.amountCents * unused;
+    return Math.max(0, Math.round(charge));
+  }
+
+  /** The events Stripe would send after a plan change: the subscription, and the prorated invoice. */
+  private async emitLocalPlanChange(subscriptionId: string, plan: Plan, chargeCents: number): Promise<void> {
+    const state = await this.local.retrieveSubscription(subscriptionId);
+    const created = Math.floor(this.now().getTime() / 1000);
+    await this.applyEvent({ id: newId('evt_local'), created, type: 'subscription.changed', subscription: state! });
+    if (chargeCents <= 0) return;
+    await this.applyEvent({
+      id: newId('evt_local'),
+      created,
+      type: 'invoice.paid',
+      invoice: {
+        id: newId('in_local'),
+        subscriptionId,
+        customerId: state!.customerId,
+        priceId: plan.priceId,
+        amountCents: chargeCents,
+        currency: this.deps.plans.currency,
+        billingReason: 'subscription_update',
+      },
+    });
+  }
+
   async cancelLocalCheckout(sessionId: string): Promise<string> {
     const { row } = await this.localCheckout(sessionId);
     if (row.status === 'open') await updateCheckoutSession(this.deps.db, row.id, { status: 'expired' });
@@ -586,13 +709,6 @@ function subscriptionOf(event: BillingEvent): string | null {
     default:
       return null;
   }
-}
-
-function addInterval(from: Date, interval: BillingInterval): Date {
-  const result = new Date(from);
-  if (interval === 'yearly') result.setUTCFullYear(result.getUTCFullYear() + 1);
-  else result.setUTCMonth(result.getUTCMonth() + 1);
-  return result;
 }
 
 function formatCents(cents: number, currency: string): string {

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { BillingInterval } from '#contract/plans.ts';
 import type { Db } from '#server/db/client.ts';
 import type { CreateCheckoutInput, PaymentProvider, ProviderCheckoutSession, ProviderSubscription } from './billing.provider.ts';
 import { findCheckoutSession, findSubscription, upsertSubscription } from './billing.repository.ts';
@@ -66,6 +67,26 @@ export class LocalProvider implements PaymentProvider {
     await upsertSubscription(this.deps.db, { ...row, status: 'canceled', cancelAtPeriodEnd: false, endedAt: now, updatedAt: now });
   }
 
+  /**
+   * What Stripe does on a plan change: the new price at once; a new interval starts a new period
+   * from now, the same interval keeps the period. Proration is charged by the billing service's
+   * local invoice event.
+   */
+  async changeSubscriptionPrice(id: string, change: { priceId: string; interval: BillingInterval }): Promise<void> {
+    const row = await findSubscription(this.deps.db, id);
+    if (!row || row.provider !== 'local') return;
+    const now = this.deps.now();
+    const newPeriod = row.interval !== change.interval || !row.currentPeriodEnd;
+    await upsertSubscription(this.deps.db, {
+      ...row,
+      priceId: change.priceId,
+      interval: change.interval,
+      cancelAtPeriodEnd: false,
+      currentPeriodEnd: newPeriod ? addInterval(now, change.interval) : row.currentPeriodEnd,
+      updatedAt: now,
+    });
+  }
+
   /** A signed, short-lived link to one user's local portal; the page needs no cookie. */
   portalToken(userId: string): string {
     const expires = Math.floor(this.deps.now().getTime() / 1000) + PORTAL_LINK_MINUTES * 60;
@@ -87,6 +108,13 @@ export class LocalProvider implements PaymentProvider {
   private sign(payload: string): string {
     return createHmac('sha256', this.deps.secret).update(`local-portal:${payload}`).digest('base64url');
   }
+}
+
+export function addInterval(from: Date, interval: BillingInterval, times = 1): Date {
+  const result = new Date(from);
+  if (interval === 'yearly') result.setUTCFullYear(result.getUTCFullYear() + times);
+  else result.setUTCMonth(result.getUTCMonth() + times);
+  return result;
 }
 
 /** Stripe-like ids (`cs_local_…`, `sub_local_…`) that match the id patterns of our calls. */

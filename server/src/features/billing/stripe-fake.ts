@@ -5,7 +5,7 @@ import Stripe from 'stripe';
 
 /**
  * A tiny Stripe for tests: the REST calls we make (checkout sessions create and retrieve,
- * subscriptions retrieve and cancel, billing portal sessions create), answered from memory in Stripe's
+ * subscriptions retrieve, update (the price of its item) and cancel, billing portal sessions create), answered from memory in Stripe's
  * shapes, plus helpers that play Stripe's part (a customer pays, cancels, a renewal fails) and
  * signed webhook events made with the stripe package's own test signer.
  */
@@ -217,6 +217,21 @@ export class FakeStripe {
     if (request.method === 'GET' && (match = url.pathname.match(/^\/v1\/subscriptions\/([^/]+)$/))) {
       const subscription = this.subscriptions.get(match[1]!);
       return subscription ? send(200, subscription) : missing('subscription');
+    }
+    if (request.method === 'POST' && (match = url.pathname.match(/^\/v1\/subscriptions\/([^/]+)$/))) {
+      const subscription = this.subscriptions.get(match[1]!);
+      if (!subscription) return missing('subscription');
+      const itemId = params.get('items[0][id]');
+      const priceId = params.get('items[0][price]');
+      if (priceId !== null) {
+        const item = subscription.items.data.find((candidate) => candidate.id === itemId);
+        if (!item) return send(400, { error: { type: 'invalid_request_error', message: `No such subscription item: '${itemId}'` } });
+        if (!(priceId in AMOUNTS)) return send(400, { error: { type: 'invalid_request_error', message: `No such price: '${priceId}'` } });
+        item.price = { id: priceId };
+      }
+      if (params.get('cancel_at_period_end') === 'false') Object.assign(subscription, { cancel_at_period_end: false, cancel_at: null });
+      if (params.get('cancel_at') === '') subscription.cancel_at = null;
+      return send(200, subscription);
     }
     if (request.method === 'DELETE' && (match = url.pathname.match(/^\/v1\/subscriptions\/([^/]+)$/))) {
       const subscription = this.subscriptions.get(match[1]!);

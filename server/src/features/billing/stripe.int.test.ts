@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_MESSAGES } from '#contract/billing.ts';
-import { billingEvents, checkoutSessions, revenueEvents, users } from '#server/db/schema/index.ts';
+import { billingEvents, checkoutSessions, revenueEvents, subscriptions, users } from '#server/db/schema/index.ts';
 import { type TestApp, TestClient, createTestApp, newUserBody, signedInClient } from '#server/testing/test-app.ts';
 import { FakeStripe, PRICES, nowSeconds } from './stripe-fake.ts';
 
@@ -195,6 +195,47 @@ describe('post-payment registration', () => {
     expect((await register(visitor, sessionId)).statusCode).toBe(200);
   });
 
+  it('a payer whose e-mail already has an account is told to sign in, and once signed in adds the payment to it', async () => {
+    const owner = await signedInClient(t);
+    const visitor = new TestClient(t.app);
+    const { sessionId, subscription } = await paidSignedOutCheckout(PRICES['starter-yearly'], owner.body.email.toUpperCase());
+    await deliver(stripe.event('checkout.session.completed', stripe.sessions.get(sessionId)));
+
+    const refused = await register(visitor, sessionId, { email: owner.body.email });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(BILLING_MESSAGES.emailHasAccount);
+    expect(refused.json().details).toEqual([{ field: 'email', message: BILLING_MESSAGES.emailHasAccount }]);
+    expect((await visitor.get(`/api/stripe/checkout-session/${sessionId}`)).json().accountLinked).toBe(false);
+
+    // Signed out, or signed in as someone else, the payment cannot be taken.
+    expect((await visitor.post('/api/post-payment/attach', { sessionId })).statusCode).toBe(401);
+    const stranger = await signedInClient(t);
+    const wrongAccount = await stranger.client.post('/api/post-payment/attach', { sessionId });
+    expect(wrongAccount.statusCode).toBe(409);
+    expect(wrongAccount.json().message).toBe(BILLING_MESSAGES.paymentOtherEmail.replace('{email}', owner.body.email.toLowerCase()));
+    expect((await userRow(stranger.user.id)).subscriptionTier).toBe('free');
+
+    const attached = await owner.client.post('/api/post-payment/attach', { sessionId });
+    expect(attached.statusCode).toBe(200);
+    expect(attached.json().message).toBe(BILLING_MESSAGES.paymentAttached);
+    expect((await owner.client.get('/api/user')).json().user.subscriptionTier).toBe('starter');
+    expect((await owner.client.get('/api/billing/subscription')).json().subscription).toMatchObject({ planId: 'starter-yearly', status: 'active' });
+    const [revenue] = await revenueOf(subscription.id);
+    expect(revenue!.userId).toBe(owner.user.id);
+    // Attaching again changes nothing; the payment cannot make an account any more.
+    expect((await owner.client.post('/api/post-payment/attach', { sessionId })).statusCode).toBe(200);
+    expect((await register(new TestClient(t.app), sessionId)).json().message).toBe(BILLING_MESSAGES.paymentAlreadyUsed);
+    expect((await stranger.client.post('/api/post-payment/attach', { sessionId })).json().message).toBe(BILLING_MESSAGES.paymentAlreadyUsed);
+  });
+
+  it('does not attach an unpaid session', async () => {
+    const { client, body } = await signedInClient(t);
+    const open = (await new TestClient(t.app).post('/api/stripe/create-checkout-session', { priceId: PRICES['starter-monthly'], customerEmail: body.email })).json().url.split('/').pop();
+    const refused = await client.post('/api/post-payment/attach', { sessionId: open });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(BILLING_MESSAGES.paymentUnverified);
+  });
+
   it('when the webhook comes after registration, the tier is applied when it arrives', async () => {
     const { sessionId } = await paidSignedOutCheckout(PRICES['starter-monthly']);
     const client = new TestClient(t.app);
@@ -227,6 +268,77 @@ describe('subscription changes from Stripe', () => {
     expect((await userRow(user.id)).subscriptionTier).toBe('pro');
     const again = await client.post('/api/stripe/create-checkout-session', { priceId: PRICES['pro-monthly'] });
     expect(again.statusCode).toBe(409);
+  });
+
+  it('changes Starter to Pro on the same subscription, prorated; the tier follows the webhook, and a second checkout is refused', async () => {
+    const { client, user, subscription } = await upgradedUser(PRICES['starter-monthly']);
+    const checkoutsBefore = stripe.requests.filter((request) => request.path === '/v1/checkout/sessions').length;
+    const second = await client.post('/api/stripe/create-checkout-session', { priceId: PRICES['pro-monthly'] });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toBe(BILLING_MESSAGES.alreadySubscribed);
+    expect(stripe.requests.filter((request) => request.path === '/v1/checkout/sessions')).toHaveLength(checkoutsBefore);
+
+    const changed = await client.post('/api/stripe/change-plan', { priceId: PRICES['pro-monthly'] });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toEqual({ ok: true, message: BILLING_MESSAGES.planChangeStarted, planId: 'pro-monthly' });
+    const update = stripe.requests.findLast((request) => request.method === 'POST' && request.path === `/v1/subscriptions/${subscription.id}`)!.params;
+    expect(update.get('items[0][id]')).toBe(subscription.items.data[0]!.id);
+    expect(update.get('items[0][price]')).toBe(PRICES['pro-monthly']);
+    expect(update.get('proration_behavior')).toBe('always_invoice');
+    expect(stripe.subscriptions.get(subscription.id)!.items.data[0]!.price.id).toBe(PRICES['pro-monthly']);
+    // Not before Stripe says so.
+    expect((await userRow(user.id)).subscriptionTier).toBe('starter');
+
+    await deliver(stripe.event('customer.subscription.updated', stripe.subscriptions.get(subscription.id)));
+    expect((await userRow(user.id)).subscriptionTier).toBe('pro');
+    const owned = await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
+    expect(owned.map((sub) => [sub.id, sub.tier, sub.interval])).toEqual([[subscription.id, 'pro', 'monthly']]);
+    expect((await client.get('/api/billing/subscription')).json().subscription).toMatchObject({ planId: 'pro-monthly', tier: 'pro', cancelAtPeriodEnd: false });
+
+    // The prorated invoice is revenue of the new tier.
+    await deliver(stripe.event('invoice.paid', stripe.invoice(subscription.id, { amount_paid: 1400, billing_reason: 'subscription_update' })));
+    expect((await revenueOf(subscription.id)).find((row) => row.amountCents === 1400)).toMatchObject({ kind: 'payment', tier: 'pro', userId: user.id });
+  });
+
+  it('switches monthly to yearly and withdraws a scheduled cancellation', async () => {
+    const { client, user, subscription } = await upgradedUser(PRICES['starter-monthly']);
+    stripe.update(subscription.id, { cancel_at_period_end: true });
+    await deliver(stripe.event('customer.subscription.updated', subscription));
+    expect((await userRow(user.id)).subscriptionEndsAt).not.toBeNull();
+
+    expect((await client.post('/api/stripe/change-plan', { priceId: PRICES['starter-yearly'] })).statusCode).toBe(200);
+    const update = stripe.requests.findLast((request) => request.method === 'POST' && request.path === `/v1/subscriptions/${subscription.id}`)!.params;
+    expect(update.get('cancel_at_period_end')).toBe('false');
+    await deliver(stripe.event('customer.subscription.updated', stripe.subscriptions.get(subscription.id)));
+    const row = await userRow(user.id);
+    expect(row.subscriptionTier).toBe('starter');
+    expect(row.subscriptionEndsAt).toBeNull();
+    expect((await client.get('/api/billing/subscription')).json().subscription).toMatchObject({ planId: 'starter-yearly', interval: 'yearly' });
+  });
+
+  it('refuses a plan change without a subscription, to the current plan or to an unknown price, and when Stripe fails', async () => {
+    const { client } = await signedInClient(t);
+    const none = await client.post('/api/stripe/change-plan', { priceId: PRICES['pro-monthly'] });
+    expect(none.statusCode).toBe(409);
+    expect(none.json().message).toBe(BILLING_MESSAGES.noPlanToChange);
+    expect((await client.get('/api/billing/subscription')).json()).toEqual({ subscription: null });
+
+    const subscriber = await upgradedUser(PRICES['pro-monthly']);
+    const same = await subscriber.client.post('/api/stripe/change-plan', { priceId: PRICES['pro-monthly'] });
+    expect(same.statusCode).toBe(409);
+    expect(same.json().message).toBe(BILLING_MESSAGES.alreadyOnPlan);
+    expect((await subscriber.client.post('/api/stripe/change-plan', { priceId: 'price_nobody_sells' })).statusCode).toBe(400);
+
+    stripe.failing = true;
+    try {
+      const down = await subscriber.client.post('/api/stripe/change-plan', { priceId: PRICES['starter-monthly'] });
+      expect(down.statusCode).toBe(503);
+      expect(down.json().message).toBe(BILLING_MESSAGES.planChangeFailed);
+    } finally {
+      stripe.failing = false;
+    }
+    expect(stripe.subscriptions.get(subscriber.subscription.id)!.items.data[0]!.price.id).toBe(PRICES['pro-monthly']);
+    expect((await userRow(subscriber.user.id)).subscriptionTier).toBe('pro');
   });
 
   it('keeps a cancelled plan to the end of the period, then returns the user to free', async () => {

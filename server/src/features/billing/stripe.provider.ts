@@ -81,6 +81,23 @@ export class StripeProvider implements PaymentProvider {
   }
 
   /**
+   * Stripe's own plan change: the subscription's one item gets the new price. The prorated
+   * difference is invoiced at once (`always_invoice`), so an upgrade is paid when it is granted and
+   * a downgrade leaves a credit for the next invoices; a change of interval starts a new period.
+   */
+  async changeSubscriptionPrice(id: string, { priceId }: { priceId: string }): Promise<void> {
+    const subscription = await this.stripe.subscriptions.retrieve(id);
+    const item = subscription.items.data[0];
+    if (!item) throw new AppError('SERVICE_UNAVAILABLE', BILLING_MESSAGES.checkoutFailed);
+    await this.stripe.subscriptions.update(id, {
+      items: [{ id: item.id, price: priceId }],
+      proration_behavior: 'always_invoice',
+      // Choosing a plan means staying: a scheduled cancellation is withdrawn.
+      ...(subscription.cancel_at_period_end ? { cancel_at_period_end: false } : subscription.cancel_at ? { cancel_at: '' as const } : {}),
+    });
+  }
+
+  /**
    * Checks the signature over the raw bytes, with Stripe's 300-second replay window, and turns the
    * event into ours. A bad signature or a stale timestamp is a 400, and nothing is applied.
    */
