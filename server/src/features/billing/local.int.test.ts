@@ -183,6 +183,64 @@ describe('the local payment provider (no Stripe key)', () => {
     expect(revenue.map((row) => row.amountCents)).toEqual([4999, 4999]);
   });
 
+  it('changes the plan of the running subscription: a second checkout is refused, the proration is charged, the tier follows the event', async () => {
+    const { client, user } = await signedInClient(t);
+    const url = (await client.post('/api/stripe/create-checkout-session', { priceId: 'local_starter_monthly' })).json().url as string;
+    await client.request({ method: 'POST', url: `${pathOf(url)}/pay`, payload: '', headers: FORM });
+    const [first] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
+
+    const second = await client.post('/api/stripe/create-checkout-session', { priceId: 'local_pro_monthly' });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toBe(BILLING_MESSAGES.alreadySubscribed);
+
+    // Half way through the month, Starter to Pro: half the difference is charged, the period stays.
+    const halfway = new Date((first!.createdAt.getTime() + first!.currentPeriodEnd!.getTime()) / 2);
+    const billing = billingAt(halfway);
+    await billing.changePlan(await userRow(user.id), { priceId: 'local_pro_monthly' });
+    let owned = await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
+    expect(owned.map((sub) => [sub.id, sub.tier, sub.priceId])).toEqual([[first!.id, 'pro', 'local_pro_monthly']]);
+    expect(owned[0]!.currentPeriodEnd!.getTime()).toBe(first!.currentPeriodEnd!.getTime());
+    expect((await userRow(user.id)).subscriptionTier).toBe('pro');
+    const charges = () => t.database.db.select().from(revenueEvents).where(eq(revenueEvents.subscriptionId, first!.id));
+    const proration = (await charges()).find((row) => row.reference !== first!.id && row.amountCents !== 2199);
+    expect(proration).toMatchObject({ kind: 'payment', tier: 'pro', interval: 'monthly', userId: user.id });
+    expect(Math.abs(proration!.amountCents - (4999 - 2199) / 2)).toBeLessThanOrEqual(50);
+
+    // Monthly to yearly: a new yearly period from now, charged in full less the unused month.
+    const changed = await client.post('/api/stripe/change-plan', { priceId: 'local_pro_yearly' });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().planId).toBe('pro-yearly');
+    owned = await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
+    expect(owned).toHaveLength(1);
+    expect(owned[0]).toMatchObject({ tier: 'pro', interval: 'yearly', cancelAtPeriodEnd: false });
+    expect(owned[0]!.currentPeriodEnd!.getTime()).toBeGreaterThan(Date.now() + 360 * DAY_MS);
+    expect((await charges()).map((row) => row.amountCents)).toContain(47988 - 4999);
+
+    // Down to Starter yearly: nothing charged, the tier follows.
+    const before = (await charges()).length;
+    expect((await client.post('/api/stripe/change-plan', { priceId: 'local_starter_yearly' })).statusCode).toBe(200);
+    expect((await charges()).length).toBe(before);
+    expect((await client.get('/api/user')).json().user.subscriptionTier).toBe('starter');
+    expect((await client.get('/api/billing/subscription')).json().subscription).toMatchObject({ planId: 'starter-yearly', tier: 'starter', interval: 'yearly' });
+  });
+
+  it('a payer whose e-mail has an account signs in and adds the payment to it', async () => {
+    const owner = await signedInClient(t);
+    const visitor = new TestClient(t.app);
+    const url = (await visitor.post('/api/stripe/create-checkout-session', { priceId: 'local_pro_monthly' })).json().url as string;
+    const sessionId = url.split('/').pop()!;
+    await visitor.request({ method: 'POST', url: `${pathOf(url)}/pay`, payload: `email=${encodeURIComponent(owner.body.email)}`, headers: FORM });
+
+    const refused = await visitor.post('/api/post-payment/register', { ...newUserBody({ email: owner.body.email }), sessionId, subscriptionTier: 'pro' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(BILLING_MESSAGES.emailHasAccount);
+
+    const attached = await owner.client.post('/api/post-payment/attach', { sessionId });
+    expect(attached.statusCode).toBe(200);
+    expect((await owner.client.get('/api/user')).json().user.subscriptionTier).toBe('pro');
+    expect((await owner.client.get(`/api/stripe/checkout-session/${sessionId}`)).json().accountLinked).toBe(true);
+  });
+
   it('a portal link with a forged signature shows nothing', async () => {
     const { user } = await signedInClient(t);
     const response = await new TestClient(t.app).get(`/billing/local-portal/${user.id}.9999999999.forged`);
