@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './auth.ts';
-import { TIERS, TIER_ALIASES, tierSchema } from './plans.ts';
+import { BILLING_INTERVALS, TIERS, TIER_ALIASES, tierSchema } from './plans.ts';
 
 export const auditEntrySchema = z.object({
   id: z.number().int(),
@@ -39,6 +39,9 @@ export const ADMIN_MESSAGES = {
   userNameRequired: 'Name is required',
   emailTaken: 'An account with this email already exists',
   tierInvalid: 'Subscription must be free, starter or pro',
+  /** `{plan}` is the paid plan's name. */
+  tierFollowsSubscription:
+    "This user pays for {plan} through a subscription, and their plan follows it. The user can change or cancel it under Manage subscription; deleting the user cancels it.",
   ownAdminFlag: 'You cannot remove your own admin rights',
   lastAdmin: 'The last administrator cannot lose admin rights',
   billingFailed: "We could not cancel this user's subscription with the payment provider, so nothing was deleted. Please try again in a few minutes.",
@@ -162,6 +165,18 @@ export const adminUserSchema = z.object({
   name: z.string().nullable(),
   email: z.string(),
   subscriptionTier: tierSchema,
+  /**
+   * The running paid subscription, if any: while it runs the tier follows it, and an admin cannot
+   * change the tier (decision 012).
+   */
+  subscription: z
+    .object({
+      tier: tierSchema,
+      interval: z.enum(BILLING_INTERVALS).nullable(),
+      cancelAtPeriodEnd: z.boolean(),
+      currentPeriodEnd: z.string().nullable(),
+    })
+    .nullable(),
   createdAt: z.string(),
   totalSupplements: z.number().int(),
   /** The latest of: a request with a session, a sign-in. Null when never seen. */

@@ -1,5 +1,5 @@
 import { type SQL, and, eq, sql } from 'drizzle-orm';
-import type { Tier } from '#contract/plans.ts';
+import type { BillingInterval, Tier } from '#contract/plans.ts';
 import type { Db } from '#server/db/client.ts';
 import { labFiles, users } from '#server/db/schema/index.ts';
 
@@ -23,6 +23,13 @@ const lastActivity = sql<Date | null>`greatest(
   (select max(se.last_seen_at) from sessions se where se.user_id = "users"."id"),
   (select max(a.created_at) from audit_log a where a.actor_id = "users"."id" and a.action = 'auth.sign_in')
 )`;
+/** The user's running paid subscription, the one their tier follows (BillingService.currentSubscription). */
+const runningSubscription = sql<RunningSubscription | null>`(
+  select json_build_object('tier', s.tier, 'interval', s.interval, 'cancelAtPeriodEnd', s.cancel_at_period_end, 'currentPeriodEnd', s.current_period_end)
+  from subscriptions s
+  where s.user_id = "users"."id" and s.status in ('active', 'trialing', 'past_due') and s.ended_at is null and s.tier <> 'free'
+  order by s.created_at desc limit 1)`;
+
 const totalSupplements = sql<number>`(select count(*) from supplements s where s.user_id = "users"."id")::int`;
 
 function activeSince(since: Date): SQL {
@@ -32,12 +39,15 @@ function activeSince(since: Date): SQL {
     or exists (select 1 from audit_log a where a.actor_id = "users"."id" and a.action = 'auth.sign_in' and a.created_at >= ${iso}))`;
 }
 
+type RunningSubscription = { tier: Tier; interval: BillingInterval | null; cancelAtPeriodEnd: boolean; currentPeriodEnd: string | null };
+
 export type AdminUserRow = {
   id: string;
   username: string;
   name: string | null;
   email: string;
   subscriptionTier: Tier;
+  subscription: RunningSubscription | null;
   createdAt: Date;
   isAdmin: boolean;
   totalSupplements: number;
@@ -58,6 +68,7 @@ export async function listUsersForAdmin(db: Db, options: { q: string; limit: num
         name: users.name,
         email: users.email,
         subscriptionTier: users.subscriptionTier,
+        subscription: runningSubscription,
         createdAt: users.createdAt,
         isAdmin: users.isAdmin,
         totalSupplements,
@@ -81,6 +92,7 @@ export async function findUserForAdmin(db: Db, id: string): Promise<AdminUserRow
       name: users.name,
       email: users.email,
       subscriptionTier: users.subscriptionTier,
+      subscription: runningSubscription,
       createdAt: users.createdAt,
       isAdmin: users.isAdmin,
       totalSupplements,

@@ -8,7 +8,7 @@ import {
   GROWTH_MONTHS,
 } from '#contract/admin.ts';
 import { totalPagesOf } from '#contract/blog.ts';
-import type { Tier } from '#contract/plans.ts';
+import type { PlanCatalogue, Tier } from '#contract/plans.ts';
 import type { Db } from '#server/db/client.ts';
 import type { AuditLog } from '#server/features/audit/audit.service.ts';
 import { findUserByEmail } from '#server/features/auth/auth.repository.ts';
@@ -34,6 +34,8 @@ type Dependencies = {
   /** The account service: deleting a user is the same erasure as a user deleting their own account. */
   accounts: { erase(user: { id: string; email: string; username: string }): Promise<{ filesRemoved: number; subscriptionsCancelled: number }> };
   audit: AuditLog;
+  /** The plan catalogue, for the plans' names. */
+  plans: PlanCatalogue;
   /** Tests move the clock. */
   now?: () => Date;
 };
@@ -101,6 +103,9 @@ export class AdminUsersService {
     }
     const owner = await findUserByEmail(db, changes.email);
     if (owner && owner.id !== id) throw emailTaken();
+    // A paying user's tier follows their subscription: a tier set here would be silently undone
+    // by the provider's next event while the provider kept charging for the old one.
+    if (before.subscription && changes.subscriptionTier !== before.subscription.tier) throw tierFollowsSubscription(before.subscription, this.deps.plans);
     let outcome: Awaited<ReturnType<typeof updateUserAsAdmin>>;
     try {
       outcome = await updateUserAsAdmin(db, { id, actorId: actor.id, changes });
@@ -191,6 +196,12 @@ function emailTaken(): AppError {
   return new AppError('CONFLICT', ADMIN_MESSAGES.emailTaken, { details: [{ field: 'email', message: ADMIN_MESSAGES.emailTaken }] });
 }
 
+function tierFollowsSubscription(subscription: NonNullable<AdminUserRow['subscription']>, plans: PlanCatalogue): AppError {
+  const plan = `${plans.tiers[subscription.tier].label}${subscription.interval ? ` (${subscription.interval})` : ''}`;
+  const message = ADMIN_MESSAGES.tierFollowsSubscription.replace('{plan}', plan);
+  return new AppError('CONFLICT', message, { details: [{ field: 'subscriptionTier', message }] });
+}
+
 function cannotDeleteAdmin(): AppError {
   return new AppError('CONFLICT', ADMIN_MESSAGES.cannotDeleteAdmin);
 }
@@ -202,6 +213,14 @@ function toDto(row: AdminUserRow): AdminUser {
     name: row.name,
     email: row.email,
     subscriptionTier: row.subscriptionTier,
+    subscription: row.subscription
+      ? {
+          tier: row.subscription.tier,
+          interval: row.subscription.interval,
+          cancelAtPeriodEnd: row.subscription.cancelAtPeriodEnd,
+          currentPeriodEnd: row.subscription.currentPeriodEnd ? new Date(row.subscription.currentPeriodEnd).toISOString() : null,
+        }
+      : null,
     createdAt: row.createdAt.toISOString(),
     totalSupplements: row.totalSupplements,
     lastActivity: row.lastActivity?.toISOString() ?? null,

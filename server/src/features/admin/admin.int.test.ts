@@ -210,6 +210,7 @@ describe('users', () => {
       name: null,
       email: someone.body.email,
       subscriptionTier: 'free',
+      subscription: null,
       createdAt: expect.any(String),
       totalSupplements: 2,
       lastActivity: expect.any(String),
@@ -237,6 +238,31 @@ describe('users', () => {
     // The user can still sign in with the new address.
     const again = new Client(t.app);
     expect((await again.post('/api/login', { email: 'ada.new@example.com', password: someone.body.password })).statusCode).toBe(200);
+  });
+
+  it("shows a paying user's subscription and refuses a tier change while it runs; the tier follows the provider", async () => {
+    const payer = await signedInClient(t);
+    const url = new URL((await payer.client.post('/api/stripe/create-checkout-session', { priceId: 'local_starter_monthly' })).json().url);
+    const paid = await payer.client.request({ method: 'POST', url: `${url.pathname}/pay`, payload: '', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(paid.statusCode).toBe(303);
+
+    const listed = (await admin.client.get(`/api/admin/users?q=${encodeURIComponent(payer.body.email)}`)).json().users[0];
+    expect(listed.subscription).toMatchObject({ tier: 'starter', interval: 'monthly', cancelAtPeriodEnd: false, currentPeriodEnd: expect.any(String) });
+    const put = (subscriptionTier: string) => admin.client.put(`/api/admin/users/${payer.user.id}`, { name: 'Payer', email: payer.body.email, subscriptionTier });
+    for (const tier of ['pro', 'free']) {
+      const refused = await put(tier);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().details).toEqual([{ field: 'subscriptionTier', message: expect.stringContaining('pays for Starter (monthly) through a subscription') }]);
+    }
+    expect((await payer.client.get('/api/user')).json().user.subscriptionTier).toBe('starter');
+    // Other details can still be edited.
+    expect((await put('starter')).statusCode).toBe(200);
+
+    // Once the subscription has ended, the tier is the admin's to set again.
+    await t.database.db.update(subscriptions).set({ status: 'canceled', endedAt: new Date() }).where(eq(subscriptions.userId, payer.user.id));
+    const granted = await put('pro');
+    expect(granted.statusCode).toBe(200);
+    expect(granted.json()).toMatchObject({ subscriptionTier: 'pro', subscription: null });
   });
 
   it.each([

@@ -15,6 +15,19 @@ import { type UserFormErrors, type UserFormValues, formToUserBody, userToForm, v
 
 const TIERS: Tier[] = ['free', 'starter', 'pro'];
 
+/**
+ * A paying user's tier follows their subscription, so it is shown, not edited (decision 012);
+ * without one, the tier set here is a grant that lasts until the user subscribes.
+ */
+function subscriptionHint(user: AdminUser, tierLabels: Partial<Record<Tier, string>> | undefined): string {
+  const { subscription } = user;
+  if (!subscription) return 'Grants a plan without payment. If the user subscribes later, the plan follows the subscription.';
+  const plan = `${tierLabel(subscription.tier, tierLabels)}${subscription.interval ? ` (${subscription.interval})` : ''}`;
+  const end = subscription.currentPeriodEnd ? new Date(subscription.currentPeriodEnd).toLocaleDateString() : null;
+  const state = subscription.cancelAtPeriodEnd ? `cancelled, ends ${end ?? 'at the end of the period'}` : `renews ${end ?? 'each period'}`;
+  return `Pays for ${plan} through a subscription (${state}). The plan follows the subscription: the user changes or cancels it under Manage subscription, and deleting the user cancels it.`;
+}
+
 /** Spec 2.25 "Edit User": name, e-mail, subscription and (decisions 3) admin rights, never one's own. */
 export function UserDialog({
   user,
@@ -83,9 +96,14 @@ function UserForm({ user, isSelf, tierLabels, onDone }: { user: AdminUser; isSel
       <FormField id={`${id}-email`} label="Email" error={errors.email}>
         {(control) => <Input {...control} type="email" value={values.email} onChange={(event) => set('email', event.target.value)} autoComplete="off" required />}
       </FormField>
-      <FormField id={`${id}-subscriptionTier`} label="Subscription" error={errors.subscriptionTier} hint="Changes the plan here only; payments stay with the payment provider.">
+      <FormField id={`${id}-subscriptionTier`} label="Subscription" error={errors.subscriptionTier} hint={subscriptionHint(user, tierLabels)}>
         {(control) => (
-          <NativeSelect {...control} value={values.subscriptionTier} onChange={(event) => set('subscriptionTier', event.target.value as Tier)}>
+          <NativeSelect
+            {...control}
+            value={values.subscriptionTier}
+            disabled={user.subscription !== null}
+            onChange={(event) => set('subscriptionTier', event.target.value as Tier)}
+          >
             {TIERS.map((tier) => (
               <option key={tier} value={tier}>
                 {tierLabel(tier, tierLabels)}

@@ -134,7 +134,10 @@ export function UsersAdmin() {
                       {user.name ? <span className="block text-xs text-muted-foreground">{user.username}</span> : null}
                     </TableCell>
                     <TableCell className="break-all">{user.email}</TableCell>
-                    <TableCell className="whitespace-nowrap">{tierLabel(user.subscriptionTier, labels)}</TableCell>
+                    <TableCell className="whitespace-nowrap">
+                      {tierLabel(user.subscriptionTier, labels)}
+                      {user.subscription ? <span className="text-muted-foreground"> · paid</span> : null}
+                    </TableCell>
                     <TableCell className="whitespace-nowrap">
                       <time dateTime={user.createdAt}>{formatDay(user.createdAt)}</time>
                     </TableCell>

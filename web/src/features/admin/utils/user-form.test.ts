@@ -9,6 +9,7 @@ const user: AdminUser = {
   name: null,
   email: 'ada@example.com',
   subscriptionTier: 'free',
+  subscription: null,
   createdAt: '2025-01-01T00:00:00.000Z',
   totalSupplements: 0,
   lastActivity: null,
@@ -16,6 +17,11 @@ const user: AdminUser = {
 };
 
 describe('admin user form', () => {
+  it("locks a paying user's tier to their subscription's", () => {
+    const paying: AdminUser = { ...user, subscriptionTier: 'pro', subscription: { tier: 'starter', interval: 'monthly', cancelAtPeriodEnd: false, currentPeriodEnd: null } };
+    expect(userToForm(paying).subscriptionTier).toBe('starter');
+  });
+
   it('starts from the user, with an empty name when there is none', () => {
     expect(userToForm(user)).toEqual({ name: '', email: 'ada@example.com', subscriptionTier: 'free', isAdmin: false });
   });

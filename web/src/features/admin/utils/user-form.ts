@@ -4,8 +4,9 @@ import type { Tier } from '#contract/plans.ts';
 /** What the "Edit User" dialog edits (spec 5, "Admin user edit"). */
 export type UserFormValues = { name: string; email: string; subscriptionTier: Tier; isAdmin: boolean };
 
+/** A paying user's tier is their subscription's (the select is locked to it). */
 export function userToForm(user: AdminUser): UserFormValues {
-  return { name: user.name ?? '', email: user.email, subscriptionTier: user.subscriptionTier, isAdmin: user.isAdmin };
+  return { name: user.name ?? '', email: user.email, subscriptionTier: user.subscription?.tier ?? user.subscriptionTier, isAdmin: user.isAdmin };
 }
 
 /** The body: the admin flag is sent only when it changed, so a plain edit never touches it. */
