@@ -11,19 +11,22 @@ import { ResendVerificationForm } from './resend-verification-form.tsx';
 
 type LoginValues = { email: string; password: string };
 
-/** E-mail or username, and password. Neither is required in the browser (spec section 5). */
-export function LoginForm() {
+/**
+ * E-mail or username, and password. Neither is required in the browser (spec section 5). Signing
+ * in goes home, unless the page that shows the form carries on itself (`stayOnPage`).
+ */
+export function LoginForm({ stayOnPage = false, defaultEmail = '' }: { stayOnPage?: boolean; defaultEmail?: string } = {}) {
   const id = useId();
   const navigate = useNavigate();
   const login = useLogin();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
-  const form = useForm<LoginValues>({ defaultValues: { email: '', password: '' } });
+  const form = useForm<LoginValues>({ defaultValues: { email: defaultEmail, password: '' } });
 
   const onSubmit = form.handleSubmit(async (values) => {
     setUnverifiedEmail(null);
     try {
       await login.mutateAsync(values);
-      navigate('/');
+      if (!stayOnPage) navigate('/');
     } catch (error) {
       const message = isApiError(error) && error.message ? error.message : 'Login failed';
       toast.error('Login Error', { description: message });

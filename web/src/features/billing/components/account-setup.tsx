@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { MailCheck } from 'lucide-react';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -36,9 +36,10 @@ const FIELDS = ['username', 'email', 'password', 'confirmPassword'] as const;
  * verified with the server, then the account is created and signed in, and the user lands on
  * the dashboard. Without a verified payment there is no form to submit.
  */
-export function AccountSetup({ sessionId }: { sessionId: string }) {
+export function AccountSetup({ sessionId, signInForm }: { sessionId: string; signInForm: (email: string) => ReactNode }) {
   const session = useCheckoutSession(sessionId);
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
+  const [signInAs, setSignInAs] = useState<string | null>(null);
   const paidSession = session.data?.status === 'complete' && session.data.paid ? session.data : undefined;
 
   if (pendingEmail) {
@@ -103,17 +104,72 @@ export function AccountSetup({ sessionId }: { sessionId: string }) {
     );
   }
 
+  if (signInAs !== null) {
+    return (
+      <PageContainer className="max-w-lg">
+        <PaymentHeading tone="success" title="Payment Successful!">
+          Log in to your account to add this payment to it.
+        </PaymentHeading>
+        <ExistingAccount email={signInAs} signInForm={signInForm} onBack={() => setSignInAs(null)} />
+      </PageContainer>
+    );
+  }
+
   return (
     <PageContainer className="max-w-lg">
       <PaymentHeading tone="success" title="Payment Successful!">
         Complete your account setup to get started
       </PaymentHeading>
-      <SetupForm session={paidSession} onVerificationRequired={setPendingEmail} />
+      <SetupForm session={paidSession} onVerificationRequired={setPendingEmail} onExistingAccount={setSignInAs} />
+      <p className="mt-4 text-center text-sm text-muted-foreground">
+        Already have an account?{' '}
+        <Button variant="link" className="h-auto p-0" onClick={() => setSignInAs(paidSession.customerEmail ?? '')}>
+          Log in to add this payment to it
+        </Button>
+      </p>
     </PageContainer>
   );
 }
 
-function SetupForm({ session, onVerificationRequired }: { session: CheckoutSession; onVerificationRequired: (email: string) => void }) {
+/**
+ * The payer already has an account: they sign in here, and the page, now signed in, offers to add
+ * the payment to that account (PlanActivation). Signing in is the proof that the account is theirs.
+ */
+function ExistingAccount({ email, signInForm, onBack }: { email: string; signInForm: (email: string) => ReactNode; onBack: () => void }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Log in</CardTitle>
+        <CardDescription>
+          {email ? (
+            <>
+              Use the account for <strong className="text-foreground">{email}</strong>, the address you paid with.
+            </>
+          ) : (
+            'Use the account with the address you paid with.'
+          )}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {signInForm(email)}
+        <Button variant="ghost" onClick={onBack}>
+          Create a new account instead
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+function SetupForm({
+  session,
+  onVerificationRequired,
+  onExistingAccount,
+}: {
+  session: CheckoutSession;
+  onVerificationRequired: (email: string) => void;
+  /** The e-mail belongs to an account: sign in to it instead. */
+  onExistingAccount: (email: string) => void;
+}) {
   const id = useId();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -147,6 +203,11 @@ function SetupForm({ session, onVerificationRequired }: { session: CheckoutSessi
     } catch (error) {
       if (!isApiError(error)) {
         toast.error('Account creation failed', { description: 'An unexpected error occurred' });
+        return;
+      }
+      if (error.message === BILLING_MESSAGES.emailHasAccount) {
+        toast.info('You already have an account', { description: BILLING_MESSAGES.emailHasAccount, duration: 5000 });
+        onExistingAccount(values.email);
         return;
       }
       toast.error('Account creation failed', { description: error.message || 'Failed to create account', duration: 5000 });

@@ -12,10 +12,12 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { errorMessage, isApiError } from '#web/lib/api-fetch.ts';
 import { usePlans } from '#web/lib/plans.ts';
 import { useCreatePortalSession } from '../api/portal.ts';
-import { useCheckout } from '../hooks/use-checkout.ts';
-import { upgradeTiersFor } from '../utils/plan-pricing.ts';
+import { usePlanPurchase } from '../hooks/use-plan-purchase.ts';
+import { planName, upgradeTiersFor } from '../utils/plan-pricing.ts';
 import { daysText, trialStatus } from '../utils/trial.ts';
 import { usageRows } from '../utils/usage.ts';
+import { IntervalSwitch } from './interval-switch.tsx';
+import { PlanChangeDialog } from './plan-change-dialog.tsx';
 import { PlanChooser } from './plan-chooser.tsx';
 import { TestModeNote } from './test-mode-note.tsx';
 import { TrialExpiredAlert } from './trial-expired-alert.tsx';
@@ -59,7 +61,8 @@ function AccountStatus({ user, plans }: { user: User; plans: PlansResponse }) {
   const { catalogue } = plans;
   const tier = user.subscriptionTier;
   const upgrades = upgradeTiersFor(tier);
-  const checkout = useCheckout({
+  const checkout = usePlanPurchase({
+    user,
     cancelPath: '/profile',
     customerEmail: user.email,
     onError: (error) =>
@@ -81,6 +84,19 @@ function AccountStatus({ user, plans }: { user: User; plans: PlansResponse }) {
         {tier !== 'free' ? <ManageSubscriptionButton /> : null}
       </div>
 
+      {checkout.current ? (
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm">
+            {checkout.current.planId ? planName(catalogue, checkout.current.planId) : catalogue.tiers[checkout.current.tier].label}
+            {checkout.current.currentPeriodEnd && !checkout.current.cancelAtPeriodEnd
+              ? `, renews on ${longDate.format(new Date(checkout.current.currentPeriodEnd))}`
+              : ''}
+            .
+          </p>
+          <IntervalSwitch purchase={checkout} plans={plans} />
+        </div>
+      ) : null}
+
       {tier !== 'free' && user.subscriptionEndsAt ? (
         <p className="text-sm">
           Your subscription is cancelled: you keep {catalogue.tiers[tier].label} until{' '}
@@ -99,7 +115,9 @@ function AccountStatus({ user, plans }: { user: User; plans: PlansResponse }) {
             <p className="text-sm text-muted-foreground">
               {tier === 'free'
                 ? 'Keep everything you have logged and get more from the assistant and your lab reports.'
-                : `Your ${catalogue.tiers[tier].label} subscription keeps renewing until you cancel it under Manage subscription.`}
+                : checkout.current
+                  ? 'Upgrading changes your current subscription; the price is prorated.'
+                  : `Your ${catalogue.tiers[tier].label} plan stays until you change it.`}
             </p>
           </div>
           <PlanChooser
@@ -113,6 +131,7 @@ function AccountStatus({ user, plans }: { user: User; plans: PlansResponse }) {
           {checkout.testMode ? <TestModeNote /> : null}
         </section>
       ) : null}
+      <PlanChangeDialog purchase={checkout} plans={plans} />
     </>
   );
 }

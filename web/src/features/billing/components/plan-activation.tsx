@@ -8,6 +8,8 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { usePlans } from '#web/lib/plans.ts';
 import { setSignedInUser } from '#web/lib/session.ts';
+import { errorMessage } from '#web/lib/api-fetch.ts';
+import { useAttachPayment } from '../api/attach-payment.ts';
 import { useCheckoutSession } from '../api/checkout-session.ts';
 import { ACTIVATION_PATIENCE_MS, ACTIVATION_POLL_MS, fetchCurrentUser } from '../api/plan-activation.ts';
 import { tierCovers } from '../utils/plan-pricing.ts';
@@ -110,20 +112,8 @@ export function PlanActivation({ sessionId, user }: { sessionId: string; user: U
   }
 
   if (!session.data.accountLinked) {
-    // Paid through a link that was not started from this account (the static fallback link).
-    return (
-      <PageContainer className="max-w-lg">
-        <PaymentHeading tone="error" title="Payment received">
-          <p role="alert">
-            We received your payment, but it is not linked to this account yet. Write to <SupportLink /> and quote the
-            reference <span className="font-mono break-all">{sessionId}</span>, and we will move it to your account.
-          </p>
-        </PaymentHeading>
-        <Button asChild variant="outline" className="w-full">
-          <Link to="/dashboard">Go to Dashboard</Link>
-        </Button>
-      </PageContainer>
-    );
+    // Paid signed out (then signed in here), or through the static fallback link.
+    return <AttachPayment sessionId={sessionId} user={user} paidWith={session.data.customerEmail} planLabel={planLabel} />;
   }
 
   return (
@@ -155,6 +145,48 @@ export function PlanActivation({ sessionId, user }: { sessionId: string; user: U
       )}
       <div className="mt-6 text-center">
         <Button asChild variant="ghost">
+          <Link to="/dashboard">Go to Dashboard</Link>
+        </Button>
+      </div>
+    </PageContainer>
+  );
+}
+
+/**
+ * A payment that is not tied to an account yet, seen by a signed-in user. It can be added to this
+ * account when it was made with this account's e-mail (the server checks the same); otherwise
+ * support moves it by hand.
+ */
+function AttachPayment({ sessionId, user, paidWith, planLabel }: { sessionId: string; user: User; paidWith: string | null; planLabel: string }) {
+  const attach = useAttachPayment(sessionId);
+  const sameEmail = paidWith !== null && paidWith.toLowerCase() === user.email.toLowerCase();
+  return (
+    <PageContainer className="max-w-lg">
+      <PaymentHeading tone="success" title="Payment received">
+        {sameEmail ? (
+          <p>
+            This {planLabel} payment was made with <strong className="text-foreground">{paidWith}</strong> and is not part of an account yet.
+            Add it to your account to switch your plan on.
+          </p>
+        ) : (
+          <p role="alert">
+            {paidWith ? BILLING_MESSAGES.paymentOtherEmail.replace('{email}', paidWith) : 'This payment is not linked to an account yet.'} Write
+            to <SupportLink /> and quote the reference <span className="font-mono break-all">{sessionId}</span>, and we will move it to your account.
+          </p>
+        )}
+      </PaymentHeading>
+      {attach.isError ? (
+        <p role="alert" className="mb-4 text-center text-sm text-destructive">
+          {errorMessage(attach.error, 'The payment could not be added. Please try again.')}
+        </p>
+      ) : null}
+      <div className="flex flex-col gap-2 sm:flex-row sm:justify-center">
+        {sameEmail ? (
+          <Button disabled={attach.isPending} onClick={() => attach.mutate()}>
+            {attach.isPending ? 'Adding...' : 'Add this payment to my account'}
+          </Button>
+        ) : null}
+        <Button asChild variant="outline">
           <Link to="/dashboard">Go to Dashboard</Link>
         </Button>
       </div>

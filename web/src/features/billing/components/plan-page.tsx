@@ -14,10 +14,12 @@ import { isApiError } from '#web/lib/api-fetch.ts';
 import { usePlans } from '#web/lib/plans.ts';
 import { useUser } from '#web/lib/session.ts';
 import { useStartFreeTrial } from '../api/trial.ts';
-import { useCheckout } from '../hooks/use-checkout.ts';
+import { usePlanPurchase } from '../hooks/use-plan-purchase.ts';
 import { INTERVALS, PAID_TIERS, planButtonLabel, planIdOf, priceIdForPlan, trialButtonLabel } from '../utils/plan-pricing.ts';
 import { writeSelectedPlan } from '../utils/selected-plan.ts';
 import { daysText, trialStatus } from '../utils/trial.ts';
+import { IntervalSwitch } from './interval-switch.tsx';
+import { PlanChangeDialog } from './plan-change-dialog.tsx';
 import { TestModeNote } from './test-mode-note.tsx';
 import { TrialExpiredAlert } from './trial-expired-alert.tsx';
 import { UpgradeDialog } from './upgrade-dialog.tsx';
@@ -42,7 +44,8 @@ export function PlanPage() {
   const { data: user } = useUser();
   const plans = usePlans();
   const [dialogOpen, setDialogOpen] = useState(newUser);
-  const checkout = useCheckout({
+  const checkout = usePlanPurchase({
+    user: user ?? null,
     cancelPath: '/subscription',
     customerEmail: user?.email ?? null,
     onError: (error) => toast.error(SUBSCRIPTION_FAILED, { description: refusalText(error) }),
@@ -105,13 +108,16 @@ export function PlanPage() {
                         ))}
                       </ul>
                       {current ? (
-                        <p className="text-sm text-muted-foreground">
-                          Change or cancel it under{' '}
-                          <Link to="/profile" className="font-medium text-primary hover:underline">
-                            Profile Settings
-                          </Link>
-                          .
-                        </p>
+                        <div className="grid gap-3">
+                          <IntervalSwitch purchase={checkout} plans={plans.data} />
+                          <p className="text-sm text-muted-foreground">
+                            Manage or cancel it under{' '}
+                            <Link to="/profile" className="font-medium text-primary hover:underline">
+                              Profile Settings
+                            </Link>
+                            .
+                          </p>
+                        </div>
                       ) : (
                         <div className="grid gap-2">
                           {INTERVALS.map((interval) => {
@@ -124,7 +130,7 @@ export function PlanPage() {
                                 size="lg"
                                 variant={interval === 'yearly' ? 'default' : 'outline'}
                                 className="h-auto min-h-11 w-full py-2 whitespace-normal"
-                                disabled={checkout.busy || !priceIdForPlan(plans.data, planId)}
+                                disabled={!checkout.ready || checkout.busy || !priceIdForPlan(plans.data, planId)}
                                 onClick={() => void checkout.start(planId)}
                               >
                                 {mine ? 'Processing...' : label}
@@ -140,6 +146,7 @@ export function PlanPage() {
               );
             })}
           </ul>
+          <PlanChangeDialog purchase={checkout} plans={plans.data} />
           <UpgradeDialog
             open={dialogOpen}
             onOpenChange={closeDialog}

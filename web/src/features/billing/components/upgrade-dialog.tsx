@@ -3,9 +3,10 @@ import { toast } from 'sonner';
 import type { User } from '#contract/auth.ts';
 import type { PlansResponse } from '#contract/plans.ts';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx';
-import { useCheckout } from '../hooks/use-checkout.ts';
+import { usePlanPurchase } from '../hooks/use-plan-purchase.ts';
 import { checkoutErrorText } from '../utils/checkout-urls.ts';
 import { upgradeTiersFor } from '../utils/plan-pricing.ts';
+import { PlanChangeDialog } from './plan-change-dialog.tsx';
 import { PlanChooser } from './plan-chooser.tsx';
 import { TestModeNote } from './test-mode-note.tsx';
 
@@ -25,7 +26,8 @@ type UpgradeDialogProps = {
  * the provider cannot create a session, the plan's static payment link is used if one is set.
  */
 export function UpgradeDialog({ open, onOpenChange, plans, user, cancelPath, footer }: UpgradeDialogProps) {
-  const checkout = useCheckout({
+  const checkout = usePlanPurchase({
+    user,
     cancelPath,
     customerEmail: user?.email ?? null,
     fallBackToPaymentLink: true,
@@ -38,7 +40,7 @@ export function UpgradeDialog({ open, onOpenChange, plans, user, cancelPath, foo
       open={open}
       onOpenChange={(next) => {
         // Leaving while the browser is on its way to the payment page would only confuse.
-        if (!next && checkout.busy) return;
+        if (!next && (checkout.busy || checkout.pending)) return;
         onOpenChange(next);
       }}
     >
@@ -61,8 +63,12 @@ export function UpgradeDialog({ open, onOpenChange, plans, user, cancelPath, foo
             actionLabel={(label) => (user && user.subscriptionTier !== 'free' ? `Upgrade to ${label}` : `Choose ${label}`)}
           />
         )}
+        {checkout.current ? (
+          <p className="text-sm text-muted-foreground">Upgrading changes your current subscription; the price is prorated.</p>
+        ) : null}
         {checkout.testMode ? <TestModeNote /> : null}
         {footer ? <DialogFooter>{footer}</DialogFooter> : null}
+        <PlanChangeDialog purchase={checkout} plans={plans} />
       </DialogContent>
     </Dialog>
   );

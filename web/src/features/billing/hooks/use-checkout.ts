@@ -9,7 +9,7 @@ import { priceIdForPlan } from '../utils/plan-pricing.ts';
 /** Spec section 4, "Checkout": idle, then processing (buttons disabled), then the redirect. */
 export type CheckoutState = { status: 'idle' } | { status: 'processing' | 'redirecting'; planId: PaidPlanId };
 
-type CheckoutOptions = {
+export type CheckoutOptions = {
   /** Where "Cancel" on the payment page returns, a path on this site. */
   cancelPath: string;
   /** Prefills the payment form (the server prefers a signed-in user's own address). */
