@@ -42,6 +42,8 @@ async function signUpOnLanding(page: Page, account: ReturnType<typeof newAccount
 }
 
 test('a visitor pays for Pro on the landing page, sets up the account and lands signed in with Pro', async ({ page, browser }) => {
+  // The whole journey in two browsers: long on a shared, loaded machine.
+  test.slow();
   const account = newAccount();
   const plans = await plansOf(page);
   await page.goto('/#pricing');
@@ -257,5 +259,113 @@ test.describe('accessibility of the payment screens', () => {
     await expect(visitorPage.getByText('Username is required')).toBeVisible();
     expect(await seriousViolations(visitorPage)).toEqual([]);
     await visitor.close();
+  });
+});
+
+test('a Starter subscriber upgrades to Pro and then pays yearly: the one subscription changes, no second checkout', async ({ page }) => {
+  test.slow();
+  const account = newAccount();
+  const plans = await plansOf(page);
+  const { starter, pro } = plans.catalogue.tiers;
+  await page.goto('/#free-trial-signup');
+  await signUpOnLanding(page, account);
+  await expect(page.getByRole('button', { name: /account menu/i })).toBeVisible();
+  const created = await page.request.post('/api/stripe/create-checkout-session', { data: { priceId: 'local_starter_monthly' }, headers: { origin: new URL(page.url()).origin } });
+  await page.goto((await created.json()).url);
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page.getByText(`Your ${starter.label} plan is active`)).toBeVisible();
+
+  await page.goto('/profile');
+  const status = page.getByRole('region', { name: 'Account Status' });
+  await expect(status.getByText(`${starter.label}, monthly, renews on`)).toBeVisible();
+  await status.getByRole('button', { name: new RegExp(`^Upgrade to ${pro.label}`) }).click();
+  const confirm = page.getByRole('dialog', { name: 'Change your plan' });
+  await expect(confirm.getByText(`Your subscription moves from ${starter.label}, monthly to ${pro.label}, monthly`)).toBeVisible();
+  await expect(confirm.getByText(/prorated/)).toBeVisible();
+  await confirm.getByRole('button', { name: 'Confirm change' }).click();
+
+  await expect(status.getByText(`${pro.label}, monthly, renews on`)).toBeVisible();
+  await expect(page).toHaveURL(/\/profile$/);
+  expect((await currentUser(page)).subscriptionTier).toBe('pro');
+  // Pro has nothing above it: the offer is the other interval.
+  await expect(status.getByRole('heading', { name: /upgrade/i })).toHaveCount(0);
+  await status.getByRole('button', { name: `Switch to Yearly - ${dollars(pro.prices!.yearly)}/year (Save ${plans.savings.pro}%)` }).click();
+  await expect(confirm.getByText('A new billing period starts today.')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Confirm change' }).click();
+  await expect(status.getByText(`${pro.label}, yearly, renews on`)).toBeVisible();
+
+  // One subscription throughout, now Pro yearly.
+  await status.getByRole('button', { name: 'Manage subscription' }).click();
+  await expect(page).toHaveURL(/\/billing\/local-portal\//);
+  await expect(page.getByRole('listitem')).toHaveCount(1);
+  await expect(page.getByText(`${pro.label} (yearly)`)).toBeVisible();
+});
+
+test('a payer whose e-mail already has an account logs in on the payment page and adds the payment to it', async ({ page }) => {
+  const account = newAccount();
+  const plans = await plansOf(page);
+  await page.goto('/#free-trial-signup');
+  await signUpOnLanding(page, account);
+  await expect(page.getByRole('button', { name: /account menu/i })).toBeVisible();
+  await page.context().clearCookies();
+
+  await page.goto('/#pricing');
+  await page.reload();
+  await page.locator('#pricing').getByRole('button', { name: `Pay monthly for ${plans.catalogue.tiers.pro.label}` }).click();
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page.getByText('Create your account')).toBeVisible();
+  const form = page.locator('form');
+  await form.getByLabel('Username').fill(`${account.username}x`);
+  await form.getByLabel('Password', { exact: true }).fill(account.password);
+  await form.getByLabel('Confirm Password').fill(account.password);
+  await form.getByRole('button', { name: 'Complete Setup' }).click();
+
+  await expect(page.getByText('Log in to your account to add this payment to it.')).toBeVisible();
+  await expect(page.getByText(account.email, { exact: true })).toBeVisible();
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+
+  await expect(page).toHaveURL(/\/payment-success\?session_id=cs_local_/);
+  await page.getByRole('button', { name: 'Add this payment to my account' }).click();
+  await expect(page.getByText(`Your ${plans.catalogue.tiers.pro.label} plan is active`)).toBeVisible();
+  expect(await currentUser(page)).toMatchObject({ username: account.username, subscriptionTier: 'pro' });
+});
+
+test.describe('Google sign-up on the landing card', () => {
+  async function asNewGoogleUser(page: Page): Promise<string> {
+    const email = `g-${newAccount().email}`;
+    // The local OpenID provider's address is localhost (the app's is 127.0.0.1); cookies ignore ports.
+    await page.context().addCookies([{ name: 'e2e_google', value: encodeURIComponent(email), url: 'http://localhost' }]);
+    return email;
+  }
+
+  test('with the free plan, starts the trial and goes home, as the e-mail sign-up does', async ({ page }) => {
+    const email = await asNewGoogleUser(page);
+    const plans = await plansOf(page);
+    await page.goto('/#free-trial-signup');
+    await page.locator('#free-trial-signup').getByRole('button', { name: 'Sign up with Google' }).click();
+
+    await expect(page.getByText('Stack Chat Assistant')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    const user = await currentUser(page);
+    expect(user.email).toBe(email);
+    expect(user.trialEndsAt).not.toBeNull();
+    expect(new Date(user.trialEndsAt!).getTime()).toBe(new Date(user.createdAt).getTime() + plans.catalogue.trialDays * DAY_MS);
+  });
+
+  test('with a paid plan chosen, goes on to its checkout, as the e-mail sign-up does', async ({ page }) => {
+    const email = await asNewGoogleUser(page);
+    const plans = await plansOf(page);
+    await page.goto('/#pricing');
+    await page.locator('#pricing').getByRole('button', { name: `Pay yearly for ${plans.catalogue.tiers.starter.label}` }).click();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.locator('#free-trial-signup').getByText(`${plans.catalogue.tiers.starter.label}, yearly`)).toBeVisible();
+    await page.locator('#free-trial-signup').getByRole('button', { name: 'Sign up with Google' }).click();
+
+    await expect(page).toHaveURL(/\/billing\/local-checkout\//);
+    await expect(page.getByText(`Paying as ${email}`)).toBeVisible();
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await expect(page.getByText(`Your ${plans.catalogue.tiers.starter.label} plan is active`)).toBeVisible();
   });
 });

@@ -40,13 +40,22 @@ createServer((request, response) => {
 const oidc = new OAuth2Server();
 await oidc.issuer.keys.generate('RS256');
 await oidc.start(E2E.oidcPort, '127.0.0.1');
-oidc.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }) => {
-  Object.assign(token.payload, {
-    sub: 'google-e2e-subject',
-    email: 'grace.google@example.com',
-    email_verified: true,
-    name: 'Grace Hopper',
-  });
+// Grace by default; a test that needs its own Google account sets the cookie `e2e_google` to an
+// address for the provider's host, localhost (cookies ignore ports).
+const identityByCode = new Map<string, string>();
+oidc.service.on('beforeAuthorizeRedirect', (redirect: { url: URL }, request: { headers: Record<string, string | undefined> }) => {
+  const email = /(?:^|;\s*)e2e_google=([^;]+)/.exec(request.headers.cookie ?? '')?.[1];
+  const code = redirect.url.searchParams.get('code');
+  if (email && code) identityByCode.set(code, decodeURIComponent(email));
+});
+oidc.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }, request: { body?: { code?: string } }) => {
+  const email = identityByCode.get(request.body?.code ?? '');
+  Object.assign(
+    token.payload,
+    email
+      ? { sub: `google-${email}`, email, email_verified: true, name: 'Test Google User' }
+      : { sub: 'google-e2e-subject', email: 'grace.google@example.com', email_verified: true, name: 'Grace Hopper' },
+  );
 });
 
 const children: ChildProcess[] = [];

@@ -2,6 +2,7 @@ import { type ComponentType, lazy, type LazyExoticComponent, Suspense, useEffect
 import { Navigate, Route, Routes, useLocation, useSearchParams } from 'react-router';
 import { NotFound } from '#web/components/errors/not-found.tsx';
 import { PageSpinner } from '#web/components/ui/spinner.tsx';
+import { clearGoogleSignup, peekGoogleSignup } from '#web/features/auth/utils/google-signup.ts';
 import { useUser } from '#web/lib/session.ts';
 import { RootLayout } from './layouts/root-layout.tsx';
 import { routesFor, STANDALONE, type Screen, type SessionState } from './route-table.ts';
@@ -39,7 +40,11 @@ const pages: Record<Exclude<Screen, 'loading' | 'not-found' | 'signed-in-redirec
   share: lazy(() => import('./routes/share.tsx')),
 };
 
-/** A signed-in user on a sign-in page: Google's return goes to the plan page, anything else home. */
+/**
+ * A signed-in user on a sign-in page: anything else goes home. Google's return goes to the plan
+ * page, or, after a sign-up, carries on as the e-mail sign-up beside the button does: the chosen
+ * plan's trial or checkout (landing card), or the plan page for a new user (/auth).
+ */
 function SignedInRedirect() {
   const [params] = useSearchParams();
   const { pathname } = useLocation();
@@ -47,7 +52,25 @@ function SignedInRedirect() {
   // before the new address. When the browser is already on its way elsewhere, let that land.
   if (window.location.pathname !== pathname) return null;
   const fromGoogle = params.get('oauth') === 'google' && params.get('success') === 'true';
-  return <Navigate to={fromGoogle ? '/subscription' : '/'} replace />;
+  if (!fromGoogle) return <Navigate to="/" replace />;
+  const next = peekGoogleSignup();
+  if (next === 'selected-plan') return <ContinueGoogleSignup />;
+  return <GoogleSignupDone to={next === 'plan-page' ? '/subscription?newUser=true' : '/subscription'} />;
+}
+
+function GoogleSignupDone({ to }: { to: string }) {
+  useEffect(clearGoogleSignup, []);
+  return <Navigate to={to} replace />;
+}
+
+const ContinueGoogleSignupPage = lazy(() => import('./routes/google-signup.tsx'));
+
+function ContinueGoogleSignup() {
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <ContinueGoogleSignupPage />
+    </Suspense>
+  );
 }
 
 /** The browser tab's title per screen. */

@@ -1,7 +1,21 @@
 import { Button } from '#web/components/ui/button.tsx';
 import { usePublicConfig } from '#web/lib/public-config.ts';
+import { GOOGLE_SIGNUP_KEY, type GoogleSignupNext } from '../utils/google-signup.ts';
 
 export const SELECTED_PLAN_KEY = 'selectedPlan';
+function rememberGoogleSignup(next: GoogleSignupNext | null): void {
+  try {
+    if (next === null) {
+      window.sessionStorage.removeItem(GOOGLE_SIGNUP_KEY);
+      return;
+    }
+    window.sessionStorage.setItem(GOOGLE_SIGNUP_KEY, next);
+    // Spec 2.5: the chosen plan is stored, free unless one was chosen on the pricing cards.
+    if (next === 'selected-plan' && !window.sessionStorage.getItem(SELECTED_PLAN_KEY)) window.sessionStorage.setItem(SELECTED_PLAN_KEY, 'free');
+  } catch {
+    // Session storage unavailable: the return goes to the plan page, where every choice is offered.
+  }
+}
 
 function GoogleMark() {
   return (
@@ -16,9 +30,15 @@ function GoogleMark() {
 
 /**
  * Google sign-in is a plain navigation to the server (it returns to /auth). Shown only when the
- * server has Google configured. Signing up keeps the chosen plan (free) for after the return.
+ * server has Google configured. Signing up remembers how to carry on after the return.
  */
-export function GoogleButton({ signup, label, divider = false }: { signup: boolean; label?: string; divider?: boolean }) {
+export function GoogleButton({ signup, label, divider = false, afterSignup = 'plan-page' }: {
+  signup: boolean;
+  label?: string;
+  divider?: boolean;
+  /** What a sign-up does after the return: the same as the e-mail sign-up beside the button. */
+  afterSignup?: GoogleSignupNext;
+}) {
   const { data: config } = usePublicConfig();
   if (!config?.googleEnabled) return null;
   return (
@@ -28,13 +48,7 @@ export function GoogleButton({ signup, label, divider = false }: { signup: boole
       variant="outline"
       className="w-full"
       onClick={() => {
-        if (signup) {
-          try {
-            window.sessionStorage.setItem(SELECTED_PLAN_KEY, 'free');
-          } catch {
-            // Session storage unavailable: the plan defaults to free anyway.
-          }
-        }
+        rememberGoogleSignup(signup ? afterSignup : null);
         window.location.assign(`/auth/google?signup=${signup ? 'true' : 'false'}`);
       }}
     >

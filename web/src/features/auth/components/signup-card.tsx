@@ -35,7 +35,7 @@ export function SignupCard({ onSignedUp, notice }: {
           <CardContent className="grid gap-4">
             {notice}
             <SignupForm onVerificationRequired={setPendingEmail} onSignedUp={onSignedUp} submitLabel="Start Free Trial" />
-            <GoogleButton signup divider />
+            <GoogleButton signup divider afterSignup={onSignedUp ? 'selected-plan' : 'plan-page'} />
             <p className="text-center text-sm text-muted-foreground">
               Already have an account?{' '}
               <Link to="/auth?login=true" className="font-medium text-primary hover:underline">
