@@ -529,6 +529,12 @@ export class BillingService {
     if (row.status !== 'open') return this.fillSessionId(row.successUrl, row.id);
     const customerEmail = row.customerEmail ?? email;
     if (!customerEmail) throw AppError.validation('email', 'Please enter a valid email address');
+    // A checkout opened before the user subscribed elsewhere (another tab): paying it would start
+    // a second subscription.
+    if (row.userId && (await this.currentSubscription(row.userId))) {
+      await updateCheckoutSession(this.deps.db, row.id, { status: 'expired' });
+      throw new AppError('CONFLICT', BILLING_MESSAGES.alreadySubscribed);
+    }
     const now = this.now();
     const owned = row.userId ? await listSubscriptionsOfUser(this.deps.db, row.userId) : [];
     const customerId = owned.find((sub) => sub.provider === 'local')?.customerId ?? newId('cus_local');

@@ -185,6 +185,7 @@ describe('the local payment provider (no Stripe key)', () => {
 
   it('changes the plan of the running subscription: a second checkout is refused, the proration is charged, the tier follows the event', async () => {
     const { client, user } = await signedInClient(t);
+    const staleUrl = (await client.post('/api/stripe/create-checkout-session', { priceId: 'local_pro_yearly' })).json().url as string;
     const url = (await client.post('/api/stripe/create-checkout-session', { priceId: 'local_starter_monthly' })).json().url as string;
     await client.request({ method: 'POST', url: `${pathOf(url)}/pay`, payload: '', headers: FORM });
     const [first] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
@@ -192,6 +193,10 @@ describe('the local payment provider (no Stripe key)', () => {
     const second = await client.post('/api/stripe/create-checkout-session', { priceId: 'local_pro_monthly' });
     expect(second.statusCode).toBe(409);
     expect(second.json().message).toBe(BILLING_MESSAGES.alreadySubscribed);
+    // A checkout opened in another tab before subscribing cannot be paid any more.
+    const stalePage = await client.request({ method: 'POST', url: `${pathOf(staleUrl)}/pay`, payload: '', headers: FORM });
+    expect(stalePage.statusCode).toBe(409);
+    expect(stalePage.body).toContain('You already have a subscription');
 
     // Half way through the month, Starter to Pro: half the difference is charged, the period stays.
     const halfway = new Date((first!.createdAt.getTime() + first!.currentPeriodEnd!.getTime()) / 2);
