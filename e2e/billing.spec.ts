@@ -235,6 +235,8 @@ test.describe('accessibility of the payment screens', () => {
   }
 
   test('the upgrade dialog, the account status card and the account setup form', async ({ page, browser }) => {
+    // Three screens in two browsers with axe on each: over 30 s on a shared, loaded machine.
+    test.slow();
     const account = newAccount();
     await page.goto('/auth');
     await page.getByLabel('Username').fill(account.username);
@@ -277,7 +279,8 @@ test('a Starter subscriber upgrades to Pro and then pays yearly: the one subscri
 
   await page.goto('/profile');
   const status = page.getByRole('region', { name: 'Account Status' });
-  await expect(status.getByText(`${starter.label}, monthly, renews on`)).toBeVisible();
+  // The plans and the subscription load first; slow on a loaded machine.
+  await expect(status.getByText(`${starter.label}, monthly, renews on`)).toBeVisible({ timeout: 20_000 });
   await status.getByRole('button', { name: new RegExp(`^Upgrade to ${pro.label}`) }).click();
   const confirm = page.getByRole('dialog', { name: 'Change your plan' });
   await expect(confirm.getByText(`Your subscription moves from ${starter.label}, monthly to ${pro.label}, monthly`)).toBeVisible();
