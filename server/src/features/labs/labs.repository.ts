@@ -200,8 +200,8 @@ export type SeriesPointRow = {
 
 /**
  * Every result of the user, one row per biomarker with its points by date. Aggregated in the
- * database on purpose: 20,000 rows cost PGlite 300+ ms to hand over one by one, and about 50 ms
- * as 40 JSON arrays (bench/chart-data.bench.ts).
+ * database on purpose: PGlite hands 20,000 rows over one by one four to five times slower than
+ * the same points as 40 JSON arrays (measured side by side; decisions/014).
  */
 export async function listSeriesByBiomarker(db: Db, userId: string): Promise<{ biomarkerKey: string; points: SeriesPointRow[] }[]> {
   const result = (await db.execute(sql`
