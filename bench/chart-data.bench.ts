@@ -27,6 +27,7 @@ async function seed(database: Database, userId: string): Promise<void> {
     const marker = markers[i % markers.length]!;
     const day = new Date(Date.UTC(2015, 0, 1) + Math.floor(i / markers.length) * 86_400_000 * 7).toISOString().slice(0, 10);
     const value = (marker.plausible[0] + marker.plausible[1]) / 10;
+    // Each with a printed range and a flag, as extracted results have: the series call carries both.
     return {
       userId,
       biomarkerKey: marker.key,
@@ -36,6 +37,9 @@ async function seed(database: Database, userId: string): Promise<void> {
       unit: marker.canonicalUnit,
       canonicalValue: value,
       canonicalUnit: marker.canonicalUnit,
+      referenceLow: value / 2,
+      referenceHigh: value * 2,
+      flag: 'normal' as const,
       testDate: day,
       reviewed: true,
       source: 'manual' as const,

@@ -3,11 +3,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   SYNTHETIC_PANEL,
+  WORD_LIPID_PANEL,
   makeEncryptedPdf,
   makeTextPdf,
   makeTruncatedJpeg,
   makeZipBombDocx,
   panelLines,
+  readLipidPanelDoc,
 } from '#server/labs/extract/test-fixtures.ts';
 import { type TestApp, createTestApp } from '#server/testing/test-app.ts';
 import { createLabsWorker } from './labs.jobs.ts';
@@ -41,6 +43,24 @@ describe('extraction through the queue', () => {
     const found = review.results.map((r: { name: string; value: number }) => ({ name: r.name, value: r.value }));
     expect(found).toEqual(expect.arrayContaining(SYNTHETIC_PANEL.expected));
     expect(review.results.every((r: { reviewed: boolean }) => !r.reviewed)).toBe(true);
+  });
+
+  it('reads an uploaded Word 97 (.doc) report with every value and the collection date', async () => {
+    const { client } = await clientOnTier(t, 'pro');
+    const file = (await uploadFile(client, readLipidPanelDoc(), 'lipid-panel.doc')).json();
+    expect(await drain()).toBe(1);
+    const review = (await client.get(`/api/labs/${file.id}/results`)).json();
+    expect(review.file).toMatchObject({ status: 'needs_review', testDate: WORD_LIPID_PANEL.collectedAt, errorMessage: null });
+    const found = review.results.map((r: { name: string; value: number; unit: string; referenceRange: { low: number | null; high: number | null }; flag: string }) => ({
+      name: r.name,
+      value: r.value,
+      unit: r.unit,
+      referenceRange: { low: r.referenceRange.low, high: r.referenceRange.high },
+      flag: r.flag,
+    }));
+    // Rows saved together share a timestamp, so the review order among them is not the file's.
+    const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+    expect(found.sort(byName)).toEqual([...WORD_LIPID_PANEL.expected].sort(byName));
   });
 
   it.skipIf(!samplesPresent)('reads a real sample report (text PDF) with every ground-truth value', async () => {

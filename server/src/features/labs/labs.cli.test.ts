@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config.ts';
-import { SYNTHETIC_PANEL, makeFakeExecutable, makeTextPdf, panelLines } from '#server/labs/extract/test-fixtures.ts';
+import { LIPID_PANEL_DOC, SYNTHETIC_PANEL, WORD_LIPID_PANEL, makeFakeExecutable, makeTextPdf, panelLines } from '#server/labs/extract/test-fixtures.ts';
 import { extractCommand } from './labs.cli.ts';
 
 let dir: string;
@@ -31,6 +31,16 @@ describe('npm run cli -- extract FILE', () => {
     expect(Object.keys(printed)).toEqual(['collectedAt', 'results']);
     expect(printed.collectedAt).toBe(SYNTHETIC_PANEL.collectedAt);
     expect(printed.results.map((r: { name: string }) => r.name)).toEqual(expect.arrayContaining(['Hemoglobin', 'TSH']));
+  });
+
+  it('reads a Word 97 (.doc) report with every value, unit, range and flag', async () => {
+    const { code, stdout } = await run([LIPID_PANEL_DOC]);
+    expect(code).toBe(0);
+    const printed = JSON.parse(stdout) as { collectedAt: string; results: { name: string; value: number; unit: string; referenceRange: { low: number | null; high: number | null }; flag: string }[] };
+    expect(printed.collectedAt).toBe(WORD_LIPID_PANEL.collectedAt);
+    expect(printed.results.map(({ name, value, unit, referenceRange: { low, high }, flag }) => ({ name, value, unit, referenceRange: { low, high }, flag }))).toEqual(
+      WORD_LIPID_PANEL.expected,
+    );
   });
 
   it('explains an unreadable or missing file on stderr and exits 1', async () => {

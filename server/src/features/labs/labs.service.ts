@@ -45,7 +45,7 @@ import {
   listFileResults,
   listLabFiles,
   listManualResults,
-  listSeriesRows,
+  listSeriesByBiomarker,
   listStorageKeys,
   listSupplementLogDays,
   setFileTestDate,
@@ -227,15 +227,8 @@ export class LabsService {
   /** One series per biomarker in one unit (decisions section 4), and the supplement periods to shade. */
   async series(user: UserRow, units: 'canonical' | 'conventional' | 'si' | undefined): Promise<SeriesResponse> {
     const system = units === 'si' || (units === undefined && user.unitSystem === 'metric') ? 'si' : 'conventional';
-    const rows = await listSeriesRows(this.deps.db, user.id);
-    const byKey = new Map<string, typeof rows>();
-    for (const row of rows) {
-      const list = byKey.get(row.biomarkerKey) ?? [];
-      list.push(row);
-      byKey.set(row.biomarkerKey, list);
-    }
     const series: BiomarkerSeries[] = [];
-    for (const [key, points] of byKey) {
+    for (const { biomarkerKey: key, points } of await listSeriesByBiomarker(this.deps.db, user.id)) {
       const marker = findMarker(key);
       if (!marker) {
         this.deps.log.warn({ biomarker: key }, 'series: a stored biomarker is not in the catalogue; skipped');

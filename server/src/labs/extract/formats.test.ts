@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractDocument } from './extract-document.ts';
 import { createOcrEngine, type OcrEngine } from './ocr.ts';
-import { makePanelDocx, makePhoto, makeScannedPdf, makeTextPdf, panelLines, SYNTHETIC_PANEL } from './test-fixtures.ts';
+import {
+  makeLipidPanelDocx,
+  makePanelDocx,
+  makePhoto,
+  makeScannedPdf,
+  makeTextPdf,
+  panelLines,
+  readLipidPanelDoc,
+  SYNTHETIC_PANEL,
+  WORD_LIPID_PANEL,
+} from './test-fixtures.ts';
 
 // One tesseract worker for the whole file: CPU is scarce and each start costs ~0.3 s.
 let ocr: OcrEngine;
@@ -31,6 +41,19 @@ describe('formats made here', () => {
     expectPanel(result);
     expect(result.collectedAt).toBe(SYNTHETIC_PANEL.collectedAt);
     expect(result.results.find((r) => r.name === 'Fasting glucose')).toMatchObject({ flag: 'high', referenceRange: { low: 70, high: 99 } });
+  });
+
+  it('reads a Word 97 (.doc) file: every value, one-sided and "Upto" ranges, decimal commas', async () => {
+    const result = await extractDocument(readLipidPanelDoc(), { ocr: false });
+    expect(result.collectedAt).toBe(WORD_LIPID_PANEL.collectedAt);
+    const found = result.results.map(({ name, value, unit, referenceRange: { low, high }, flag }) => ({ name, value, unit, referenceRange: { low, high }, flag }));
+    expect(found).toEqual(WORD_LIPID_PANEL.expected);
+  });
+
+  it('reads the same lipid panel as DOCX with the same values', async () => {
+    const fromDocx = await extractDocument(makeLipidPanelDocx(), { ocr: false });
+    const fromDoc = await extractDocument(readLipidPanelDoc(), { ocr: false });
+    expect(fromDocx).toEqual(fromDoc);
   });
 
   it('reads a text PDF without OCR', async () => {

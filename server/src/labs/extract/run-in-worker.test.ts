@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runExtractCli } from './cli-extract.ts';
-import { defaultWorkerUrl, extractInWorker } from './run-in-worker.ts';
+import { defaultWorkerUrl, extractInWorker, stopIdleExtractionWorkers } from './run-in-worker.ts';
 import { makeTextPdf, panelLines, SYNTHETIC_PANEL } from './test-fixtures.ts';
 
 let pdf: Uint8Array;
@@ -13,6 +13,7 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'labs-extract-'));
 });
 afterAll(async () => {
+  await stopIdleExtractionWorkers();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -34,10 +35,19 @@ describe('extractInWorker', () => {
     expect(outcome).toEqual({ ok: false, error: { code: 'empty-file', message: 'The file is empty' } });
   }, 40_000);
 
-  it('terminates the worker at the deadline', async () => {
+  it('terminates the worker at the deadline, and the next file is read by a sound one', async () => {
     const outcome = await extractInWorker(pdf, { timeoutMs: 5 });
     expect(outcome).toMatchObject({ ok: false, error: { code: 'timeout' } });
-  });
+    const next = await extractInWorker(pdf, { timeoutMs: 30_000 });
+    expect(next.ok && next.result.results.length).toBe(SYNTHETIC_PANEL.expected.length);
+  }, 40_000);
+
+  it('reads files side by side and then one after another on warm workers, each answer its own', async () => {
+    const [good, empty] = await Promise.all([extractInWorker(pdf, { timeoutMs: 30_000 }), extractInWorker(new Uint8Array(0), { timeoutMs: 30_000 })]);
+    expect(good.ok && good.result.collectedAt).toBe(SYNTHETIC_PANEL.collectedAt);
+    expect(empty).toMatchObject({ ok: false, error: { code: 'empty-file' } });
+    for (let i = 0; i < 3; i += 1) expect((await extractInWorker(pdf, { timeoutMs: 30_000 })).ok).toBe(true);
+  }, 60_000);
 });
 
 describe('runExtractCli', () => {

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { crc32 } from 'node:zlib';
 import { createCanvas } from '@napi-rs/canvas';
 import { strToU8, zipSync } from 'fflate';
@@ -7,6 +9,7 @@ import sharp from 'sharp';
 /**
  * Test documents made at run time, all written for this project (none copies a real report):
  * a DOCX with a results table, text and scanned PDFs, a phone-style photo, and hostile files.
+ * One exception is committed, because making it needs LibreOffice: fixtures/lipid-panel.doc.
  */
 
 export const SYNTHETIC_PANEL = {
@@ -66,6 +69,42 @@ export function makePanelDocx(): Uint8Array {
     [['Test', 'Result', 'Unit', 'Reference'], ...SYNTHETIC_PANEL.rows],
   );
 }
+
+/**
+ * A lipid panel as a Word table: one-sided ranges, "Upto", decimal commas and a method line.
+ * Saved once as Word 97 (.doc) by LibreOffice: fixtures/lipid-panel.doc (see fixtures/README.md).
+ */
+export const WORD_LIPID_PANEL = {
+  paragraphs: ['Riverside Clinical Laboratory', 'Patient: Test Patient (generated sample)', 'Collection Date: 2024-11-05', 'LIPID PROFILE AND HBA1C'],
+  table: [
+    ['Investigation', 'Result', 'Units', 'Biological Reference Interval'],
+    ['Total Cholesterol', '212', 'mg/dL', '< 200'],
+    ['HDL Cholesterol', '48', 'mg/dL', '> 40'],
+    ['LDL Cholesterol, Calculated', '138', 'mg/dL', 'Upto 130'],
+    ['Triglycerides', '130', 'mg/dL', '< 150'],
+    ['HbA1c', '5,9', '%', '4,0 - 5,6'],
+    ['Method: Enzymatic, CHOD-POD', '', '', ''],
+  ],
+  collectedAt: '2024-11-05',
+  expected: [
+    { name: 'Total cholesterol', value: 212, unit: 'mg/dL', referenceRange: { low: null, high: 200 }, flag: 'high' },
+    { name: 'HDL cholesterol', value: 48, unit: 'mg/dL', referenceRange: { low: 40, high: null }, flag: 'normal' },
+    { name: 'LDL cholesterol', value: 138, unit: 'mg/dL', referenceRange: { low: null, high: 130 }, flag: 'high' },
+    { name: 'Triglycerides', value: 130, unit: 'mg/dL', referenceRange: { low: null, high: 150 }, flag: 'normal' },
+    { name: 'HbA1c', value: 5.9, unit: '%', referenceRange: { low: 4, high: 5.6 }, flag: 'high' },
+  ],
+} as const;
+
+export function makeLipidPanelDocx(): Uint8Array {
+  return makeDocx([...WORD_LIPID_PANEL.paragraphs], WORD_LIPID_PANEL.table.map((row) => [...row]));
+}
+
+/** The committed Word 97 file (LibreOffice's conversion of `makeLipidPanelDocx()`). */
+export function readLipidPanelDoc(): Uint8Array {
+  return new Uint8Array(readFileSync(LIPID_PANEL_DOC));
+}
+
+export const LIPID_PANEL_DOC = fileURLToPath(new URL('./fixtures/lipid-panel.doc', import.meta.url));
 
 /** A DOCX whose body inflates to `megabytes` of spaces; `lieAboutSize` rewrites the declared sizes to look small. */
 export function makeZipBombDocx(megabytes: number, lieAboutSize = false): Uint8Array {
