@@ -18,6 +18,9 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     target: 'es2022',
+    // .vite/manifest.json: which chunks each page imports, for the landing page's size check
+    // (bench/landing-js.ts). Not served: the static handler ignores dot-directories.
+    manifest: true,
   },
   server: {
     // Same-origin requests keep their Host header, which the API's origin check compares with.
