@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+// The price helpers live in a zod-free module that the landing page can import without pulling zod.
+export { formatPrice, yearlySavingsPercent } from './prices.ts';
+
 /**
  * The one plan catalogue. Prices are integer cents; `null` limits mean unlimited.
  * Deployments may override any of it through configuration (see server config), so the
@@ -93,17 +96,6 @@ export const DEFAULT_PLAN_CATALOGUE: PlanCatalogue = {
     },
   },
 };
-
-/** Whole-number percent saved by paying yearly instead of twelve monthly payments. */
-export function yearlySavingsPercent(prices: { monthly: number; yearly: number }): number {
-  const twelveMonths = prices.monthly * 12;
-  return Math.round(((twelveMonths - prices.yearly) / twelveMonths) * 100);
-}
-
-/** "$21.99" from 2199 cents. */
-export function formatPrice(cents: number, currency = 'USD'): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
-}
 
 export const plansResponseSchema = z.object({
   catalogue: planCatalogueSchema,

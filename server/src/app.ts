@@ -223,6 +223,8 @@ async function serveWebApp(app: FastifyInstance, webDir: string): Promise<void> 
     root: webDir,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz beside each text file (vite.config.ts).
+    preCompressed: true,
     setHeaders: (res, filePath) => {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

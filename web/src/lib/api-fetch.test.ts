@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '#contract/errors.ts';
-import { ApiError, apiFetch, CLIENT_MESSAGES, errorFromResponse } from './api-fetch.ts';
+import { MESSAGES } from '#contract/messages.ts';
+import { ApiError, apiFetch, errorFromResponse } from './api-fetch.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -11,14 +11,6 @@ function stubFetch(implementation: (input: string, init: RequestInit) => Promise
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
-
-describe('CLIENT_MESSAGES', () => {
-  it('matches the contract texts', () => {
-    expect(CLIENT_MESSAGES.trialExpired).toBe(MESSAGES.trialExpired);
-    expect(CLIENT_MESSAGES.authFailed).toBe(MESSAGES.authFailed);
-    expect(CLIENT_MESSAGES.connectionError).toBe(MESSAGES.connectionError);
-  });
-});
 
 describe('errorFromResponse', () => {
   it('keeps the server code, message and field details', () => {

@@ -1,16 +1,6 @@
-import type { ErrorCode } from '#contract/errors.ts';
+import type { ErrorCode } from '#contract/error-codes.ts';
+import { MESSAGES } from '#contract/messages.ts';
 import { markTrialExpired } from './trial-expired.ts';
-
-/**
- * The texts of `MESSAGES` in contract/errors.ts that every page may need. They are copied, not
- * imported, because that module builds zod schemas on load and would put zod in the first
- * download of every page; api-fetch.test.ts checks that the copies stay identical.
- */
-export const CLIENT_MESSAGES = {
-  trialExpired: 'Your trial has expired. Please upgrade to continue.',
-  authFailed: 'Authentication failed',
-  connectionError: 'Connection error occurred',
-} as const;
 
 export type FieldError = { field: string; message: string };
 
@@ -81,7 +71,7 @@ export function errorFromResponse(status: number, body: unknown): ApiError {
       : typeof data.error === 'string' && data.error
         ? data.error
         : undefined;
-  const message = code === 'TRIAL_EXPIRED' ? CLIENT_MESSAGES.trialExpired : (serverMessage ?? CLIENT_MESSAGES.authFailed);
+  const message = code === 'TRIAL_EXPIRED' ? MESSAGES.trialExpired : (serverMessage ?? MESSAGES.authFailed);
   return new ApiError({
     code,
     message,
@@ -122,7 +112,7 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
     });
   } catch (error) {
     if (signal?.aborted) throw error;
-    throw new ApiError({ code: 'CONNECTION_ERROR', message: CLIENT_MESSAGES.connectionError, status: 0 });
+    throw new ApiError({ code: 'CONNECTION_ERROR', message: MESSAGES.connectionError, status: 0 });
   }
 
   const text = await response.text();

@@ -44,7 +44,8 @@ export function RootLayout() {
       </a>
       <SiteHeader />
       <TrialExpiredBanner />
-      <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+      {/* At least a screen tall, so the footer starts below the fold and does not jump down as the page loads (layout shift). */}
+      <main id="main" tabIndex={-1} className="flex min-h-dvh flex-1 flex-col outline-none">
         <ErrorBoundary key={location.pathname} fallback={(reset) => <ErrorFallback reset={reset} />}>
           <Suspense fallback={<PageSpinner />}>
             <Outlet />

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { AlertCircle, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { CLIENT_MESSAGES } from '#web/lib/api-fetch.ts';
+import { MESSAGES } from '#contract/messages.ts';
 import { plansQueryOptions } from '#web/lib/plans.ts';
 import { useUser } from '#web/lib/session.ts';
 import { PLAN_PAGE_PATH, useTrialExpiredSeen } from '#web/lib/trial-expired.ts';
@@ -39,7 +39,7 @@ export function TrialExpiredBanner() {
       <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-2 text-sm sm:px-6">
         <AlertCircle aria-hidden="true" className="size-4 shrink-0" />
         <p className="flex-1">
-          {CLIENT_MESSAGES.trialExpired}{' '}
+          {MESSAGES.trialExpired}{' '}
           <Link to={PLAN_PAGE_PATH} className="font-medium whitespace-nowrap underline">
             See plans
           </Link>

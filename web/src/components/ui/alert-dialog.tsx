@@ -2,12 +2,14 @@ import { AlertDialog as AlertPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '#web/lib/cn.ts';
 import { buttonVariants } from './button.tsx';
+import { RememberOpener, useReturnFocus } from './return-focus.tsx';
 
 /** A confirmation that needs an answer (role="alertdialog"): focus starts on Cancel. */
 export const AlertDialog = AlertPrimitive.Root;
 export const AlertDialogTrigger = AlertPrimitive.Trigger;
 
 export function AlertDialogContent({ className, ...props }: ComponentProps<typeof AlertPrimitive.Content>) {
+  const { opener, onCloseAutoFocus } = useReturnFocus(props.onCloseAutoFocus);
   return (
     <AlertPrimitive.Portal>
       <AlertPrimitive.Overlay className="fixed inset-0 z-50 bg-foreground/40" />
@@ -17,7 +19,11 @@ export function AlertDialogContent({ className, ...props }: ComponentProps<typeo
           className,
         )}
         {...props}
-      />
+        onCloseAutoFocus={onCloseAutoFocus}
+      >
+        <RememberOpener into={opener} />
+        {props.children}
+      </AlertPrimitive.Content>
     </AlertPrimitive.Portal>
   );
 }

@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '#web/lib/cn.ts';
+import { RememberOpener, useReturnFocus } from './return-focus.tsx';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -12,14 +13,16 @@ const contentClass =
   'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border border-border bg-surface p-6 text-foreground shadow-lg focus:outline-none';
 
 /**
- * A modal dialog (Radix): focus is trapped inside and returns to the trigger, Escape and the
+ * A modal dialog (Radix): focus is trapped inside and returns to what opened it, Escape and the
  * close button dismiss it. `hideClose` leaves the corner button out when the dialog has its own.
  */
 export function DialogContent({ className, children, hideClose = false, ...props }: ComponentProps<typeof DialogPrimitive.Content> & { hideClose?: boolean }) {
+  const { opener, onCloseAutoFocus } = useReturnFocus(props.onCloseAutoFocus);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={overlayClass} />
-      <DialogPrimitive.Content className={cn(contentClass, className)} {...props}>
+      <DialogPrimitive.Content className={cn(contentClass, className)} {...props} onCloseAutoFocus={onCloseAutoFocus}>
+        <RememberOpener into={opener} />
         {children}
         {hideClose ? null : (
           <DialogPrimitive.Close className="absolute top-4 right-4 rounded-md p-1 text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring">

@@ -21,10 +21,11 @@ export function Pagination({ page, totalPages, label, className, hrefFor, onPage
   const item = (target: number, content: React.ReactNode, options: { current?: boolean; disabled?: boolean; ariaLabel?: string } = {}) => {
     const classes = cn(buttonVariants({ variant: options.current ? 'default' : 'outline', size: 'sm' }), 'min-w-8');
     if (options.disabled) {
+      // A link with nowhere to go: still named for screen readers, which a plain span may not be.
       return (
-        <span aria-disabled="true" className={cn(classes, 'pointer-events-none opacity-50')} aria-label={options.ariaLabel}>
+        <a role="link" aria-disabled="true" className={cn(classes, 'pointer-events-none opacity-50')} aria-label={options.ariaLabel}>
           {content}
-        </span>
+        </a>
       );
     }
     const common = { className: classes, 'aria-label': options.ariaLabel, 'aria-current': options.current ? ('page' as const) : undefined };

@@ -1,4 +1,5 @@
-import { formatPrice, yearlySavingsPercent, type PlanCatalogue, type TierLimits } from '#contract/plans.ts';
+import type { PlanCatalogue, TierLimits } from '#contract/plans.ts';
+import { formatPrice, yearlySavingsPercent } from '#contract/prices.ts';
 
 /**
  * The Terms of Service (14 sections) and Privacy Policy (10 sections), spec §2.18–19.

@@ -1,14 +1,6 @@
 import type { PaidPlanId } from '#contract/billing.ts';
-import {
-  type BillingInterval,
-  formatPrice,
-  type PaidTier,
-  type PlanCatalogue,
-  type PlanId,
-  type PlansResponse,
-  type Tier,
-  yearlySavingsPercent,
-} from '#contract/plans.ts';
+import type { BillingInterval, PaidTier, PlanCatalogue, PlanId, PlansResponse, Tier } from '#contract/plans.ts';
+import { formatPrice, yearlySavingsPercent } from '#contract/prices.ts';
 
 /**
  * Plan ids, price ids and the labels the plan page, the upgrade dialog and the landing cards

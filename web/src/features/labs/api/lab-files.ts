@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type LabFile, LAB_UPLOAD_FIELD } from '#contract/labs.ts';
-import { ApiError, apiFetch, CLIENT_MESSAGES, errorFromResponse } from '#web/lib/api-fetch.ts';
+import { MESSAGES } from '#contract/messages.ts';
+import { ApiError, apiFetch, errorFromResponse } from '#web/lib/api-fetch.ts';
 import { markTrialExpired } from '#web/lib/trial-expired.ts';
 import { anyBeingRead } from '../utils/lab-results.ts';
 
@@ -58,7 +59,7 @@ export function uploadLabFile(file: File, options: { onProgress?: (percent: numb
       if (error.code === 'TRIAL_EXPIRED') markTrialExpired();
       reject(hasMessage(body) || error.code === 'TRIAL_EXPIRED' ? error : new ApiError({ code: error.code, status: error.status, message: UPLOAD_FAILED }));
     });
-    request.addEventListener('error', () => reject(new ApiError({ code: 'CONNECTION_ERROR', message: CLIENT_MESSAGES.connectionError, status: 0 })));
+    request.addEventListener('error', () => reject(new ApiError({ code: 'CONNECTION_ERROR', message: MESSAGES.connectionError, status: 0 })));
     request.addEventListener('abort', () => reject(new DOMException('The upload was cancelled', 'AbortError')));
     options.signal?.addEventListener('abort', () => request.abort(), { once: true });
     const form = new FormData();

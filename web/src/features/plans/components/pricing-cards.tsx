@@ -1,6 +1,7 @@
 import { Check } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { formatPrice, type PaidTier, type PlansResponse, type Tier } from '#contract/plans.ts';
+import type { PaidTier, PlansResponse, Tier } from '#contract/plans.ts';
+import { formatPrice } from '#contract/prices.ts';
 import { cn } from '#web/lib/cn.ts';
 
 type PricingCardsProps = {

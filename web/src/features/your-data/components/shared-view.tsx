@@ -78,6 +78,18 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/**
+ * A table that scrolls sideways on a phone. Keyboard users can focus it to scroll with the arrow
+ * keys, since it holds nothing else that takes focus.
+ */
+function ScrollableTable({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div role="group" aria-label={label} tabIndex={0} className="overflow-x-auto rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+      {children}
+    </div>
+  );
+}
+
 function Empty({ children }: { children: ReactNode }) {
   return <p className="text-sm text-muted-foreground">{children}</p>;
 }
@@ -116,7 +128,7 @@ function StackPart({ stack }: { stack: NonNullable<SharedData['stack']> }) {
       {stack.supplements.length === 0 ? (
         <Empty>No supplements in the stack.</Empty>
       ) : (
-        <div className="overflow-x-auto">
+        <ScrollableTable label="Supplement stack table">
           <table className="w-full text-left text-sm">
             <thead className="text-muted-foreground">
               <tr>
@@ -140,7 +152,7 @@ function StackPart({ stack }: { stack: NonNullable<SharedData['stack']> }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollableTable>
       )}
     </Part>
   );
@@ -178,7 +190,7 @@ function LabsPart({ labs }: { labs: NonNullable<SharedData['labs']> }) {
       {labs.biomarkers.length === 0 ? (
         <Empty>No lab results recorded.</Empty>
       ) : (
-        <div className="overflow-x-auto">
+        <ScrollableTable label="Lab results table">
           <table className="w-full text-left text-sm">
             <thead className="text-muted-foreground">
               <tr>
@@ -219,7 +231,7 @@ function LabsPart({ labs }: { labs: NonNullable<SharedData['labs']> }) {
               })}
             </tbody>
           </table>
-        </div>
+        </ScrollableTable>
       )}
     </Part>
   );
@@ -249,7 +261,7 @@ function LogsPart({ logs }: { logs: NonNullable<SharedData['logs']> }) {
           {logs.effects.length === 0 ? (
             <Empty>No ratings in this period.</Empty>
           ) : (
-            <div className="overflow-x-auto">
+            <ScrollableTable label="Ratings table">
               <table className="w-full text-left text-sm">
                 <thead className="text-muted-foreground">
                   <tr>
@@ -272,7 +284,7 @@ function LogsPart({ logs }: { logs: NonNullable<SharedData['logs']> }) {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollableTable>
           )}
         </div>
         {logs.intake.length > 0 ? (

@@ -1,0 +1,12 @@
+/* No zod here: every page's first download imports these (see contract/errors.ts for the schemas). */
+
+/** Texts of the product (spec section 8) that the server and the web both use. */
+export const MESSAGES = {
+  trialExpired: 'Your trial has expired. Please upgrade to continue.',
+  authFailed: 'Authentication failed',
+  invalidCredentials: 'Invalid email/username or password',
+  connectionError: 'Connection error occurred',
+  notFound: 'Not found',
+  serverError: 'Something went wrong on our side. Please try again.',
+  signInRequired: 'Please sign in to continue.',
+} as const;
