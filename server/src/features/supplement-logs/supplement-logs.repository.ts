@@ -1,5 +1,6 @@
 import { and, asc, between, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
+import { preparedPerDb } from '#server/db/prepared.ts';
 import { qualitativeLogs, referenceSupplements, supplementLogs } from '#server/db/schema/index.ts';
 import type { IntakeItem } from '#server/features/supplements/intake-warnings.ts';
 
@@ -24,8 +25,8 @@ export async function replaceDays(db: Db, userId: string, days: string[], logs: 
     .returning({ id: supplementLogs.id, takenAt: supplementLogs.takenAt });
 }
 
-export async function listDayLogs(db: Db, userId: string, date: string) {
-  return db
+const dayLogsQuery = preparedPerDb((db) =>
+  db
     .select({
       id: supplementLogs.id,
       supplementId: supplementLogs.supplementId,
@@ -45,17 +46,27 @@ export async function listDayLogs(db: Db, userId: string, date: string) {
     })
     .from(supplementLogs)
     .leftJoin(referenceSupplements, eq(referenceSupplements.id, supplementLogs.referenceSupplementId))
-    .where(and(eq(supplementLogs.userId, userId), eq(supplementLogs.localDate, date)))
-    .orderBy(asc(supplementLogs.takenAt), asc(supplementLogs.name));
+    .where(and(eq(supplementLogs.userId, sql.placeholder('userId')), eq(supplementLogs.localDate, sql.placeholder('date'))))
+    .orderBy(asc(supplementLogs.takenAt), asc(supplementLogs.name))
+    .prepare('list_day_logs'),
+);
+
+export async function listDayLogs(db: Db, userId: string, date: string) {
+  return dayLogsQuery(db).execute({ userId, date });
 }
 export type DayLogRow = Awaited<ReturnType<typeof listDayLogs>>[number] & IntakeItem;
 
-export async function listDayNotes(db: Db, userId: string, date: string): Promise<QualitativeLogRow[]> {
-  return db
+const dayNotesQuery = preparedPerDb((db) =>
+  db
     .select()
     .from(qualitativeLogs)
-    .where(and(eq(qualitativeLogs.userId, userId), eq(qualitativeLogs.localDate, date)))
-    .orderBy(asc(qualitativeLogs.loggedAt), asc(qualitativeLogs.id));
+    .where(and(eq(qualitativeLogs.userId, sql.placeholder('userId')), eq(qualitativeLogs.localDate, sql.placeholder('date'))))
+    .orderBy(asc(qualitativeLogs.loggedAt), asc(qualitativeLogs.id))
+    .prepare('list_day_notes'),
+);
+
+export async function listDayNotes(db: Db, userId: string, date: string): Promise<QualitativeLogRow[]> {
+  return dayNotesQuery(db).execute({ userId, date });
 }
 
 /** Per local day between two dates (inclusive): supplement count and which kinds of notes exist. */
