@@ -109,8 +109,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const mailer = options.mailer ?? createMailer(config.mail, app.log);
   const sessionCookie = new SessionCookie(config.secureCookies);
   const sessions = new SessionService(db, config.session);
+  const usage = new UsageService(db, config.plans);
   await app.register(cookie, { secret: config.sessionSecret });
-  registerAccessControl(app, sessions, sessionCookie);
+  registerAccessControl(app, sessions, sessionCookie, usage);
 
   // External plugins
   await app.register(swagger, {
@@ -126,7 +127,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Services
   const limiter = new RateLimiter(db, config.rateLimitOverrides);
   const audit = new AuditLog(db);
-  const usage = new UsageService(db, config.plans);
   const auth = new AuthService({ db, sessions, limiter, audit, mailer, usage, publicUrl: config.publicUrl });
   const google = config.google ? new GoogleService(config.google, { db, audit, publicUrl: config.publicUrl }) : undefined;
   const contact = new ContactService({ db, mailer, limiter, supportEmail: config.mail.supportEmail });

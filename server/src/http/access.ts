@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '#contract/errors.ts';
 import type { SessionService } from '#server/features/auth/sessions.service.ts';
+import type { UsageService } from '#server/features/usage/usage.service.ts';
 import { AppError } from './app-error.ts';
 import type { SessionCookie } from './session-cookie.ts';
 import type { RouteAccess } from './fastify-types.ts';
@@ -10,16 +11,17 @@ import type { RouteAccess } from './fastify-types.ts';
  * that declare nothing need a signed-in user; admin routes answer 404 to everyone else, so
  * that they do not even reveal that they exist.
  */
-export function registerAccessControl(app: FastifyInstance, sessions: SessionService, cookie: SessionCookie): void {
+export function registerAccessControl(app: FastifyInstance, sessions: SessionService, cookie: SessionCookie, usage: UsageService): void {
   app.decorateRequest('auth', null);
 
   app.addHook('onRequest', async (request) => {
     const isApi = request.url.startsWith('/api/') || request.url.startsWith('/auth/');
     if (!isApi) return;
     const token = cookie.read(request);
-    request.auth = token ? await sessions.resolve(token) : null;
+    const { config, url } = request.routeOptions;
+    request.auth = token ? await sessions.resolve(token, config?.readsUsage ? usage.windows() : undefined) : null;
 
-    const access = request.routeOptions.config?.access ?? defaultAccess(request.routeOptions.url);
+    const access = config?.access ?? defaultAccess(url);
     if (access === 'public') return;
     if (access === 'admin') {
       if (!request.auth?.user.isAdmin) throw AppError.notFound();

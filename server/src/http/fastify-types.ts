@@ -8,6 +8,8 @@ declare module 'fastify' {
     access?: RouteAccess;
     /** Webhooks from providers come without an Origin of ours. */
     allowCrossOrigin?: boolean;
+    /** The answer shows the user's metered counts: the auth hook reads them with the session, in one round trip. */
+    readsUsage?: boolean;
   }
   interface FastifyRequest {
     /** The signed-in user and session, resolved once per request by the auth hook. */

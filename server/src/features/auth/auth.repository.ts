@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { emailTokens, sessions, users } from '#server/db/schema/index.ts';
+import { emailTokens, sessions, usageEvents, users } from '#server/db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -65,21 +65,47 @@ export async function insertSession(db: Db, session: typeof sessions.$inferInser
   return row!;
 }
 
-const activeSessionQueries = new WeakMap<Db, ReturnType<typeof prepareActiveSessionQuery>>();
+const activeSessionQueries = new WeakMap<Db, ReturnType<typeof prepareActiveSessionQueries>>();
 
-function prepareActiveSessionQuery(db: Db) {
-  return db
-    .select({ session: { id: sessions.id, lastSeenAt: sessions.lastSeenAt }, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
-        gt(sessions.expiresAt, sql`now()`),
-        gt(sessions.lastSeenAt, sql.placeholder('idleSince')),
-      ),
-    )
-    .prepare('find_active_session');
+const activeSession = and(
+  eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+  gt(sessions.expiresAt, sql`now()`),
+  gt(sessions.lastSeenAt, sql.placeholder('idleSince')),
+);
+
+function prepareActiveSessionQueries(db: Db) {
+  return {
+    plain: db
+      .select({ session: { id: sessions.id, lastSeenAt: sessions.lastSeenAt }, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(activeSession)
+      .prepare('find_active_session'),
+    // The lab-upload window depends on the user's tier, known only inside the query: the
+    // window starts arrive as one JSON object keyed by tier.
+    withUsage: db
+      .select({
+        session: { id: sessions.id, lastSeenAt: sessions.lastSeenAt },
+        user: users,
+        usage: {
+          aiMessages: sql<number>`(select count(*)::int from ${usageEvents} where ${usageEvents.userId} = ${users.id} and ${usageEvents.kind} = 'ai_message' and ${usageEvents.createdAt} >= ${sql.placeholder('aiMessagesSince')})`,
+          labUploads: sql<number>`(select count(*)::int from ${usageEvents} where ${usageEvents.userId} = ${users.id} and ${usageEvents.kind} = 'lab_upload' and ${usageEvents.createdAt} >= (${sql.placeholder('labUploadsSince')}::jsonb ->> ${users.subscriptionTier})::timestamptz)`,
+        },
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(activeSession)
+      .prepare('find_active_session_with_usage'),
+  };
+}
+
+function activeSessionQueriesOf(db: Db) {
+  let queries = activeSessionQueries.get(db);
+  if (!queries) {
+    queries = prepareActiveSessionQueries(db);
+    activeSessionQueries.set(db, queries);
+  }
+  return queries;
 }
 
 /**
@@ -87,12 +113,26 @@ function prepareActiveSessionQuery(db: Db) {
  * every signed-in request, so it is a named prepared statement: planned once per connection.
  */
 export async function findActiveSession(db: Db, tokenHash: string, idleSince: Date) {
-  let query = activeSessionQueries.get(db);
-  if (!query) {
-    query = prepareActiveSessionQuery(db);
-    activeSessionQueries.set(db, query);
-  }
-  const [row] = await query.execute({ tokenHash, idleSince });
+  const [row] = await activeSessionQueriesOf(db).plain.execute({ tokenHash, idleSince });
+  return row;
+}
+
+/**
+ * The same read with the user's metered counts (AI messages and lab uploads since the given
+ * starts), for the routes that show them: one round trip instead of two.
+ */
+export async function findActiveSessionWithUsage(
+  db: Db,
+  tokenHash: string,
+  idleSince: Date,
+  since: { aiMessages: Date; labUploads: Record<UserRow['subscriptionTier'], Date> },
+) {
+  const [row] = await activeSessionQueriesOf(db).withUsage.execute({
+    tokenHash,
+    idleSince,
+    aiMessagesSince: since.aiMessages,
+    labUploadsSince: JSON.stringify(since.labUploads),
+  });
   return row;
 }
 

@@ -48,8 +48,9 @@ export async function authRoutes(app: FastifyInstance, { auth, sessions, google,
   };
 
   r.get('/api/user', {
+    config: { readsUsage: true },
     schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: currentUserResponseSchema, 401: errorResponseSchema } },
-  }, async (request) => ({ user: await auth.toUserDto(request.auth!.user) }));
+  }, async (request) => ({ user: await auth.toUserDto(request.auth!.user, request.auth!.usage) }));
 
   r.post('/api/register', {
     config: { access: 'public' },

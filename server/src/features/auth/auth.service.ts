@@ -4,7 +4,7 @@ import { MESSAGES } from '#contract/errors.ts';
 import type { Db } from '#server/db/client.ts';
 import type { AuditLog } from '#server/features/audit/audit.service.ts';
 import { RATE_RULES, type RateLimiter } from '#server/features/rate-limits/rate-limits.service.ts';
-import type { UsageService } from '#server/features/usage/usage.service.ts';
+import type { UsageService, UsageSummary } from '#server/features/usage/usage.service.ts';
 import { AppError } from '#server/http/app-error.ts';
 import { createToken, hashToken } from '#server/lib/tokens.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
@@ -177,8 +177,9 @@ export class AuthService {
     return findUserById(this.deps.db, id);
   }
 
-  async toUserDto(user: UserRow): Promise<User> {
-    const usage = await this.deps.usage.summarise(user);
+  /** `usage` when the caller already has the user's counts (read with the session). */
+  async toUserDto(user: UserRow, usage?: UsageSummary): Promise<User> {
+    usage ??= await this.deps.usage.summarise(user);
     return {
       id: user.id,
       username: user.username,

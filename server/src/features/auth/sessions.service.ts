@@ -1,5 +1,6 @@
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
+import type { UsageSummary, UsageWindows } from '#server/features/usage/usage.service.ts';
 import { createToken, hashToken } from '#server/lib/tokens.ts';
 import {
   type UserRow,
@@ -8,12 +9,18 @@ import {
   deleteSessionOfUser,
   deleteSessionsOfUser,
   findActiveSession,
+  findActiveSessionWithUsage,
   insertSession,
   listSessionsOfUser,
   touchSession,
 } from './auth.repository.ts';
 
-export type SessionUser = { sessionId: string; user: UserRow };
+export type SessionUser = {
+  sessionId: string;
+  user: UserRow;
+  /** The user's metered counts, read with the session when the route asked for them. */
+  usage?: UsageSummary;
+};
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 // Writing last-seen on every request would turn each read into a write; an hour is precise enough for a 30-day idle limit.
@@ -39,14 +46,26 @@ export class SessionService {
     return { token, expiresAt };
   }
 
-  async resolve(token: string): Promise<SessionUser | null> {
+  /** With `usageSince`, the user's metered counts from those starts come in the same read. */
+  async resolve(token: string, usageSince?: UsageWindows): Promise<SessionUser | null> {
     const idleSince = new Date(Date.now() - this.settings.idleDays * DAY_MS);
-    const row = await findActiveSession(this.db, hashToken(token), idleSince);
-    if (!row) return null;
-    if (Date.now() - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-      await touchSession(this.db, row.session.id, row.user.id);
+    const tokenHash = hashToken(token);
+    let resolved: SessionUser & { lastSeenAt: Date };
+    if (usageSince) {
+      const row = await findActiveSessionWithUsage(this.db, tokenHash, idleSince, usageSince);
+      if (!row) return null;
+      const usage = { aiInteractionsCount: row.usage.aiMessages, labUploadsCount: row.usage.labUploads };
+      resolved = { sessionId: row.session.id, lastSeenAt: row.session.lastSeenAt, user: row.user, usage };
+    } else {
+      const row = await findActiveSession(this.db, tokenHash, idleSince);
+      if (!row) return null;
+      resolved = { sessionId: row.session.id, lastSeenAt: row.session.lastSeenAt, user: row.user };
     }
-    return { sessionId: row.session.id, user: row.user };
+    const { lastSeenAt, ...sessionUser } = resolved;
+    if (Date.now() - lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+      await touchSession(this.db, sessionUser.sessionId, sessionUser.user.id);
+    }
+    return sessionUser;
   }
 
   async end(token: string): Promise<void> {

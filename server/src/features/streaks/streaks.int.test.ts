@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '#server/db/schema/index.ts';
+import { supplementLogs, users } from '#server/db/schema/index.ts';
 import type { UserRow } from '#server/features/auth/auth.repository.ts';
+import { summariseLoggedDays } from '#server/features/supplement-logs/supplement-logs.repository.ts';
 import { SupplementLogsService } from '#server/features/supplement-logs/supplement-logs.service.ts';
 import { SupplementsService } from '#server/features/supplements/supplements.service.ts';
-import { type TestApp, TestClient, createTestApp, newUserBody } from '#server/testing/test-app.ts';
-import { StreakService, computeStreak } from './streaks.service.ts';
+import { type TestApp, TestClient, createTestApp, newUserBody, signedInClient } from '#server/testing/test-app.ts';
+import { StreakService } from './streaks.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('computeStreak', () => {
+describe('the streak over logged days', () => {
   it.each([
     [[], '2025-06-10', 0, 0],
     [['2025-06-10'], '2025-06-10', 1, 1],
@@ -25,8 +26,26 @@ describe('computeStreak', () => {
     [['2025-03-01', '2025-02-28', '2025-02-27'], '2025-03-01', 3, 3],
     [['2024-03-01', '2024-02-29', '2024-02-28'], '2024-03-02', 3, 3],
     [['2026-01-01', '2025-12-31'], '2026-01-01', 2, 2],
-  ])('%j on %s: current %i, longest %i', (days, today, current, longest) => {
-    expect(computeStreak(days, today)).toEqual({ current, longest });
+    // A day after today (a later time zone change) is in the longest run, not the current one.
+    [['2025-06-11', '2025-06-10', '2025-06-09'], '2025-06-10', 2, 3],
+  ])('%j on %s: current %i, longest %i', async (days, today, current, longest) => {
+    const userId = (await signedInClient(t)).user.id;
+    if (days.length > 0) {
+      // Two logs on the first day: a day counts once however many logs it has.
+      const rows = [...days, days[0]!].map((day, index) => ({
+        userId,
+        localDate: day,
+        takenAt: new Date(`${day}T08:00:00Z`),
+        name: `Supplement ${index}`,
+        dosageAmount: 1,
+        dosageUnit: 'mg' as const,
+        frequencyCount: 1,
+        frequencyUnit: 'daily' as const,
+      }));
+      await t.database.db.insert(supplementLogs).values(rows);
+    }
+    const newest = [...days].sort().at(-1) ?? null;
+    expect(await summariseLoggedDays(t.database.db, userId, today)).toEqual({ current, longest, lastLogDate: newest });
   });
 });
 

@@ -1,4 +1,4 @@
-import { type Streak, addDays, localDateOf } from '#contract/tracking.ts';
+import { type Streak, localDateOf } from '#contract/tracking.ts';
 import type { UserRow } from '#server/features/auth/auth.repository.ts';
 import type { SupplementLogsService } from '#server/features/supplement-logs/supplement-logs.service.ts';
 
@@ -16,38 +16,15 @@ export class StreakService {
   }
 
   async streak(user: UserRow): Promise<Streak> {
-    const days = await this.deps.logs.loggedDays(user.id);
-    const { current, longest } = computeStreak(days, localDateOf(this.now(), user.timeZone));
+    const today = localDateOf(this.now(), user.timeZone);
+    const { current, longest, lastLogDate } = await this.deps.logs.loggedDays(user.id, today);
     return {
       streakDays: current,
       currentStreak: current,
       longestStreak: longest,
       goalDays: this.deps.goalDays,
-      loggedToday: days[0] === localDateOf(this.now(), user.timeZone),
-      lastLogDate: days[0] ?? null,
+      loggedToday: lastLogDate === today,
+      lastLogDate,
     };
   }
-}
-
-/** `days`: distinct `yyyy-MM-dd`, newest first. Days after `today` (a later time zone change) count as today. */
-export function computeStreak(days: readonly string[], today: string): { current: number; longest: number } {
-  let longest = 0;
-  let run = 0;
-  let previous: string | undefined;
-  for (const day of days) {
-    run = previous !== undefined && addDays(previous, -1) === day ? run + 1 : 1;
-    longest = Math.max(longest, run);
-    previous = day;
-  }
-  let current = 0;
-  const past = days.filter((day) => day <= today);
-  if (past[0] === today || past[0] === addDays(today, -1)) {
-    let expected = past[0];
-    for (const day of past) {
-      if (day !== expected) break;
-      current += 1;
-      expected = addDays(day, -1);
-    }
-  }
-  return { current, longest: Math.max(longest, current) };
 }

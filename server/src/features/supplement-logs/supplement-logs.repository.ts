@@ -1,5 +1,6 @@
 import { and, asc, between, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
+import { preparedPerDb } from '#server/db/prepared.ts';
 import { qualitativeLogs, referenceSupplements, supplementLogs } from '#server/db/schema/index.ts';
 import type { IntakeItem } from '#server/features/supplements/intake-warnings.ts';
 
@@ -24,8 +25,8 @@ export async function replaceDays(db: Db, userId: string, days: string[], logs: 
     .returning({ id: supplementLogs.id, takenAt: supplementLogs.takenAt });
 }
 
-export async function listDayLogs(db: Db, userId: string, date: string) {
-  return db
+const dayLogsQuery = preparedPerDb((db) =>
+  db
     .select({
       id: supplementLogs.id,
       supplementId: supplementLogs.supplementId,
@@ -45,17 +46,27 @@ export async function listDayLogs(db: Db, userId: string, date: string) {
     })
     .from(supplementLogs)
     .leftJoin(referenceSupplements, eq(referenceSupplements.id, supplementLogs.referenceSupplementId))
-    .where(and(eq(supplementLogs.userId, userId), eq(supplementLogs.localDate, date)))
-    .orderBy(asc(supplementLogs.takenAt), asc(supplementLogs.name));
+    .where(and(eq(supplementLogs.userId, sql.placeholder('userId')), eq(supplementLogs.localDate, sql.placeholder('date'))))
+    .orderBy(asc(supplementLogs.takenAt), asc(supplementLogs.name))
+    .prepare('list_day_logs'),
+);
+
+export async function listDayLogs(db: Db, userId: string, date: string) {
+  return dayLogsQuery(db).execute({ userId, date });
 }
 export type DayLogRow = Awaited<ReturnType<typeof listDayLogs>>[number] & IntakeItem;
 
-export async function listDayNotes(db: Db, userId: string, date: string): Promise<QualitativeLogRow[]> {
-  return db
+const dayNotesQuery = preparedPerDb((db) =>
+  db
     .select()
     .from(qualitativeLogs)
-    .where(and(eq(qualitativeLogs.userId, userId), eq(qualitativeLogs.localDate, date)))
-    .orderBy(asc(qualitativeLogs.loggedAt), asc(qualitativeLogs.id));
+    .where(and(eq(qualitativeLogs.userId, sql.placeholder('userId')), eq(qualitativeLogs.localDate, sql.placeholder('date'))))
+    .orderBy(asc(qualitativeLogs.loggedAt), asc(qualitativeLogs.id))
+    .prepare('list_day_notes'),
+);
+
+export async function listDayNotes(db: Db, userId: string, date: string): Promise<QualitativeLogRow[]> {
+  return dayNotesQuery(db).execute({ userId, date });
 }
 
 /** Per local day between two dates (inclusive): supplement count and which kinds of notes exist. */
@@ -110,12 +121,30 @@ export async function hasAnySupplementLog(db: Db, userId: string): Promise<boole
   return row !== undefined;
 }
 
-/** The distinct local days with at least one supplement log, newest first. */
-export async function listLoggedDays(db: Db, userId: string): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ date: supplementLogs.localDate })
-    .from(supplementLogs)
-    .where(eq(supplementLogs.userId, userId))
-    .orderBy(sql`${supplementLogs.localDate} desc`);
-  return rows.map((row) => row.date);
+export type LoggedDaysSummary = { current: number; longest: number; lastLogDate: string | null };
+
+/**
+ * The streak over the distinct local days with a supplement log (decisions section 4), computed
+ * in the database so that years of history answer one row instead of a row a day. A run of
+ * consecutive days shares `day - row_number()`; the current run ends at the latest day not after
+ * `today`, and only counts if that day is today or yesterday. Days after `today` (a later time
+ * zone change) count toward the longest run and the last log date, not the current run.
+ */
+export async function summariseLoggedDays(db: Db, userId: string, today: string): Promise<LoggedDaysSummary> {
+  const [row] = ((await db.execute(sql`
+    with days as (
+      select distinct ${supplementLogs.localDate} as day from ${supplementLogs} where ${supplementLogs.userId} = ${userId}
+    ),
+    past as (
+      select day, day - (row_number() over (order by day))::int as run from days where day <= ${today}::date
+    ),
+    latest as (
+      select run from past where day >= ${today}::date - 1 order by day desc limit 1
+    )
+    select
+      (select count(*) from past where run = (select run from latest))::int as "current",
+      coalesce((select max(length) from (select count(*) as length from (select day - (row_number() over (order by day))::int as run from days) all_days group by run) runs), 0)::int as "longest",
+      (select max(day) from days)::text as "lastLogDate"
+  `)) as unknown as { rows: LoggedDaysSummary[] }).rows;
+  return row!;
 }

@@ -20,14 +20,15 @@ import { computeIntakeWarnings } from '#server/features/supplements/intake-warni
 import type { SupplementsService } from '#server/features/supplements/supplements.service.ts';
 import { AppError } from '#server/http/app-error.ts';
 import {
+  type LoggedDaysSummary,
   type NewSupplementLog,
   type QualitativeLogRow,
   hasAnySupplementLog,
   listDayLogs,
   listDayNotes,
-  listLoggedDays,
   replaceDays,
   summariseDays,
+  summariseLoggedDays,
   upsertEffects,
 } from './supplement-logs.repository.ts';
 
@@ -164,9 +165,9 @@ export class SupplementLogsService {
     return toEffectsDto(row);
   }
 
-  /** Distinct local days with at least one supplement log, newest first (streaks). */
-  loggedDays(userId: string): Promise<string[]> {
-    return listLoggedDays(this.deps.db, userId);
+  /** The current and longest runs of logged local days up to `today`, and the last logged day (streaks). */
+  loggedDays(userId: string, today: string): Promise<LoggedDaysSummary> {
+    return summariseLoggedDays(this.deps.db, userId, today);
   }
 
   hasAnyLog(userId: string): Promise<boolean> {
