@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { ChatStreamEvent } from '#contract/assistant.ts';
 import { addDays, localDateOf } from '#contract/tracking.ts';
 import { labFiles, labResults, usageEvents } from '#server/db/schema/index.ts';
+import { noonOf } from '#server/testing/days.ts';
 import { type TestApp, type TestClient, signedInClient } from '#server/testing/test-app.ts';
 
 // ─── Reading replies ────────────────────────────────────────────────────────────────────────────
@@ -60,7 +61,7 @@ export async function addSupplement(client: TestClient, body: { name: string; do
 
 export async function logDays(client: TestClient, supplementId: string, dates: string[]): Promise<void> {
   for (let i = 0; i < dates.length; i += 100) {
-    const logs = dates.slice(i, i + 100).map((date) => ({ supplementId, takenAt: `${date}T12:00:00Z` }));
+    const logs = dates.slice(i, i + 100).map((date) => ({ supplementId, takenAt: noonOf(date) }));
     const response = await client.post('/api/supplement-logs', { logs });
     if (response.statusCode !== 200) throw new Error(`log: ${response.body}`);
   }
@@ -68,7 +69,7 @@ export async function logDays(client: TestClient, supplementId: string, dates: s
 
 /** Logs several supplements on the same days in one go (each day's intake is replaced as a whole). */
 export async function logDaysTogether(client: TestClient, supplementIds: string[], dates: string[]): Promise<void> {
-  const logs = dates.flatMap((date) => supplementIds.map((supplementId) => ({ supplementId, takenAt: `${date}T12:00:00Z` })));
+  const logs = dates.flatMap((date) => supplementIds.map((supplementId) => ({ supplementId, takenAt: noonOf(date) })));
   for (let i = 0; i < logs.length; i += 100) {
     const response = await client.post('/api/supplement-logs', { logs: logs.slice(i, i + 100) });
     if (response.statusCode !== 200) throw new Error(`log: ${response.body}`);

@@ -4,15 +4,11 @@ import { addDays } from '#contract/tracking.ts';
 import { users } from '#server/db/schema/index.ts';
 import { uploadFile } from '#server/features/labs/labs.test-helpers.ts';
 import { makeTextPdf, panelLines } from '#server/labs/extract/test-fixtures.ts';
+import { noonOf } from '#server/testing/days.ts';
 import { type TestApp, type TestClient, signedInClient } from '#server/testing/test-app.ts';
 
 export const today = () => new Date().toISOString().slice(0, 10);
 
-/** A noon instant of a UTC day (test users keep the default UTC zone), never in the future. */
-export function noonOf(day: string): string {
-  const instant = new Date(`${day}T12:00:00Z`);
-  return (instant.getTime() > Date.now() ? new Date(Date.now() - 60_000) : instant).toISOString();
-}
 
 export type SeededUser = Awaited<ReturnType<typeof signedInClient>> & {
   name: string;
