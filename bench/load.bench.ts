@@ -1,0 +1,253 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os, { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { DEFAULT_PLAN_CATALOGUE } from '#contract/plans.ts';
+import { addDays } from '#contract/tracking.ts';
+import { openPostgres } from '#server/db/client.ts';
+import { labResults, supplements, users } from '#server/db/schema/index.ts';
+import { hashPassword } from '#server/features/auth/auth.service.ts';
+import { CATALOGUE } from '#server/labs/extract/catalogue.ts';
+import { writeSection } from './results-file.ts';
+import { machineLine, postgresAvailable, recreateDatabase } from './support.ts';
+
+/**
+ * Journeys of many users at once against the app on PostgreSQL (a fresh database), with the app
+ * in its own process and this process as the users: each signs in, logs the day (intake and a
+ * rating), reads its history and lab chart data, asks the built-in assistant (event stream) and
+ * signs out, again and again until the time is up. Every answer must be a success, and afterwards
+ * every write must be in the database. Users and their supplements and lab results are
+ * created in bulk beforehand with one password hash: signing up 200 people through the API is
+ * not the journey being measured. Only failed sign-ins count towards the sign-in limits, so no
+ * limit needs raising; the plan catalogue lifts the monthly assistant allowance (its check still runs).
+ */
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const USERS = Number(process.env.BENCH_LOAD_USERS ?? 200);
+const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
+const POOL_SIZE = 20;
+const PASSWORD = 'load test password';
+const QUESTIONS = ['What am I taking, and how much?', 'What is my streak?', 'Which of my results are out of range?'];
+
+type RouteName = 'POST /api/login' | 'POST /api/supplement-logs' | 'POST /api/effects' | 'GET /api/supplement-logs/days' | 'GET /api/supplement-logs/:date' | 'GET /api/labs/chart-data' | 'POST /api/chat (to end of stream)' | 'POST /api/logout';
+type VirtualUser = { index: number; id: string; email: string; supplementId: string; daysLogged: number; chats: number };
+
+if (!(await postgresAvailable(ADMIN_URL))) {
+  console.log(`load: PostgreSQL not reachable at ${ADMIN_URL}; the load scenario needs it and was not run.`);
+  process.exit(0);
+}
+
+const databaseUrl = await recreateDatabase(ADMIN_URL, 'stacklab_bench_load');
+const dataDir = mkdtempSync(path.join(tmpdir(), 'stacklab-load-'));
+const catalogue = structuredClone(DEFAULT_PLAN_CATALOGUE);
+catalogue.tiers.free.limits.aiMessagesPerMonth = null;
+writeFileSync(path.join(dataDir, 'plans.json'), JSON.stringify(catalogue));
+const port = await freePort();
+const origin = `http://127.0.0.1:${port}`;
+const app = startApp();
+
+try {
+  await waitUntilReady();
+  const database = await openPostgres(databaseUrl, 4);
+  const people = await seed(database.db);
+  console.log(`load: ${people.length} users ready; ${SECONDS} s of journeys`);
+
+  const samples = new Map<RouteName, number[]>();
+  const firstEvent: number[] = [];
+  const failures: string[] = [];
+  const started = performance.now();
+  const deadline = started + SECONDS * 1000;
+  await Promise.all(people.map((person) => journeys(person, deadline, samples, firstEvent, failures)));
+  const elapsedSeconds = (performance.now() - started) / 1000;
+  const loadAverage = os.loadavg()[0]!.toFixed(1);
+
+  const missing = await missingWrites(database.db, people);
+  await database.close();
+
+  const totalRequests = [...samples.values()].reduce((sum, list) => sum + list.length, 0);
+  const journeyCount = people.reduce((sum, person) => sum + person.daysLogged, 0);
+  const rows = [...samples].map(([route, list]) => `| ${route} | ${list.length} | ${(list.length / elapsedSeconds).toFixed(1)} | ${percentile(list, 50)} | ${percentile(list, 95)} | ${percentile(list, 99)} |`);
+  rows.push(`| first \`{response}\` event of a chat | ${firstEvent.length} |  | ${percentile(firstEvent, 50)} | ${percentile(firstEvent, 95)} | ${percentile(firstEvent, 99)} |`);
+  const verdict = failures.length === 0 && missing.length === 0 ? 'Met: no errors, and every write was found afterwards.' : 'NOT met.';
+  const markdown = `## Load: ${USERS} users' journeys for ${SECONDS} s (PostgreSQL)
+
+${machineLine()}; load average ${loadAverage} when the journeys ended (1-minute; other work shares the two cores).
+The app (\`server/src/main.ts\`, production settings, pool of ${POOL_SIZE} connections, the built-in assistant) in its
+own process on a fresh PostgreSQL database; the ${USERS} users are async loops in the bench process, all on the same machine.
+Each journey: sign in (argon2id), log the day's intake, rate the day, read the month's logged days and one day,
+read the lab chart data (12 results), ask the assistant one question (event stream, read to the end), sign out.
+No pause between steps. Latency from sending the request to the last byte of the answer.
+
+${journeyCount} journeys, ${totalRequests} requests in ${elapsedSeconds.toFixed(1)} s (${Math.round(totalRequests / elapsedSeconds)} req/s overall);
+errors: ${failures.length}; writes missing afterwards: ${missing.length} (intake logs, ratings and assistant uses counted per user in the database). ${verdict}
+
+| route | requests | req/s | p50 ms | p95 ms | p99 ms |
+|---|---:|---:|---:|---:|---:|
+${rows.join('\n')}
+${failures.length > 0 ? `\nFirst errors:\n\n${failures.slice(0, 10).map((failure) => `- ${failure}`).join('\n')}\n` : ''}${missing.length > 0 ? `\nMissing writes:\n\n${missing.slice(0, 10).map((line) => `- ${line}`).join('\n')}\n` : ''}`;
+  console.log(markdown);
+  writeSection('load', markdown);
+  if (failures.length > 0 || missing.length > 0) process.exitCode = 1;
+} finally {
+  await stopApp(app);
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+function startApp(): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: origin,
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      DATABASE_POOL_SIZE: String(POOL_SIZE),
+      LOG_LEVEL: 'warn',
+      PLAN_CATALOGUE_FILE: path.join(dataDir, 'plans.json'),
+      WEB_DIR: path.join(dataDir, 'no-web'),
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  return child;
+}
+
+async function stopApp(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function waitUntilReady(): Promise<void> {
+  const until = Date.now() + 60_000;
+  while (Date.now() < until) {
+    if (app.exitCode !== null) throw new Error(`the app exited with ${app.exitCode}`);
+    const ready = await fetch(`${origin}/readyz`).then((response) => response.ok).catch(() => false);
+    if (ready) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the app did not become ready within 60 s');
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port: found } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return found;
+}
+
+/** Users, one supplement each and a small lab history, in a few statements. */
+async function seed(db: Awaited<ReturnType<typeof openPostgres>>['db']): Promise<VirtualUser[]> {
+  const passwordHash = await hashPassword(PASSWORD);
+  const stamp = Date.now().toString(36);
+  const created = await db
+    .insert(users)
+    .values(Array.from({ length: USERS }, (_, i) => ({ username: `load${stamp}${i}`, email: `load${stamp}${i}@example.com`, passwordHash, timeZone: 'UTC' })))
+    .returning({ id: users.id, email: users.email });
+  const stack = await db
+    .insert(supplements)
+    .values(created.map((user) => ({ userId: user.id, name: 'Magnesium Glycinate', referenceSupplementId: null, dosageAmount: 400, dosageUnit: 'mg' as const, frequencyCount: 1, frequencyUnit: 'daily' as const, notes: null })))
+    .returning({ id: supplements.id, userId: supplements.userId });
+  const markers = ['vitamin-d-25oh', 'ferritin', 'glucose-fasting'].map((key) => CATALOGUE.find((marker) => marker.key === key)!);
+  const today = new Date().toISOString().slice(0, 10);
+  const results = created.flatMap((user) =>
+    markers.flatMap((marker, m) =>
+      [0, 1, 2, 3].map((quarter) => ({
+        userId: user.id, biomarkerKey: marker.key, name: marker.name, category: marker.category,
+        value: 40 + m * 10 + quarter, unit: marker.canonicalUnit, canonicalValue: 40 + m * 10 + quarter, canonicalUnit: marker.canonicalUnit,
+        referenceLow: null, referenceHigh: null, referenceText: null, flag: null, testDate: addDays(today, -91 * (quarter + 1)), reviewed: true, source: 'manual' as const,
+      })),
+    ),
+  );
+  for (let i = 0; i < results.length; i += 1000) await db.insert(labResults).values(results.slice(i, i + 1000));
+  await db.execute(sql`analyze`);
+  return created.map((user, index) => ({ index, id: user.id, email: user.email, supplementId: stack.find((row) => row.userId === user.id)!.id, daysLogged: 0, chats: 0 }));
+}
+
+/** One user's journeys until the deadline; a journey under way when time is up is finished. */
+async function journeys(person: VirtualUser, deadline: number, samples: Map<RouteName, number[]>, firstEvent: number[], failures: string[]): Promise<void> {
+  const time = async (route: RouteName, send: () => Promise<Response>, read: (response: Response) => Promise<unknown> = (response) => response.arrayBuffer()) => {
+    const started = performance.now();
+    let response: Response;
+    try {
+      response = await send();
+      if (!response.ok) throw new Error(`HTTP ${response.status} ${(await response.text()).slice(0, 200)}`);
+      const body = await read(response);
+      const list = samples.get(route) ?? [];
+      list.push(performance.now() - started);
+      samples.set(route, list);
+      return { response, body };
+    } catch (error) {
+      failures.push(`${route} (user ${person.index}): ${(error as Error).message}`);
+      throw error;
+    }
+  };
+  const json = { 'content-type': 'application/json', origin };
+  while (performance.now() < deadline) {
+    try {
+      const { response } = await time('POST /api/login', () => fetch(`${origin}/api/login`, { method: 'POST', headers: json, body: JSON.stringify({ email: person.email, password: PASSWORD }) }));
+      const cookie = response.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+      const headers = { ...json, cookie };
+      // A different day each journey, so that every journey adds one day of intake and one rating.
+      const takenAt = new Date(Date.now() - person.daysLogged * 86_400_000 - 60_000);
+      const day = takenAt.toISOString().slice(0, 10);
+      await time('POST /api/supplement-logs', () => fetch(`${origin}/api/supplement-logs`, { method: 'POST', headers, body: JSON.stringify({ logs: [{ supplementId: person.supplementId, takenAt: takenAt.toISOString() }] }) }));
+      await time('POST /api/effects', () => fetch(`${origin}/api/effects`, { method: 'POST', headers, body: JSON.stringify({ date: day, energy: 4, mood: 3, sleep: 4 }) }));
+      person.daysLogged += 1;
+      await time('GET /api/supplement-logs/days', () => fetch(`${origin}/api/supplement-logs/days?month=${day.slice(0, 7)}`, { headers }));
+      await time('GET /api/supplement-logs/:date', () => fetch(`${origin}/api/supplement-logs/${day}`, { headers }));
+      await time('GET /api/labs/chart-data', () => fetch(`${origin}/api/labs/chart-data`, { headers }));
+      const question = QUESTIONS[(person.index + person.daysLogged) % QUESTIONS.length]!;
+      const chatStarted = performance.now();
+      await time(
+        'POST /api/chat (to end of stream)',
+        () => fetch(`${origin}/api/chat`, { method: 'POST', headers: { ...headers, accept: 'text/event-stream' }, body: JSON.stringify({ messages: [{ role: 'user', content: question }] }) }),
+        async (answer) => {
+          let text = '';
+          let first = 0;
+          const decoder = new TextDecoder();
+          for await (const chunk of answer.body!) {
+            text += decoder.decode(chunk as Uint8Array, { stream: true });
+            if (!first && text.includes('data: {"response"')) first = performance.now() - chatStarted;
+          }
+          if (!text.endsWith('data: {"streaming":false}\n\n') || text.includes('"error"')) throw new Error(`bad stream: ${text.slice(-200)}`);
+          firstEvent.push(first);
+          return text;
+        },
+      );
+      person.chats += 1;
+      await time('POST /api/logout', () => fetch(`${origin}/api/logout`, { method: 'POST', headers: { origin, cookie } }));
+    } catch {
+      // Counted in failures; the user starts a new journey.
+    }
+  }
+}
+
+/** Every day a user logged has its intake and its rating, and every question its plan use. */
+async function missingWrites(db: Awaited<ReturnType<typeof openPostgres>>['db'], people: VirtualUser[]): Promise<string[]> {
+  const result = (await db.execute(sql`
+    select u.id,
+      (select count(distinct local_date)::int from supplement_logs l where l.user_id = u.id) as days,
+      (select count(*)::int from qualitative_logs q where q.user_id = u.id and q.energy is not null) as ratings,
+      (select count(*)::int from usage_events e where e.user_id = u.id and e.kind = 'ai_message') as chats
+    from users u`)) as unknown as { rows: { id: string; days: number; ratings: number; chats: number }[] };
+  const found = new Map(result.rows.map((row) => [row.id, row]));
+  const missing: string[] = [];
+  for (const person of people) {
+    const row = found.get(person.id);
+    if (!row || row.days !== person.daysLogged || row.ratings !== person.daysLogged || row.chats !== person.chats) {
+      missing.push(`user ${person.index}: ${person.daysLogged} days and ${person.chats} questions sent; found ${row?.days ?? 0} days, ${row?.ratings ?? 0} ratings, ${row?.chats ?? 0} uses`);
+    }
+  }
+  return missing;
+}
+
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!);
+}
