@@ -27,11 +27,14 @@ const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0
 const USERS = Number(process.env.BENCH_LOAD_USERS ?? 200);
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
 const POOL_SIZE = 20;
+/** A person reads each page before the next step: a pause of THINK_MS ± half. Users arrive over RAMP_SECONDS. */
+const THINK_MS = Number(process.env.BENCH_LOAD_THINK_MS ?? 1000);
+const RAMP_SECONDS = 10;
 const PASSWORD = 'load test password';
 const QUESTIONS = ['What am I taking, and how much?', 'What is my streak?', 'Which of my results are out of range?'];
 
 type RouteName = 'POST /api/login' | 'POST /api/supplement-logs' | 'POST /api/effects' | 'GET /api/supplement-logs/days' | 'GET /api/supplement-logs/:date' | 'GET /api/labs/chart-data' | 'POST /api/chat (to end of stream)' | 'POST /api/logout';
-type VirtualUser = { index: number; id: string; email: string; supplementId: string; daysLogged: number; chats: number };
+type VirtualUser = { index: number; id: string; email: string; supplementId: string; journeys: number; intakeDays: Set<string>; ratedDays: Set<string>; chats: number };
 
 if (!(await postgresAvailable(ADMIN_URL))) {
   console.log(`load: PostgreSQL not reachable at ${ADMIN_URL}; the load scenario needs it and was not run.`);
@@ -66,7 +69,7 @@ try {
   await database.close();
 
   const totalRequests = [...samples.values()].reduce((sum, list) => sum + list.length, 0);
-  const journeyCount = people.reduce((sum, person) => sum + person.daysLogged, 0);
+  const journeyCount = people.reduce((sum, person) => sum + person.journeys, 0);
   const rows = [...samples].map(([route, list]) => `| ${route} | ${list.length} | ${(list.length / elapsedSeconds).toFixed(1)} | ${percentile(list, 50)} | ${percentile(list, 95)} | ${percentile(list, 99)} |`);
   rows.push(`| first \`{response}\` event of a chat | ${firstEvent.length} |  | ${percentile(firstEvent, 50)} | ${percentile(firstEvent, 95)} | ${percentile(firstEvent, 99)} |`);
   const verdict = failures.length === 0 && missing.length === 0 ? 'Met: no errors, and every write was found afterwards.' : 'NOT met.';
@@ -77,10 +80,11 @@ The app (\`server/src/main.ts\`, production settings, pool of ${POOL_SIZE} conne
 own process on a fresh PostgreSQL database; the ${USERS} users are async loops in the bench process, all on the same machine.
 Each journey: sign in (argon2id), log the day's intake, rate the day, read the month's logged days and one day,
 read the lab chart data (12 results), ask the assistant one question (event stream, read to the end), sign out.
-No pause between steps. Latency from sending the request to the last byte of the answer.
+A pause of ${THINK_MS / 2}–${(THINK_MS * 3) / 2} ms between steps (reading the page); users arrive over the first ${RAMP_SECONDS} s.
+Latency from sending the request to the last byte of the answer.
 
 ${journeyCount} journeys, ${totalRequests} requests in ${elapsedSeconds.toFixed(1)} s (${Math.round(totalRequests / elapsedSeconds)} req/s overall);
-errors: ${failures.length}; writes missing afterwards: ${missing.length} (intake logs, ratings and assistant uses counted per user in the database). ${verdict}
+errors: ${failures.length}; acknowledged writes missing afterwards: ${missing.length} (each day's intake and rating, and each answered question's plan use, looked up per user in the database). ${verdict}
 
 | route | requests | req/s | p50 ms | p95 ms | p99 ms |
 |---|---:|---:|---:|---:|---:|
@@ -165,7 +169,7 @@ async function seed(db: Awaited<ReturnType<typeof openPostgres>>['db']): Promise
   );
   for (let i = 0; i < results.length; i += 1000) await db.insert(labResults).values(results.slice(i, i + 1000));
   await db.execute(sql`analyze`);
-  return created.map((user, index) => ({ index, id: user.id, email: user.email, supplementId: stack.find((row) => row.userId === user.id)!.id, daysLogged: 0, chats: 0 }));
+  return created.map((user, index) => ({ index, id: user.id, email: user.email, supplementId: stack.find((row) => row.userId === user.id)!.id, journeys: 0, intakeDays: new Set(), ratedDays: new Set(), chats: 0 }));
 }
 
 /** One user's journeys until the deadline; a journey under way when time is up is finished. */
@@ -187,21 +191,31 @@ async function journeys(person: VirtualUser, deadline: number, samples: Map<Rout
     }
   };
   const json = { 'content-type': 'application/json', origin };
+  const think = () => new Promise((resolve) => setTimeout(resolve, THINK_MS * (0.5 + Math.random())));
+  await new Promise((resolve) => setTimeout(resolve, (person.index / USERS) * RAMP_SECONDS * 1000));
   while (performance.now() < deadline) {
     try {
       const { response } = await time('POST /api/login', () => fetch(`${origin}/api/login`, { method: 'POST', headers: json, body: JSON.stringify({ email: person.email, password: PASSWORD }) }));
       const cookie = response.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
       const headers = { ...json, cookie };
       // A different day each journey, so that every journey adds one day of intake and one rating.
-      const takenAt = new Date(Date.now() - person.daysLogged * 86_400_000 - 60_000);
+      const takenAt = new Date(Date.now() - person.journeys * 86_400_000 - 60_000);
       const day = takenAt.toISOString().slice(0, 10);
+      person.journeys += 1;
+      await think();
       await time('POST /api/supplement-logs', () => fetch(`${origin}/api/supplement-logs`, { method: 'POST', headers, body: JSON.stringify({ logs: [{ supplementId: person.supplementId, takenAt: takenAt.toISOString() }] }) }));
+      person.intakeDays.add(day);
+      await think();
       await time('POST /api/effects', () => fetch(`${origin}/api/effects`, { method: 'POST', headers, body: JSON.stringify({ date: day, energy: 4, mood: 3, sleep: 4 }) }));
-      person.daysLogged += 1;
+      person.ratedDays.add(day);
+      await think();
       await time('GET /api/supplement-logs/days', () => fetch(`${origin}/api/supplement-logs/days?month=${day.slice(0, 7)}`, { headers }));
+      await think();
       await time('GET /api/supplement-logs/:date', () => fetch(`${origin}/api/supplement-logs/${day}`, { headers }));
+      await think();
       await time('GET /api/labs/chart-data', () => fetch(`${origin}/api/labs/chart-data`, { headers }));
-      const question = QUESTIONS[(person.index + person.daysLogged) % QUESTIONS.length]!;
+      await think();
+      const question = QUESTIONS[(person.index + person.journeys) % QUESTIONS.length]!;
       const chatStarted = performance.now();
       await time(
         'POST /api/chat (to end of stream)',
@@ -210,8 +224,9 @@ async function journeys(person: VirtualUser, deadline: number, samples: Map<Rout
           let text = '';
           let first = 0;
           const decoder = new TextDecoder();
-          for await (const chunk of answer.body!) {
-            text += decoder.decode(chunk as Uint8Array, { stream: true });
+          const reader = answer.body!.getReader();
+          for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+            text += decoder.decode(chunk.value, { stream: true });
             if (!first && text.includes('data: {"response"')) first = performance.now() - chatStarted;
           }
           if (!text.endsWith('data: {"streaming":false}\n\n') || text.includes('"error"')) throw new Error(`bad stream: ${text.slice(-200)}`);
@@ -220,6 +235,7 @@ async function journeys(person: VirtualUser, deadline: number, samples: Map<Rout
         },
       );
       person.chats += 1;
+      await think();
       await time('POST /api/logout', () => fetch(`${origin}/api/logout`, { method: 'POST', headers: { origin, cookie } }));
     } catch {
       // Counted in failures; the user starts a new journey.
@@ -227,20 +243,24 @@ async function journeys(person: VirtualUser, deadline: number, samples: Map<Rout
   }
 }
 
-/** Every day a user logged has its intake and its rating, and every question its plan use. */
+/** Every write the app acknowledged is in the database: each day's intake and rating, and each question's plan use. */
 async function missingWrites(db: Awaited<ReturnType<typeof openPostgres>>['db'], people: VirtualUser[]): Promise<string[]> {
   const result = (await db.execute(sql`
     select u.id,
-      (select count(distinct local_date)::int from supplement_logs l where l.user_id = u.id) as days,
-      (select count(*)::int from qualitative_logs q where q.user_id = u.id and q.energy is not null) as ratings,
+      array(select distinct local_date::text from supplement_logs l where l.user_id = u.id) as intake,
+      array(select local_date::text from qualitative_logs q where q.user_id = u.id and q.energy is not null) as rated,
       (select count(*)::int from usage_events e where e.user_id = u.id and e.kind = 'ai_message') as chats
-    from users u`)) as unknown as { rows: { id: string; days: number; ratings: number; chats: number }[] };
+    from users u`)) as unknown as { rows: { id: string; intake: string[]; rated: string[]; chats: number }[] };
   const found = new Map(result.rows.map((row) => [row.id, row]));
   const missing: string[] = [];
   for (const person of people) {
     const row = found.get(person.id);
-    if (!row || row.days !== person.daysLogged || row.ratings !== person.daysLogged || row.chats !== person.chats) {
-      missing.push(`user ${person.index}: ${person.daysLogged} days and ${person.chats} questions sent; found ${row?.days ?? 0} days, ${row?.ratings ?? 0} ratings, ${row?.chats ?? 0} uses`);
+    const intake = new Set(row?.intake ?? []);
+    const rated = new Set(row?.rated ?? []);
+    const lostIntake = [...person.intakeDays].filter((day) => !intake.has(day));
+    const lostRatings = [...person.ratedDays].filter((day) => !rated.has(day));
+    if (lostIntake.length > 0 || lostRatings.length > 0 || (row?.chats ?? 0) < person.chats) {
+      missing.push(`user ${person.index}: intake of ${lostIntake.join(', ') || 'no day'} and rating of ${lostRatings.join(', ') || 'no day'} missing; ${person.chats} questions answered, ${row?.chats ?? 0} uses recorded`);
     }
   }
   return missing;
