@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYNTHETIC_PANEL, makeTextPdf, panelLines } from '#server/labs/extract/test-fixtures.ts';
-import { type AppProcess, HttpClient, createProcessDatabase, startAppProcess, tempDataDir } from '#server/testing/app-process.ts';
+import { type AppProcess, HttpClient, createProcessDatabase, startAppProcess, tempDataDir, uploadForm } from '#server/testing/app-process.ts';
 
 /**
  * The server is killed (SIGKILL: no shutdown handler runs) while it reads a lab file. Started
@@ -42,9 +42,7 @@ describe.skipIf(!database)('a server killed during an extraction', () => {
     // A long report (the panel, then pages of notes) takes a few seconds to read: time to be caught in the middle.
     const notes = Array.from({ length: 800 }, (_, i) => `Note ${i}: the laboratory keeps this line for its own records; it is not a result.`);
     const pdf = await makeTextPdf([...panelLines(), ...notes]);
-    const form = new FormData();
-    form.append('file', new Blob([pdf], { type: 'application/pdf' }), 'scan.pdf');
-    const upload = await client.request('POST', '/api/labs', form);
+    const upload = await client.request('POST', '/api/labs', uploadForm(pdf, 'report.pdf'));
     expect(upload.status).toBe(201);
     const fileId = (upload.json() as { id: string }).id;
 

@@ -123,6 +123,13 @@ export async function tempDataDir(): Promise<{ dir: string; remove(): Promise<vo
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
+/** A multipart body with one file in the field the labs upload reads, as a browser's FormData sends it. */
+export function uploadForm(bytes: Uint8Array, fileName: string, contentType = 'application/pdf'): FormData {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: contentType }), fileName);
+  return form;
+}
+
 /**
  * A browser-like client over real HTTP for one app process: keeps the session cookie and sends
  * the site's Origin on mutations.
