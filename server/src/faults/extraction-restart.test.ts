@@ -58,6 +58,8 @@ describe.skipIf(!database)('a server killed during an extraction', () => {
     const second = await start();
     client.baseUrl = second.url;
     await waitFor(async () => ((await client.get(`/api/labs/${fileId}`)).json() as { status: string }).status === 'needs_review', 90_000);
+    // The results are saved before the job is marked done.
+    await waitFor(async () => (await db.query(`select state from jobs where payload->>'labFileId' = $1::text`, [fileId])).rows[0]?.state === 'done', 10_000);
 
     const review = (await client.get(`/api/labs/${fileId}/results`)).json() as { results: { name: string; value: number }[] };
     expect(review.results.map((r) => ({ name: r.name, value: r.value }))).toEqual(expect.arrayContaining(SYNTHETIC_PANEL.expected));
