@@ -24,8 +24,10 @@ export class LocalFileStore implements FileStore {
       }
       await rename(temporary, file);
     } catch (error) {
-      // A full disk leaves a partial temporary file: removing it gives the room back.
+      // A full disk leaves a partial temporary file: removing it gives the room back. The user's
+      // folder goes too if this was to be its first file.
       await rm(temporary, { force: true });
+      if (path.dirname(file) !== this.dir) await rmdir(path.dirname(file)).catch(() => {});
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ENOSPC' || code === 'EDQUOT') throw new StorageFullError({ cause: error });
       throw error;
