@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -59,11 +59,13 @@ try {
   const samples = new Map<RouteName, number[]>();
   const firstEvent: number[] = [];
   const failures: string[] = [];
+  const cpuBefore = appCpuSeconds();
   const started = performance.now();
   const deadline = started + SECONDS * 1000;
   await Promise.all(people.map((person) => journeys(person, deadline, samples, firstEvent, failures)));
   const elapsedSeconds = (performance.now() - started) / 1000;
   const loadAverage = os.loadavg()[0]!.toFixed(1);
+  const appCpu = appCpuSeconds() - cpuBefore;
 
   const missing = await missingWrites(database.db, people);
   await database.close();
@@ -76,6 +78,7 @@ try {
   const markdown = `## Load: ${USERS} users' journeys for ${SECONDS} s (PostgreSQL)
 
 ${machineLine()}; load average ${loadAverage} when the journeys ended (1-minute; other work shares the two cores).
+The app process used ${appCpu.toFixed(0)} CPU-seconds in those ${elapsedSeconds.toFixed(0)} s (${(appCpu / elapsedSeconds).toFixed(2)} of a core on average).
 The app (\`server/src/main.ts\`, production settings, pool of ${POOL_SIZE} connections, the built-in assistant) in its
 own process on a fresh PostgreSQL database; the ${USERS} users are async loops in the bench process, all on the same machine.
 Each journey: sign in (argon2id), log the day's intake, rate the day, read the month's logged days and one day,
@@ -96,6 +99,13 @@ ${failures.length > 0 ? `\nFirst errors:\n\n${failures.slice(0, 10).map((failure
 } finally {
   await stopApp(app);
   rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** User and system time of the app process so far (Linux), to see what share of the machine it had. */
+function appCpuSeconds(): number {
+  const fields = readFileSync(`/proc/${app.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime are fields 14 and 15 of the whole line, in clock ticks of 1/100 s.
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 function startApp(): ChildProcess {
