@@ -40,7 +40,7 @@ describe.skipIf(!database)('a server killed during an extraction', () => {
     await db.query(`update users set subscription_tier = 'pro'`);
 
     // A long report (the panel, then pages of notes) takes a few seconds to read: time to be caught in the middle.
-    const notes = Array.from({ length: 800 }, (_, i) => `Note ${i}: the laboratory keeps this line for its own records; it is not a result.`);
+    const notes = Array.from({ length: 200 }, (_, i) => `Note ${i}: the laboratory keeps this line for its own records; it is not a result.`);
     const pdf = await makeTextPdf([...panelLines(), ...notes]);
     const upload = await client.request('POST', '/api/labs', uploadForm(pdf, 'report.pdf'));
     expect(upload.status).toBe(201);

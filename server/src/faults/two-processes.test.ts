@@ -86,6 +86,8 @@ describe.skipIf(!database)('two app processes on one database', () => {
   it('shares the job queue: a job queued on A can be run by B, and no job runs twice', async () => {
     const { client, id } = await newUser(a);
     await db.query(`update users set subscription_tier = 'pro' where id = $1`, [id]);
+    // Both workers idle first (the plan-limit test queued three jobs).
+    await waitFor(async () => (await db.query(`select count(*)::int as n from jobs where state in ('queued', 'running')`)).rows[0].n === 0, 90_000);
     // A longer report first; while one process reads it, the next upload to A must go to the other (one job at a time each).
     const notes = Array.from({ length: 400 }, (_, i) => `Note ${i}: kept by the laboratory for its records; not a result.`);
     const long = await client.request('POST', '/api/labs', uploadForm(await makeTextPdf([...panelLines(), ...notes]), 'long.pdf'));
