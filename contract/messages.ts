@@ -9,4 +9,6 @@ export const MESSAGES = {
   notFound: 'Not found',
   serverError: 'Something went wrong on our side. Please try again.',
   signInRequired: 'Please sign in to continue.',
+  storageFull: 'There is no room to store the file right now. Nothing was saved; please try again later.',
+  databaseUnavailable: 'The service is briefly unavailable. Please try again in a moment.',
 } as const;

@@ -1,7 +1,11 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { type ErrorResponse, MESSAGES } from '#contract/errors.ts';
+import { StorageFullError } from '#server/storage/file-store.ts';
 import { AppError } from './app-error.ts';
+
+/** Seconds a client is asked to wait when the database or the file store is briefly out of reach. */
+const RETRY_AFTER_SECONDS = 5;
 
 /**
  * One place maps every failure to an answer. Clients get a code and a readable message;
@@ -36,6 +40,12 @@ function toErrorResponse(error: FastifyError): ErrorResponse {
     }));
     return { ok: false, code: 'VALIDATION_FAILED', message: details[0]?.message ?? 'Invalid request', details };
   }
+  if (error instanceof StorageFullError) {
+    return { ok: false, code: 'SERVICE_UNAVAILABLE', message: MESSAGES.storageFull, retryAfterSeconds: RETRY_AFTER_SECONDS };
+  }
+  if (isDatabaseUnavailable(error)) {
+    return { ok: false, code: 'SERVICE_UNAVAILABLE', message: MESSAGES.databaseUnavailable, retryAfterSeconds: RETRY_AFTER_SECONDS };
+  }
   if (isResponseSerializationError(error)) {
     return { ok: false, code: 'SERVER_ERROR', message: MESSAGES.serverError };
   }
@@ -60,9 +70,28 @@ function toErrorResponse(error: FastifyError): ErrorResponse {
 function statusOf(error: FastifyError, body: ErrorResponse): number {
   if (error instanceof AppError) return error.statusCode;
   if (body.code === 'SERVER_ERROR') return 500;
+  if (body.code === 'SERVICE_UNAVAILABLE') return 503;
   if (body.code === 'PAYLOAD_TOO_LARGE') return 413;
   if (body.code === 'UNSUPPORTED_MEDIA_TYPE') return 415;
   return 400;
+}
+
+/** PostgreSQL SQLSTATEs of a server going away or not yet accepting connections (class 08, and 57P01-57P03). */
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006']);
+const UNAVAILABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
+
+/**
+ * A query that failed because the database is out of reach (restarting, or the network), not
+ * because of the query: worth a 503 and a retry. The driver's error may sit under the query
+ * builder's as its cause.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNAVAILABLE_STATES.has(code) || UNAVAILABLE_SOCKET_CODES.has(code))) return true;
+    if (/^Connection terminated|timeout exceeded when trying to connect/.test(current.message)) return true;
+  }
+  return false;
 }
 
 function fieldName(instancePath: string, params: unknown): string {

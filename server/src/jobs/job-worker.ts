@@ -199,9 +199,14 @@ export class JobWorker {
       signal: abort.signal,
       setProgress: (progress) => setJobProgress(db, job.id, this.workerId, progress),
     };
+    // Operators (and the multi-process tests) follow which process ran which job from these lines.
+    const started = performance.now();
+    log.info({ jobId: job.id, kind: job.kind, attempt: job.attempts, workerId: this.workerId }, 'job started');
     try {
       await handler.run(job, context);
-      if (!abort.signal.aborted) await completeJob(db, job.id, this.workerId);
+      if (!abort.signal.aborted && (await completeJob(db, job.id, this.workerId))) {
+        log.info({ jobId: job.id, kind: job.kind, ms: Math.round(performance.now() - started) }, 'job finished');
+      }
     } catch (error) {
       if (abort.signal.aborted) return;
       const message = error instanceof Error ? error.message : String(error);

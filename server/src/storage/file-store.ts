@@ -22,6 +22,14 @@ export class StoredFileMissingError extends Error {
   }
 }
 
+/** The store has no room left (a full disk or quota): nothing was kept under the key. */
+export class StorageFullError extends Error {
+  constructor(options?: ErrorOptions) {
+    super('The file store has no room left', options);
+    this.name = 'StorageFullError';
+  }
+}
+
 const KEY_PATTERN = /^[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)*$/;
 
 /** Generated keys only: lower-case letters, digits, dashes and single slashes; no dots, so no "..". */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type FileStore, StoredFileMissingError, assertValidKey } from './file-store.ts';
+import { type FileStore, StorageFullError, StoredFileMissingError, assertValidKey } from './file-store.ts';
 
 /** Files in a folder (DATA_DIR/files by default); written to a temporary name, then renamed. */
 export class LocalFileStore implements FileStore {
@@ -24,7 +24,12 @@ export class LocalFileStore implements FileStore {
       }
       await rename(temporary, file);
     } catch (error) {
+      // A full disk leaves a partial temporary file: removing it gives the room back. The user's
+      // folder goes too if this was to be its first file.
       await rm(temporary, { force: true });
+      if (path.dirname(file) !== this.dir) await rmdir(path.dirname(file)).catch(() => {});
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOSPC' || code === 'EDQUOT') throw new StorageFullError({ cause: error });
       throw error;
     }
   }

@@ -1,0 +1,134 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTextPdf, panelLines } from '#server/labs/extract/test-fixtures.ts';
+import { type AppProcess, HttpClient, createProcessDatabase, logEntries, startAppProcess, tempDataDir, uploadForm } from '#server/testing/app-process.ts';
+
+/**
+ * Two app processes on one PostgreSQL database and one file folder, as two containers behind a
+ * load balancer: a session started on one works on the other, limits count the calls made to
+ * both, and the job queue hands each job to exactly one of them.
+ */
+const database = await createProcessDatabase();
+
+describe.skipIf(!database)('two app processes on one database', () => {
+  let db: pg.Client;
+  let data: Awaited<ReturnType<typeof tempDataDir>>;
+  let a: AppProcess;
+  let b: AppProcess;
+  let counter = 0;
+  const newUser = async (on: AppProcess) => {
+    counter += 1;
+    const client = new HttpClient(on.url);
+    const body = { username: `twoproc${counter}`, email: `twoproc${counter}@example.com`, password: 'correct horse battery' };
+    const response = await client.post('/api/register', body);
+    expect(response.status).toBe(200);
+    return { client, body, id: (response.json() as { user: { id: string } }).user.id };
+  };
+  const jobsStartedOn = (app: AppProcess) => logEntries(app, 'job started').map((entry) => entry.jobId as string);
+
+  beforeAll(async () => {
+    data = await tempDataDir();
+    db = new pg.Client({ connectionString: database!.url });
+    await db.connect();
+    // Started one after the other: the second finds the database migrated (the migration lock makes either order safe).
+    a = await startAppProcess({ DATABASE_URL: database!.url, DATA_DIR: data.dir });
+    b = await startAppProcess({ DATABASE_URL: database!.url, DATA_DIR: data.dir });
+  }, 120_000);
+  afterAll(async () => {
+    await a?.stop();
+    await b?.stop();
+    await db?.end();
+    await database?.drop();
+    await data?.remove();
+  });
+
+  it('shares sessions: signed in on A, the user is known on B, and signing out on B ends it on A', async () => {
+    const { client, body } = await newUser(a);
+    const onB = new HttpClient(b.url);
+    onB.cookie = client.cookie;
+    const user = await onB.get('/api/user');
+    expect(user.status).toBe(200);
+    expect(user.json()).toMatchObject({ user: { username: body.username } });
+
+    expect((await onB.post('/api/logout')).status).toBe(200);
+    expect((await client.get('/api/user')).status).toBe(401);
+  });
+
+  it('counts failed sign-ins made on both towards one limit', async () => {
+    const { body } = await newUser(a);
+    const clients = [new HttpClient(a.url), new HttpClient(b.url)];
+    // Ten wrong passwords for this account from this address: five on each process.
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const response = await clients[attempt % 2]!.post('/api/login', { email: body.email, password: 'wrong password' });
+      expect(response.status).toBe(401);
+    }
+    for (const client of clients) {
+      const refused = await client.post('/api/login', { email: body.email, password: body.password });
+      expect(refused.status).toBe(429);
+      expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    }
+  });
+
+  it('counts a plan limit across both, even for uploads sent to both at once', async () => {
+    const { client, id } = await newUser(a);
+    await db.query(`update users set subscription_tier = 'starter' where id = $1`, [id]);
+    const onB = new HttpClient(b.url);
+    onB.cookie = client.cookie;
+    const pdf = await makeTextPdf(panelLines());
+    // Starter allows 3 lab uploads; 4 arrive together, two at each process.
+    const answers = await Promise.all([client, onB, client, onB].map((sender, i) => sender.request('POST', '/api/labs', uploadForm(pdf, `panel-${i}.pdf`))));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, 201, 429]);
+    expect(answers.find((answer) => answer.status === 429)!.json()).toMatchObject({ code: 'LIMIT_REACHED' });
+    const files = await db.query(`select count(*)::int as n from lab_files where user_id = $1`, [id]);
+    expect(files.rows[0].n).toBe(3);
+  });
+
+  it('shares the job queue: a job queued on A can be run by B, and no job runs twice', async () => {
+    const { client, id } = await newUser(a);
+    await db.query(`update users set subscription_tier = 'pro' where id = $1`, [id]);
+    // Both workers idle first (the plan-limit test queued three jobs).
+    await waitFor(async () => (await db.query(`select count(*)::int as n from jobs where state in ('queued', 'running')`)).rows[0].n === 0, 90_000);
+    // A longer report first; while one process reads it, the next upload to A must go to the other (one job at a time each).
+    const notes = Array.from({ length: 400 }, (_, i) => `Note ${i}: kept by the laboratory for its records; not a result.`);
+    const long = await client.request('POST', '/api/labs', uploadForm(await makeTextPdf([...panelLines(), ...notes]), 'long.pdf'));
+    expect(long.status).toBe(201);
+    const longId = (long.json() as { id: string }).id;
+    await waitFor(async () => (await db.query(`select status from lab_files where id = $1`, [longId])).rows[0]?.status === 'reading', 30_000);
+    const short = await client.request('POST', '/api/labs', uploadForm(await makeTextPdf(panelLines()), 'short.pdf'));
+    expect(short.status).toBe(201);
+    const fileIds = [longId, (short.json() as { id: string }).id];
+
+    // The results are saved before the job is marked done: wait for both.
+    await waitFor(async () => {
+      const { rows } = await db.query(
+        `select count(*)::int as n from lab_files f join jobs j on j.payload->>'labFileId' = f.id::text
+          where f.user_id = $1 and f.status = 'needs_review' and j.state = 'done'`,
+        [id],
+      );
+      return rows[0].n === 2;
+    }, 90_000);
+    const { rows: jobs } = await db.query(`select id, state, attempts from jobs where user_id = $1 and payload->>'labFileId' = any($2::text[])`, [id, fileIds]);
+    expect(jobs.map((job) => [job.state, job.attempts])).toEqual([['done', 1], ['done', 1]]);
+    const onA = jobsStartedOn(a).filter((jobId) => jobs.some((job) => job.id === jobId));
+    const onB = jobsStartedOn(b).filter((jobId) => jobs.some((job) => job.id === jobId));
+    // Each process ran one: both were queued on A, so B ran one of A's.
+    expect(onA).toHaveLength(1);
+    expect(onB).toHaveLength(1);
+    expect(new Set([...onA, ...onB]).size).toBe(2);
+
+    // Every job of this run, the plan-limit test's included, was started exactly once across the two.
+    const all = [...jobsStartedOn(a), ...jobsStartedOn(b)];
+    expect(new Set(all).size).toBe(all.length);
+    const results = await db.query(`select lab_file_id, count(*)::int as n, count(distinct biomarker_key)::int as distinct_markers from lab_results group by lab_file_id`);
+    for (const row of results.rows) expect(row.n).toBe(row.distinct_markers);
+  }, 120_000);
+});
+
+async function waitFor(condition: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (await condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`not reached within ${timeoutMs} ms`);
+}
