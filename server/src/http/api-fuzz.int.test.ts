@@ -85,6 +85,20 @@ function toQueryValue(value: unknown): string[] {
 const printableText = (maxLength: number) => fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength });
 
 describe('hostile input', () => {
+  it('refuses text holding U+0000 (which PostgreSQL cannot store) with 400, in a query, a path or a body', async () => {
+    const { owner, admin } = callers.clients;
+    for (const response of [
+      await admin.get('/api/admin/blog?q=%00'),
+      await owner.get('/api/supplements/search?q=vit%00amin'),
+      await owner.get('/api/blog/thumbnails/a%00b'),
+      await owner.post('/api/supplements', { name: 'Zinc\u0000', dosage: '50 mg', frequency: '1x daily' }),
+      await owner.post('/api/effects', { energy: 3, mood: 3, sleep: 3, note: 'ok\u0000' }),
+    ]) {
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Text cannot contain the NUL character (U+0000).' });
+    }
+  });
+
   it('answers every JSON body with 2xx or 4xx, and writes nothing when it refuses', async () => {
     const withBody = operations.filter((operation) => operation.body);
     expect(withBody.length).toBeGreaterThan(30);
