@@ -153,6 +153,11 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteCase> = {
   'GET /api/billing/config': { expect: anyone() },
   'POST /api/stripe/create-checkout-session': { expect: anyone(), body: (s) => ({ priceId: s.priceId }) },
   // A checkout's id is its own permission (as with Stripe): whoever holds the return link may read it.
+  // Nobody here has a subscription to move to another plan.
+  'POST /api/stripe/change-plan': { expect: ownData(409), body: (s) => ({ priceId: s.priceId }) },
+  'GET /api/billing/subscription': { expect: ownData() },
+  // The owner's checkout, never paid: attaching it is refused to everyone, its owner included.
+  'POST /api/post-payment/attach': { expect: ownData(400), body: (s) => ({ sessionId: s.checkoutSessionId }) },
   'GET /api/stripe/checkout-session/{sessionId}': { expect: anyone(), params: { sessionId: 'checkoutSessionId' } },
   // The owner is on Pro: no trial to start.
   'POST /api/stripe/start-free-trial': { expect: { ...ownData(), owner: 409 } },
