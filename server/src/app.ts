@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { stdSerializers } from 'pino';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { BuiltInAssistant } from './ai/built-in/built-in-assistant.ts';
@@ -251,8 +252,13 @@ function loggerOptions(config: Config, stream?: NodeJS.WritableStream): FastifyS
   return {
     level: config.logLevel,
     ...(stream ? { stream } : {}),
-    redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'], remove: true },
+    redact: {
+      // `*.headers` also covers libraries that log the headers they were given (multipart at trace level).
+      paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.headers.cookie', '*.headers.authorization'],
+      remove: true,
+    },
     serializers: {
+      err: serializeError,
       req: (request: { method: string; url: string; ip?: string }) => ({
         method: request.method,
         path: redactSharePath(request.url.split('?')[0] ?? ''),
@@ -260,4 +266,25 @@ function loggerOptions(config: Config, stream?: NodeJS.WritableStream): FastifyS
       res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
     },
   };
+}
+
+/**
+ * A failed query's error carries the values it was given (health data, e-mail addresses) in its
+ * message, its stack and a `params` field, here and in its cause: logged with the SQL, without them.
+ */
+export function serializeError(error: Error): ReturnType<typeof stdSerializers.err> {
+  return withoutQueryValues(stdSerializers.err(error), error) as ReturnType<typeof stdSerializers.err>;
+}
+
+function withoutQueryValues(serialized: unknown, error: unknown): unknown {
+  if (serialized === null || typeof serialized !== 'object') return serialized;
+  const values = (error as { params?: unknown } | undefined)?.params;
+  const hidden = Array.isArray(values) && values.length > 0 ? `params: ${String(values)}` : undefined;
+  const clean: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(serialized)) {
+    if (key === 'params') continue;
+    if (typeof value === 'string') clean[key] = hidden ? value.split(hidden).join('params: [not logged]') : value;
+    else clean[key] = withoutQueryValues(value, (error as Record<string, unknown> | undefined)?.[key]);
+  }
+  return clean;
 }

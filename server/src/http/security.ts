@@ -33,6 +33,14 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
     }
   });
 
+  // PostgreSQL cannot store U+0000 in text and fails the query: refused here, before any query runs.
+  app.addHook('preValidation', async (request) => {
+    for (const [part, value] of [['query', request.query], ['params', request.params], ['body', request.body]] as const) {
+      const field = fieldWithNul(value, part);
+      if (field) throw AppError.validation(field, 'Text cannot contain the NUL character (U+0000).');
+    }
+  });
+
   app.addHook('onSend', async (request, reply) => {
     reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
     reply.header('x-content-type-options', 'nosniff');
@@ -74,4 +82,15 @@ function originMatchesHost(origin: string, host: string | undefined): boolean {
   } catch {
     return false;
   }
+}
+
+/** The path of the first string holding U+0000 in a parsed query, params or JSON body (raw buffers are not text). */
+function fieldWithNul(value: unknown, path: string): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = fieldWithNul(item, path === 'body' ? key : `${path}.${key}`);
+    if (found) return found;
+  }
+  return undefined;
 }

@@ -22,7 +22,7 @@ export type TestApp = {
 };
 
 /** The real app in-process on a fresh copy of the migrated test database, with no port. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: { webDir?: string } = {}): Promise<TestApp> {
   // Files, outbox and secrets of this app only; removed on close.
   const dataDir = await mkdtemp(path.join(tmpdir(), 'stacklab-test-'));
   const config = loadConfig({
@@ -43,7 +43,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
   const outbox = new OutboxMailer(config.mail.outboxDir, config.mail.from, silentLogger());
   Object.defineProperty(outbox, 'delivers', { value: env.SMTP_URL !== undefined });
-  const app = await buildApp({ config, database, mailer: outbox, logStream });
+  const app = await buildApp({ config, database, mailer: outbox, logStream, webDir: options.webDir });
   await app.ready();
   return {
     app,

@@ -1,0 +1,111 @@
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { users } from '#server/db/schema/index.ts';
+import { seedUser, today } from '#server/features/export/data-ownership.test-helpers.ts';
+import { createLabsWorker } from '#server/features/labs/labs.jobs.ts';
+import { fakeExtractor, multipart, silentLog } from '#server/features/labs/labs.test-helpers.ts';
+import { makeTextPdf, panelLines } from '#server/labs/extract/test-fixtures.ts';
+import { type TestApp, TestClient, newUserBody, signedInClient } from '#server/testing/test-app.ts';
+import type { Caller, RouteCase, Seed } from './authorization-matrix.ts';
+
+export type Callers = {
+  seed: Seed;
+  clients: Record<Caller, TestClient>;
+  credentials: Record<Exclude<Caller, 'anonymous'>, { email: string; password: string }>;
+};
+
+const conversation = JSON.stringify([
+  { role: 'user', content: 'Is my iron fine?' },
+  { role: 'assistant', content: 'Ferritin was 80 ng/mL.' },
+]);
+
+async function ok<T>(response: Promise<{ statusCode: number; body: string; json(): unknown }>, status = 200): Promise<T> {
+  const answer = await response;
+  if (answer.statusCode !== status) throw new Error(`seeding failed (${answer.statusCode}): ${answer.body}`);
+  return answer.json() as T;
+}
+
+async function signUp(t: TestApp, password: string) {
+  const client = new TestClient(t.app);
+  const body = newUserBody({ password });
+  const user = await ok<{ user: { id: string } }>(client.post('/api/register', body));
+  return { client, body, user: user.user };
+}
+
+const login = ({ email, password }: { email: string; password: string }) => ({ email, password });
+
+/**
+ * The four callers of the authorisation matrix and one of each of the owner's things: an owner with
+ * a stack, logs, ratings, results, a lab report waiting for review, a share link, a saved chat and
+ * a second session; another user and an admin (passwords of their own, so that the owner's
+ * password proves nothing for them); a draft post with a thumbnail, a reference supplement, a
+ * checkout, and a user the admin may edit and delete.
+ */
+export async function seedCallers(t: TestApp): Promise<Callers> {
+  const owner = await seedUser(t, { withFile: true });
+  // The uploaded report is read (by a stand-in extractor) so that it waits for review, as users see it.
+  await createLabsWorker({ config: t.config, db: t.database.db, log: silentLog, extract: fakeExtractor }).drain();
+  const other = await signUp(t, 'other person password');
+  const admin = await signUp(t, 'admin person password');
+  await t.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.user.id));
+  const loginUser = await signedInClient(t);
+  const victim = await signedInClient(t);
+
+  const spare = new TestClient(t.app);
+  await ok(spare.post('/api/login', login(owner.body)));
+  const spareSessions = await ok<{ sessions: { id: string; current: boolean }[] }>(spare.get('/api/sessions'));
+
+  const [manual] = await ok<{ id: string }[]>(owner.client.get('/api/labs/results/manual'));
+  const share = await ok<{ link: { id: string }; url: string }>(owner.client.post('/api/shares', { parts: ['labs', 'stack', 'logs', 'stats'], expiresInHours: 48 }), 201);
+  await ok(owner.client.post('/api/chat/save', { content: conversation, type: 'chat' }));
+  const plans = await ok<{ priceIds: Record<string, string> }>(owner.client.get('/api/plans'));
+  const priceId = Object.values(plans.priceIds)[0]!;
+  const checkout = await ok<{ url: string }>(owner.client.post('/api/stripe/create-checkout-session', { priceId }));
+  const blog = await ok<{ posts: { slug: string }[] }>(owner.client.get('/api/blog'));
+
+  const draft = await ok<{ id: string }>(
+    admin.client.post('/api/admin/blog', { section: 'learn', title: 'Matrix draft', excerpt: 'A draft.', contentMarkdown: 'Draft text.' }),
+    201,
+  );
+  const thumbnailPng = new Uint8Array(await sharp({ create: { width: 64, height: 36, channels: 3, background: '#0f766e' } }).png().toBuffer());
+  const upload = multipart(thumbnailPng, 'thumb.png', { contentType: 'image/png' });
+  const withThumbnail = await ok<{ thumbnailUrl: string }>(admin.client.request({ method: 'PUT', url: `/api/admin/blog/${draft.id}/thumbnail`, ...upload }));
+  const reference = await ok<{ id: string }>(admin.client.post('/api/admin/supplements', { name: `Matrix bark ${owner.user.id}`, category: 'Herbs' }), 201);
+
+  return {
+    clients: { anonymous: new TestClient(t.app), other: other.client, owner: owner.client, admin: admin.client },
+    credentials: { other: login(other.body), owner: login(owner.body), admin: login(admin.body) },
+    seed: {
+      owner: owner.body,
+      loginUser: login(loginUser.body),
+      day: today(),
+      month: today().slice(0, 7),
+      supplementId: owner.supplementIds.vitaminD,
+      labFileId: owner.labFileId!,
+      labResultId: manual!.id,
+      shareId: share.link.id,
+      shareToken: new URL(share.url).pathname.split('/').pop()!,
+      sessionId: spareSessions.sessions.find((session) => session.current)!.id,
+      checkoutSessionId: /cs_local_[a-f0-9]{32}/.exec(checkout.url)![0],
+      priceId,
+      blogSlug: blog.posts[0]!.slug,
+      blogPostId: draft.id,
+      thumbnailName: withThumbnail.thumbnailUrl.split('/').pop()!,
+      referenceSupplementId: reference.id,
+      victimUserId: victim.user.id,
+      victimEmail: victim.body.email,
+      labPdf: await makeTextPdf(panelLines()),
+      thumbnailPng,
+    },
+  };
+}
+
+/** A route's path with its parameters filled from the seed. */
+export function pathOf(key: string, route: RouteCase, seed: Seed): string {
+  const template = key.split(' ')[1]!;
+  return template.replace(/\{(\w+)\}/g, (_match, name: string) => {
+    const field = route.params?.[name];
+    if (!field) throw new Error(`${key}: no seed field for {${name}}`);
+    return encodeURIComponent(String(seed[field]));
+  });
+}
