@@ -1,17 +1,39 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import type { ComponentProps } from 'react';
+import { type ComponentProps, type RefObject, useEffect, useRef, useState } from 'react';
 import { cn } from '#web/lib/cn.ts';
 
 /**
  * A data table that scrolls sideways inside its card on narrow screens instead of overflowing the
  * page. The wrapper is positioned so that it also clips visually hidden (absolute) labels in cells.
+ * While it scrolls, the wrapper takes focus so that keyboard users can scroll it with the arrows.
  */
 export function Table({ className, ...props }: ComponentProps<'table'>) {
+  const wrapper = useRef<HTMLDivElement>(null);
+  const scrolls = useScrollsSideways(wrapper);
   return (
-    <div className="relative w-full overflow-x-auto">
+    <div
+      ref={wrapper}
+      className="relative w-full overflow-x-auto rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+      {...(scrolls ? { tabIndex: 0, role: 'group', 'aria-label': 'Table, scrolls sideways' } : {})}
+    >
       <table className={cn('w-full caption-bottom border-collapse text-sm', className)} {...props} />
     </div>
   );
+}
+
+function useScrollsSideways(ref: RefObject<HTMLElement | null>): boolean {
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const check = () => setScrolls(element.scrollWidth > element.clientWidth);
+    const observer = new ResizeObserver(check);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    check();
+    return () => observer.disconnect();
+  }, [ref]);
+  return scrolls;
 }
 
 export function TableHead({ className, ...props }: ComponentProps<'th'>) {
