@@ -1,13 +1,8 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { buildApp } from '#server/app.ts';
-import { loadConfig } from '#server/config.ts';
 import { type Database, openPglite, openPostgres } from '#server/db/client.ts';
 import { labResults, users } from '#server/db/schema/index.ts';
 import { CATALOGUE } from '#server/labs/extract/catalogue.ts';
-import { type Measurement, machineLine, measure, postgresAvailable, recreateDatabase, table } from './support.ts';
+import { type Measurement, machineLine, measure, postgresAvailable, recreateDatabase, startBenchApp, table, tempDir } from './support.ts';
 import { writeSection } from './results-file.ts';
 
 /**
@@ -65,15 +60,7 @@ async function timeSequential(label: string, url: string, headers: Record<string
 
 async function run(kind: 'pglite' | 'postgres', database: Database): Promise<{ timings: Timing[]; load: Measurement[] }> {
   await database.migrate();
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'stacklab-bench-')),
-    PORT: '0',
-    PUBLIC_URL: 'http://127.0.0.1:3000',
-  });
-  const app = await buildApp({ config, database });
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const { app, address } = await startBenchApp(database);
   const signUp = async (name: string) => {
     const response = await fetch(`${address}/api/register`, {
       method: 'POST',
@@ -113,7 +100,7 @@ const collect = (result: { timings: Timing[]; load: Measurement[] }) => {
   timings.push(...result.timings);
   load.push(...result.load);
 };
-collect(await run('pglite', await openPglite(mkdtempSync(path.join(tmpdir(), 'stacklab-bench-pglite-')))));
+collect(await run('pglite', await openPglite(tempDir('stacklab-bench-pglite-'))));
 if (await postgresAvailable(ADMIN_URL)) {
   collect(await run('postgres', await openPostgres(await recreateDatabase(ADMIN_URL, 'stacklab_bench_labs'), 10)));
 } else {

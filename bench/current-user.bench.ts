@@ -1,12 +1,7 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '#server/app.ts';
-import { loadConfig } from '#server/config.ts';
 import { type Database, openPglite, openPostgres } from '#server/db/client.ts';
 import { hashToken } from '#server/lib/tokens.ts';
-import { type Measurement, machineLine, measure, postgresAvailable, recreateDatabase, table } from './support.ts';
+import { type Measurement, machineLine, measure, postgresAvailable, recreateDatabase, startBenchApp, table, tempDir } from './support.ts';
 import { writeSection } from './results-file.ts';
 
 /**
@@ -19,23 +14,15 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 
 async function run(kind: 'pglite' | 'postgres', database: Database): Promise<Measurement[]> {
   await database.migrate();
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'stacklab-bench-')),
-    PORT: '0',
-    PUBLIC_URL: 'http://127.0.0.1:3000',
+  const { app, address } = await startBenchApp(database, (bench) => {
+    bench.get('/bench/minimal-auth', { config: { access: 'public' } }, async (request) => {
+      const token = request.cookies.stacklab_session ?? '';
+      const rows = await database.db.execute(
+        sql`select u.id, u.username from sessions s join users u on u.id = s.user_id where s.token_hash = ${hashToken(token)} and s.expires_at > now()`,
+      );
+      return { user: (rows as unknown as { rows: unknown[] }).rows?.[0] ?? null };
+    });
   });
-  const app = await buildApp({ config, database });
-  app.get('/bench/bare', { config: { access: 'public' } }, async () => ({ ok: true }));
-  app.get('/bench/minimal-auth', { config: { access: 'public' } }, async (request) => {
-    const token = request.cookies.stacklab_session ?? '';
-    const rows = await database.db.execute(
-      sql`select u.id, u.username from sessions s join users u on u.id = s.user_id where s.token_hash = ${hashToken(token)} and s.expires_at > now()`,
-    );
-    return { user: (rows as unknown as { rows: unknown[] }).rows?.[0] ?? null };
-  });
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const register = await fetch(`${address}/api/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: 'http://127.0.0.1:3000' },
@@ -54,7 +41,7 @@ async function run(kind: 'pglite' | 'postgres', database: Database): Promise<Mea
 }
 
 const rows: Measurement[] = [];
-rows.push(...(await run('pglite', await openPglite(mkdtempSync(path.join(tmpdir(), 'stacklab-bench-pglite-'))))));
+rows.push(...(await run('pglite', await openPglite(tempDir('stacklab-bench-pglite-')))));
 if (await postgresAvailable(ADMIN_URL)) {
   rows.push(...(await run('postgres', await openPostgres(await recreateDatabase(ADMIN_URL, 'stacklab_bench'), 10))));
 } else {

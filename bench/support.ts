@@ -1,11 +1,40 @@
 import { execFile, execSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
+import path from 'node:path';
 import { promisify } from 'node:util';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import type { Database } from '#server/db/client.ts';
 
 const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 const execFileAsync = promisify(execFile);
+
+/**
+ * The app as production runs it, over `database`, on a free loopback port, with a bare JSON route
+ * (`/bench/bare`) as the measure of what the server costs before our code. `addRoutes` adds a
+ * bench's own reference routes before it listens.
+ */
+export async function startBenchApp(database: Database, addRoutes?: (app: FastifyInstance) => void): Promise<{ app: FastifyInstance; address: string }> {
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: tempDir('stacklab-bench-'),
+    PORT: '0',
+    PUBLIC_URL: 'http://127.0.0.1:3000',
+  });
+  const app = await buildApp({ config, database });
+  app.get('/bench/bare', { config: { access: 'public' } }, async () => ({ ok: true }));
+  addRoutes?.(app);
+  return { app, address: await app.listen({ host: '127.0.0.1', port: 0 }) };
+}
+
+export function tempDir(prefix: string): string {
+  return mkdtempSync(path.join(os.tmpdir(), prefix));
+}
 
 export type Measurement = { label: string; requestsPerSecond: number; p50: number; p99: number; errors: number; non2xx: number };
 

@@ -1,14 +1,9 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { addDays } from '#contract/tracking.ts';
-import { buildApp } from '#server/app.ts';
-import { loadConfig } from '#server/config.ts';
 import { type Database, openPglite, openPostgres } from '#server/db/client.ts';
 import { seedReferenceData } from '#server/features/supplements/reference-supplements.seed.ts';
 import { createToken, hashToken } from '#server/lib/tokens.ts';
-import { type Measurement, machineLine, measure, postgresAvailable, recreateDatabase, table } from './support.ts';
+import { type Measurement, machineLine, measure, postgresAvailable, recreateDatabase, startBenchApp, table, tempDir } from './support.ts';
 import { writeSection } from './results-file.ts';
 
 /**
@@ -60,16 +55,7 @@ async function signIn(database: Database): Promise<string> {
 async function run(kind: 'pglite' | 'postgres', database: Database): Promise<Measurement[]> {
   await database.migrate();
   await seedReferenceData(database.db);
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'stacklab-bench-')),
-    PORT: '0',
-    PUBLIC_URL: 'http://127.0.0.1:3000',
-  });
-  const app = await buildApp({ config, database });
-  app.get('/bench/bare', { config: { access: 'public' } }, async () => ({ ok: true }));
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const { app, address } = await startBenchApp(database);
 
   const rows: Measurement[] = [];
   let seeded = 0;
@@ -103,7 +89,7 @@ async function run(kind: 'pglite' | 'postgres', database: Database): Promise<Mea
 }
 
 const rows: Measurement[] = [];
-rows.push(...(await run('pglite', await openPglite(mkdtempSync(path.join(tmpdir(), 'stacklab-bench-pglite-'))))));
+rows.push(...(await run('pglite', await openPglite(tempDir('stacklab-bench-pglite-')))));
 if (await postgresAvailable(ADMIN_URL)) {
   rows.push(...(await run('postgres', await openPostgres(await recreateDatabase(ADMIN_URL, 'stacklab_bench_tracking'), 10))));
 } else {

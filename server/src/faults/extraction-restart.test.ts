@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYNTHETIC_PANEL, makeTextPdf, panelLines } from '#server/labs/extract/test-fixtures.ts';
-import { type AppProcess, HttpClient, createProcessDatabase, startAppProcess, tempDataDir, uploadForm } from '#server/testing/app-process.ts';
+import { type AppProcess, HttpClient, createProcessDatabase, startAppProcess, tempDataDir, uploadForm, waitFor } from '#server/testing/app-process.ts';
 
 /**
  * The server is killed (SIGKILL: no shutdown handler runs) while it reads a lab file. Started
@@ -76,12 +76,3 @@ describe.skipIf(!database)('a server killed during an extraction', () => {
     expect(Buffer.from(await download.arrayBuffer()).equals(Buffer.from(pdf))).toBe(true);
   }, 150_000);
 });
-
-async function waitFor(condition: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (await condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`not reached within ${timeoutMs} ms`);
-}

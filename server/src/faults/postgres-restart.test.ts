@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '#contract/errors.ts';
-import { type AppProcess, HttpClient, startAppProcess, tempDataDir } from '#server/testing/app-process.ts';
+import { type AppProcess, HttpClient, startAppProcess, tempDataDir, waitFor } from '#server/testing/app-process.ts';
 import { type PrivatePostgres, startPrivatePostgres } from '#server/testing/private-postgres.ts';
 
 /**
@@ -89,13 +89,4 @@ describe.skipIf(!postgres)('PostgreSQL restarted under load', () => {
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-async function waitFor(condition: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (await condition().catch(() => false)) return;
-    await sleep(100);
-  }
-  throw new Error(`not reached within ${timeoutMs} ms`);
 }

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTextPdf, panelLines } from '#server/labs/extract/test-fixtures.ts';
-import { type AppProcess, HttpClient, createProcessDatabase, logEntries, startAppProcess, tempDataDir, uploadForm } from '#server/testing/app-process.ts';
+import { type AppProcess, HttpClient, createProcessDatabase, logEntries, startAppProcess, tempDataDir, uploadForm, waitFor } from '#server/testing/app-process.ts';
 
 /**
  * Two app processes on one PostgreSQL database and one file folder, as two containers behind a
@@ -123,12 +123,3 @@ describe.skipIf(!database)('two app processes on one database', () => {
     for (const row of results.rows) expect(row.n).toBe(row.distinct_markers);
   }, 120_000);
 });
-
-async function waitFor(condition: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (await condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`not reached within ${timeoutMs} ms`);
-}

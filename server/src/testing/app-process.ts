@@ -165,3 +165,18 @@ export class HttpClient {
     return this.request('POST', url, body);
   }
 }
+
+/** Polls `condition` until it holds; a condition that throws (a server still down) has not held yet. */
+export async function waitFor(condition: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  let lastError: unknown;
+  while (Date.now() < until) {
+    try {
+      if (await condition()) return;
+    } catch (error) {
+      lastError = error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`not reached within ${timeoutMs} ms`, { cause: lastError });
+}
