@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type Page, expect, test } from '@playwright/test';
 import { E2E_ADMIN } from './support/admin.ts';
-import { newAccount } from './support/fixtures.ts';
+import { signUpOnLanding } from './support/fixtures.ts';
 
 /**
  * The admin area as an administrator uses it, with the admin the real `create-admin` CLI made
@@ -26,14 +26,7 @@ async function newUserPage(browser: Browser) {
   const context = await browser.newContext();
   await context.addInitScript(() => window.localStorage.setItem('cookieConsent', 'accepted'));
   const page = await context.newPage();
-  const account = newAccount();
-  await page.goto('/');
-  const card = page.locator('#free-trial-signup');
-  await card.getByLabel('Username').fill(account.username);
-  await card.getByLabel('Email').fill(account.email);
-  await card.getByLabel('Password').fill(account.password);
-  await card.getByRole('button', { name: 'Start Free Trial' }).click();
-  await expect(page.getByRole('button', { name: /account menu/i })).toBeVisible();
+  const account = await signUpOnLanding(page);
   return { page, account, close: () => context.close() };
 }
 

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect, test } from '@playwright/test';
-import { newAccount } from './support/fixtures.ts';
+import { signUpOnLanding } from './support/fixtures.ts';
 
 /**
  * The assistant as users meet it, against the built app with the built-in assistant (no AI
@@ -11,18 +11,6 @@ import { newAccount } from './support/fixtures.ts';
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => window.localStorage.setItem('cookieConsent', 'accepted'));
 });
-
-async function signUpOnLanding(page: Page) {
-  const account = newAccount();
-  await page.goto('/');
-  const card = page.locator('#free-trial-signup');
-  await card.getByLabel('Username').fill(account.username);
-  await card.getByLabel('Email').fill(account.email);
-  await card.getByLabel('Password').fill(account.password);
-  await card.getByRole('button', { name: 'Start Free Trial' }).click();
-  await expect(page.getByRole('button', { name: /account menu/i })).toBeVisible();
-  return account;
-}
 
 /** On the dashboard, the profile-completion prompt is set aside so it covers nothing. */
 async function dismissCompletionPrompt(page: Page) {

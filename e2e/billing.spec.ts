@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { newAccount } from './support/fixtures.ts';
+import { fillFreeTrialCard, newAccount } from './support/fixtures.ts';
 
 /**
  * Plans, trial and payments through the local test payment provider (no Stripe key): the
@@ -31,14 +31,6 @@ async function currentUser(page: Page) {
   const response = await page.request.get('/api/user');
   expect(response.status()).toBe(200);
   return (await response.json()).user as { subscriptionTier: string; trialEndsAt: string | null; createdAt: string; email: string; username: string };
-}
-
-async function signUpOnLanding(page: Page, account: ReturnType<typeof newAccount>) {
-  const card = page.locator('#free-trial-signup');
-  await card.getByLabel('Username').fill(account.username);
-  await card.getByLabel('Email').fill(account.email);
-  await card.getByLabel('Password').fill(account.password);
-  await card.getByRole('button', { name: 'Start Free Trial' }).click();
 }
 
 test('a visitor pays for Pro on the landing page, sets up the account and lands signed in with Pro', async ({ page, browser }) => {
@@ -107,7 +99,7 @@ test('signing up with the free plan starts the trial, goes home, and the profile
   const account = newAccount();
   const plans = await plansOf(page);
   await page.goto('/#free-trial-signup');
-  await signUpOnLanding(page, account);
+  await fillFreeTrialCard(page, account);
 
   await expect(page.getByRole('button', { name: /account menu/i })).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
@@ -158,7 +150,7 @@ test('a signed-in user upgrades from the plan page, waits for activation and see
   const account = newAccount();
   const plans = await plansOf(page);
   await page.goto('/#free-trial-signup');
-  await signUpOnLanding(page, account);
+  await fillFreeTrialCard(page, account);
   await expect(page.getByRole('button', { name: /account menu/i })).toBeVisible();
 
   await page.goto('/subscription-page');
@@ -202,7 +194,7 @@ test('a visitor who leaves checkout keeps the chosen plan: signing up goes on to
   await expect(page).toHaveURL(/\/#pricing$/);
   const card = page.locator('#free-trial-signup');
   await expect(card.getByText(`${plans.catalogue.tiers.starter.label}, yearly`)).toBeVisible();
-  await signUpOnLanding(page, account);
+  await fillFreeTrialCard(page, account);
 
   await expect(page).toHaveURL(/\/billing\/local-checkout\//);
   await expect(page.getByText(`Paying as ${account.email}`)).toBeVisible();
@@ -270,7 +262,7 @@ test('a Starter subscriber upgrades to Pro and then pays yearly: the one subscri
   const plans = await plansOf(page);
   const { starter, pro } = plans.catalogue.tiers;
   await page.goto('/#free-trial-signup');
-  await signUpOnLanding(page, account);
+  await fillFreeTrialCard(page, account);
   await expect(page.getByRole('button', { name: /account menu/i })).toBeVisible();
   const created = await page.request.post('/api/stripe/create-checkout-session', { data: { priceId: 'local_starter_monthly' }, headers: { origin: new URL(page.url()).origin } });
   await page.goto((await created.json()).url);
@@ -308,13 +300,15 @@ test('a payer whose e-mail already has an account logs in on the payment page an
   const account = newAccount();
   const plans = await plansOf(page);
   await page.goto('/#free-trial-signup');
-  await signUpOnLanding(page, account);
+  await fillFreeTrialCard(page, account);
   await expect(page.getByRole('button', { name: /account menu/i })).toBeVisible();
   await page.context().clearCookies();
 
   await page.goto('/#pricing');
   await page.reload();
   await page.locator('#pricing').getByRole('button', { name: `Pay monthly for ${plans.catalogue.tiers.pro.label}` }).click();
+  // The landing page has an Email field too: fill in the checkout's only once it is open.
+  await expect(page).toHaveURL(/\/billing\/local-checkout\//);
   await page.getByLabel('Email').fill(account.email);
   await page.getByRole('button', { name: 'Pay' }).click();
   await expect(page.getByText('Create your account')).toBeVisible();

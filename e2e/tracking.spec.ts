@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect, test } from '@playwright/test';
-import { newAccount } from './support/fixtures.ts';
+import { signUpOnLanding } from './support/fixtures.ts';
 
 /**
  * The daily heart of the product, as a user lives it: sign up, build a stack from a suggestion
@@ -22,18 +22,6 @@ function todayIn(timeZone: string): { iso: string; full: string } {
   const iso = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
   const full = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }).format(now);
   return { iso, full };
-}
-
-async function signUpOnLanding(page: Page) {
-  const account = newAccount();
-  await page.goto('/');
-  const card = page.locator('#free-trial-signup');
-  await card.getByLabel('Username').fill(account.username);
-  await card.getByLabel('Email').fill(account.email);
-  await card.getByLabel('Password').fill(account.password);
-  await card.getByRole('button', { name: 'Start Free Trial' }).click();
-  await expect(page.getByRole('button', { name: /account menu/i })).toBeVisible();
-  return account;
 }
 
 async function completionOnProfile(page: Page) {

@@ -1,22 +1,9 @@
-import { type Page, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { signUpOnLanding } from './support/fixtures.ts';
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => window.localStorage.setItem('cookieConsent', 'accepted'));
 });
-
-async function signUp(page: Page) {
-  const username = `u${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  await page.goto('/');
-  const card = page.locator('#free-trial-signup');
-  await card.getByLabel('Username').fill(username);
-  await card.getByLabel('Email').fill(`${username}@example.com`);
-  await card.getByLabel('Password').fill('a sound passphrase');
-  await card.getByRole('button', { name: 'Start Free Trial' }).click();
-  // The landing card starts the free trial and goes home (spec 4, "Signup with a plan").
-  await expect(page.getByRole('button', { name: /account menu/i })).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
-  return username;
-}
 
 test('the public header offers Sign Up, Blog, Ask, Research, About and Log in', async ({ page }) => {
   await page.goto('/about');
@@ -37,7 +24,7 @@ test('the public header offers Sign Up, Blog, Ask, Research, About and Log in', 
 });
 
 test('the logged-in header shows Dashboard and the avatar menu; Log out says so', async ({ page }) => {
-  const username = await signUp(page);
+  const { username } = await signUpOnLanding(page);
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Sign Up' })).toHaveCount(0);

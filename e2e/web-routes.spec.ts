@@ -1,4 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
+import { signUpOnLanding } from './support/fixtures.ts';
 
 /** The route table of spec section 2 by session state, as a visitor and a signed-in user see it. */
 
@@ -6,20 +7,6 @@ const LANDING_HEADLINE = 'Optimize your supplement stack with AI-powered insight
 
 async function skipCookieBanner(page: Page) {
   await page.addInitScript(() => window.localStorage.setItem('cookieConsent', 'accepted'));
-}
-
-async function signUpThroughLanding(page: Page) {
-  const username = `u${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  await page.goto('/');
-  const card = page.locator('#free-trial-signup');
-  await card.getByLabel('Username').fill(username);
-  await card.getByLabel('Email').fill(`${username}@example.com`);
-  await card.getByLabel('Password').fill('a sound passphrase');
-  await card.getByRole('button', { name: 'Start Free Trial' }).click();
-  // The landing card starts the free trial and goes home (spec 4, "Signup with a plan").
-  await expect(page.getByRole('button', { name: /account menu/i })).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
-  return username;
 }
 
 test.describe('signed out', () => {
@@ -106,7 +93,7 @@ test.describe('signed in without admin rights', () => {
   test.beforeEach(async ({ page }) => skipCookieBanner(page));
 
   test('member routes work, admin and unknown routes show the 404 screen', async ({ page }) => {
-    await signUpThroughLanding(page);
+    await signUpOnLanding(page);
 
     await page.goto('/');
     await expect(page.getByText('Stack Chat Assistant')).toBeVisible();
@@ -143,7 +130,7 @@ test.describe('signed in without admin rights', () => {
   });
 
   test('the profile lists this session and ending it signs out', async ({ page }) => {
-    const username = await signUpThroughLanding(page);
+    const { username } = await signUpOnLanding(page);
     await page.goto('/profile');
     // The profile form shows the account's username and e-mail.
     await expect(page.getByLabel('Username', { exact: true })).toHaveValue(username);

@@ -10,6 +10,25 @@ export function newAccount() {
   return { username: `e2e${id}`, email: `e2e${id}@example.com`, password: 'correct horse battery' };
 }
 
+/** Fills and sends the landing page's free-trial card; the caller waits for where the chosen plan leads. */
+export async function fillFreeTrialCard(page: Page, account: ReturnType<typeof newAccount>): Promise<void> {
+  const card = page.locator('#free-trial-signup');
+  await card.getByLabel('Username').fill(account.username);
+  await card.getByLabel('Email').fill(account.email);
+  await card.getByLabel('Password').fill(account.password);
+  await card.getByRole('button', { name: 'Start Free Trial' }).click();
+}
+
+/** A new account signed up on the landing page: the free trial starts and the user is home, signed in. */
+export async function signUpOnLanding(page: Page): Promise<ReturnType<typeof newAccount>> {
+  const account = newAccount();
+  await page.goto('/');
+  await fillFreeTrialCard(page, account);
+  await expect(page.getByRole('button', { name: /account menu/i })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  return account;
+}
+
 /** The link in the newest mail to an address, as the user would click it. */
 export async function linkInMail(to: string, pathPrefix: string): Promise<string> {
   let link: string | undefined;

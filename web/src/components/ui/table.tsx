@@ -5,16 +5,17 @@ import { cn } from '#web/lib/cn.ts';
 /**
  * A data table that scrolls sideways inside its card on narrow screens instead of overflowing the
  * page. The wrapper is positioned so that it also clips visually hidden (absolute) labels in cells.
- * While it scrolls, the wrapper takes focus so that keyboard users can scroll it with the arrows.
+ * While it scrolls, the wrapper takes focus (named by `label`) so that keyboard users can scroll it
+ * with the arrows.
  */
-export function Table({ className, ...props }: ComponentProps<'table'>) {
+export function Table({ className, label = 'Table, scrolls sideways', ...props }: ComponentProps<'table'> & { label?: string }) {
   const wrapper = useRef<HTMLDivElement>(null);
   const scrolls = useScrollsSideways(wrapper);
   return (
     <div
       ref={wrapper}
       className="relative w-full overflow-x-auto rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-      {...(scrolls ? { tabIndex: 0, role: 'group', 'aria-label': 'Table, scrolls sideways' } : {})}
+      {...(scrolls ? { tabIndex: 0, role: 'group', 'aria-label': label } : {})}
     >
       <table className={cn('w-full caption-bottom border-collapse text-sm', className)} {...props} />
     </div>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { SHARE_PART_LABELS, type SharedData } from '#contract/data-ownership.ts';
 import { LogoMark } from '#web/components/layout/logo.tsx';
 import { PageSpinner } from '#web/components/ui/spinner.tsx';
+import { Table } from '#web/components/ui/table.tsx';
 import { errorMessage, isApiError } from '#web/lib/api-fetch.ts';
 import { cn } from '#web/lib/cn.ts';
 import { formatShortDate } from '#web/lib/local-day.ts';
@@ -78,18 +79,6 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/**
- * A table that scrolls sideways on a phone. Keyboard users can focus it to scroll with the arrow
- * keys, since it holds nothing else that takes focus.
- */
-function ScrollableTable({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div role="group" aria-label={label} tabIndex={0} className="overflow-x-auto rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
-      {children}
-    </div>
-  );
-}
-
 function Empty({ children }: { children: ReactNode }) {
   return <p className="text-sm text-muted-foreground">{children}</p>;
 }
@@ -128,31 +117,29 @@ function StackPart({ stack }: { stack: NonNullable<SharedData['stack']> }) {
       {stack.supplements.length === 0 ? (
         <Empty>No supplements in the stack.</Empty>
       ) : (
-        <ScrollableTable label="Supplement stack table">
-          <table className="w-full text-left text-sm">
-            <thead className="text-muted-foreground">
-              <tr>
-                <th className="py-2 pr-4 font-medium">Supplement</th>
-                <th className="py-2 pr-4 font-medium">Dose</th>
-                <th className="py-2 pr-4 font-medium">How often</th>
-                <th className="py-2 pr-4 font-medium">Since</th>
+        <Table label="Supplement stack table" className="text-left">
+          <thead className="text-muted-foreground">
+            <tr>
+              <th className="py-2 pr-4 font-medium">Supplement</th>
+              <th className="py-2 pr-4 font-medium">Dose</th>
+              <th className="py-2 pr-4 font-medium">How often</th>
+              <th className="py-2 pr-4 font-medium">Since</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-border">
+            {stack.supplements.map((row) => (
+              <tr key={`${row.name}-${row.since}`}>
+                <td className="py-2 pr-4">
+                  <span className="font-medium">{row.name}</span>
+                  {row.notes ? <span className="block text-xs text-muted-foreground">{row.notes}</span> : null}
+                </td>
+                <td className="py-2 pr-4">{row.dosage}</td>
+                <td className="py-2 pr-4">{row.frequency}</td>
+                <td className="py-2 pr-4">{formatShortDate(row.since)}</td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-border">
-              {stack.supplements.map((row) => (
-                <tr key={`${row.name}-${row.since}`}>
-                  <td className="py-2 pr-4">
-                    <span className="font-medium">{row.name}</span>
-                    {row.notes ? <span className="block text-xs text-muted-foreground">{row.notes}</span> : null}
-                  </td>
-                  <td className="py-2 pr-4">{row.dosage}</td>
-                  <td className="py-2 pr-4">{row.frequency}</td>
-                  <td className="py-2 pr-4">{formatShortDate(row.since)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollableTable>
+            ))}
+          </tbody>
+        </Table>
       )}
     </Part>
   );
@@ -190,48 +177,46 @@ function LabsPart({ labs }: { labs: NonNullable<SharedData['labs']> }) {
       {labs.biomarkers.length === 0 ? (
         <Empty>No lab results recorded.</Empty>
       ) : (
-        <ScrollableTable label="Lab results table">
-          <table className="w-full text-left text-sm">
-            <thead className="text-muted-foreground">
-              <tr>
-                <th className="py-2 pr-4 font-medium">Biomarker</th>
-                <th className="py-2 pr-4 font-medium">Latest</th>
-                <th className="py-2 pr-4 font-medium">Reference range</th>
-                <th className="py-2 pr-4 font-medium">Flag</th>
-                <th className="py-2 pr-4 font-medium">Tested</th>
-                <th className="py-2 pr-4 font-medium">Trend</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-border">
-              {labs.biomarkers.map((biomarker) => {
-                const { latest } = biomarker;
-                const range =
-                  latest.referenceText ??
-                  (latest.referenceLow !== null || latest.referenceHigh !== null ? `${latest.referenceLow ?? ''} - ${latest.referenceHigh ?? ''}` : 'not printed');
-                return (
-                  <tr key={biomarker.name}>
-                    <td className="py-2 pr-4 font-medium">
-                      {biomarker.name}
-                      {biomarker.loinc ? <span className="block text-xs font-normal text-muted-foreground">LOINC {biomarker.loinc}</span> : null}
-                    </td>
-                    <td className={cn('py-2 pr-4 whitespace-nowrap', flagClass(latest.flag))}>
-                      {latest.value} {latest.unit}
-                    </td>
-                    <td className="py-2 pr-4">{range}</td>
-                    <td className={cn('py-2 pr-4', flagClass(latest.flag))}>{latest.flag ? FLAG_TEXT[latest.flag] : '-'}</td>
-                    <td className="py-2 pr-4 whitespace-nowrap">
-                      {formatShortDate(latest.testDate)}
-                      {latest.reviewed ? null : <span className="block text-xs text-muted-foreground">not reviewed by the patient</span>}
-                    </td>
-                    <td className="py-2 pr-4">
-                      <Sparkline points={biomarker.points} name={`${biomarker.name} (${biomarker.unit})`} />
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </ScrollableTable>
+        <Table label="Lab results table" className="text-left">
+          <thead className="text-muted-foreground">
+            <tr>
+              <th className="py-2 pr-4 font-medium">Biomarker</th>
+              <th className="py-2 pr-4 font-medium">Latest</th>
+              <th className="py-2 pr-4 font-medium">Reference range</th>
+              <th className="py-2 pr-4 font-medium">Flag</th>
+              <th className="py-2 pr-4 font-medium">Tested</th>
+              <th className="py-2 pr-4 font-medium">Trend</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-border">
+            {labs.biomarkers.map((biomarker) => {
+              const { latest } = biomarker;
+              const range =
+                latest.referenceText ??
+                (latest.referenceLow !== null || latest.referenceHigh !== null ? `${latest.referenceLow ?? ''} - ${latest.referenceHigh ?? ''}` : 'not printed');
+              return (
+                <tr key={biomarker.name}>
+                  <td className="py-2 pr-4 font-medium">
+                    {biomarker.name}
+                    {biomarker.loinc ? <span className="block text-xs font-normal text-muted-foreground">LOINC {biomarker.loinc}</span> : null}
+                  </td>
+                  <td className={cn('py-2 pr-4 whitespace-nowrap', flagClass(latest.flag))}>
+                    {latest.value} {latest.unit}
+                  </td>
+                  <td className="py-2 pr-4">{range}</td>
+                  <td className={cn('py-2 pr-4', flagClass(latest.flag))}>{latest.flag ? FLAG_TEXT[latest.flag] : '-'}</td>
+                  <td className="py-2 pr-4 whitespace-nowrap">
+                    {formatShortDate(latest.testDate)}
+                    {latest.reviewed ? null : <span className="block text-xs text-muted-foreground">not reviewed by the patient</span>}
+                  </td>
+                  <td className="py-2 pr-4">
+                    <Sparkline points={biomarker.points} name={`${biomarker.name} (${biomarker.unit})`} />
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </Table>
       )}
     </Part>
   );
@@ -261,30 +246,28 @@ function LogsPart({ logs }: { logs: NonNullable<SharedData['logs']> }) {
           {logs.effects.length === 0 ? (
             <Empty>No ratings in this period.</Empty>
           ) : (
-            <ScrollableTable label="Ratings table">
-              <table className="w-full text-left text-sm">
-                <thead className="text-muted-foreground">
-                  <tr>
-                    <th className="py-1 pr-4 font-medium">Day</th>
-                    <th className="py-1 pr-4 font-medium">Energy</th>
-                    <th className="py-1 pr-4 font-medium">Mood</th>
-                    <th className="py-1 pr-4 font-medium">Sleep</th>
-                    <th className="py-1 pr-4 font-medium">Note</th>
+            <Table label="Ratings table" className="text-left">
+              <thead className="text-muted-foreground">
+                <tr>
+                  <th className="py-1 pr-4 font-medium">Day</th>
+                  <th className="py-1 pr-4 font-medium">Energy</th>
+                  <th className="py-1 pr-4 font-medium">Mood</th>
+                  <th className="py-1 pr-4 font-medium">Sleep</th>
+                  <th className="py-1 pr-4 font-medium">Note</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-border">
+                {logs.effects.map((row) => (
+                  <tr key={row.date}>
+                    <td className="py-1 pr-4 whitespace-nowrap">{formatShortDate(row.date)}</td>
+                    <td className="py-1 pr-4">{row.energy}</td>
+                    <td className="py-1 pr-4">{row.mood}</td>
+                    <td className="py-1 pr-4">{row.sleep}</td>
+                    <td className="py-1 pr-4">{row.note ?? ''}</td>
                   </tr>
-                </thead>
-                <tbody className="divide-y divide-border">
-                  {logs.effects.map((row) => (
-                    <tr key={row.date}>
-                      <td className="py-1 pr-4 whitespace-nowrap">{formatShortDate(row.date)}</td>
-                      <td className="py-1 pr-4">{row.energy}</td>
-                      <td className="py-1 pr-4">{row.mood}</td>
-                      <td className="py-1 pr-4">{row.sleep}</td>
-                      <td className="py-1 pr-4">{row.note ?? ''}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </ScrollableTable>
+                ))}
+              </tbody>
+            </Table>
           )}
         </div>
         {logs.intake.length > 0 ? (
