@@ -24,8 +24,16 @@ export type Database = {
   migrate(): Promise<void>;
   /** A trivial round trip, for /readyz. */
   ping(): Promise<void>;
+  /**
+   * Passes on the notifications of `channel` (`pg_notify`, sent at commit). `listening(false)`
+   * says some may be missed from now on (the listening connection broke); `listening(true)` that
+   * they arrive again, though any sent in between were lost.
+   */
+  listen(channel: string, subscriber: NotificationSubscriber): Promise<void>;
   close(): Promise<void>;
 };
+
+export type NotificationSubscriber = { notified(payload: string): void; listening(live: boolean): void };
 
 /**
  * The migrations folder sits beside this file in the source tree and is copied beside the
@@ -64,6 +72,11 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
     ping: async () => {
       await client.query('select 1');
     },
+    // One process owns the database and hears every commit, before the committing call returns.
+    listen: async (channel, subscriber) => {
+      await client.listen(channel, subscriber.notified);
+      subscriber.listening(true);
+    },
     close: async () => {
       await client.close();
       unlock();
@@ -77,6 +90,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   // An idle client that loses its server (a restart) emits here; without a listener it would crash the process.
   pool.on('error', () => {});
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  const listeners: PostgresListener[] = [];
   return {
     db,
     kind: 'postgres',
@@ -93,6 +107,64 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => pool.end(),
+    listen: async (channel, subscriber) => {
+      const listener = new PostgresListener(url, channel, subscriber);
+      listeners.push(listener);
+      await listener.start();
+    },
+    close: async () => {
+      await Promise.all(listeners.map((listener) => listener.stop()));
+      await pool.end();
+    },
   };
+}
+
+const RELISTEN_DELAY_MS = 1_000;
+
+/**
+ * A connection of its own that stays in LISTEN (a pooled one would be handed to queries). When it
+ * breaks (a server restart, a network cut) the subscriber hears so at once, and it connects again
+ * every second until it can listen.
+ */
+class PostgresListener {
+  private client: pg.Client | undefined;
+  private retry: NodeJS.Timeout | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly url: string,
+    private readonly channel: string,
+    private readonly subscriber: NotificationSubscriber,
+  ) {}
+
+  async start(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: 5_000 });
+    client.on('notification', (message) => {
+      if (message.channel === this.channel) this.subscriber.notified(message.payload ?? '');
+    });
+    client.on('error', () => this.lost(client));
+    client.on('end', () => this.lost(client));
+    this.client = client;
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${pg.escapeIdentifier(this.channel)}`);
+      this.subscriber.listening(true);
+    } catch {
+      this.lost(client);
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.retry);
+    await this.client?.end().catch(() => {});
+  }
+
+  private lost(client: pg.Client): void {
+    if (client !== this.client) return;
+    this.client = undefined;
+    this.subscriber.listening(false);
+    client.end().catch(() => {});
+    if (!this.stopped) this.retry = setTimeout(() => void this.start(), RELISTEN_DELAY_MS);
+  }
 }

@@ -76,7 +76,7 @@ const activeSession = and(
 function prepareActiveSessionQueries(db: Db) {
   return {
     plain: db
-      .select({ session: { id: sessions.id, lastSeenAt: sessions.lastSeenAt }, user: users })
+      .select({ session: { id: sessions.id, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt }, user: users })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(activeSession)
@@ -85,7 +85,7 @@ function prepareActiveSessionQueries(db: Db) {
     // window starts arrive as one JSON object keyed by tier.
     withUsage: db
       .select({
-        session: { id: sessions.id, lastSeenAt: sessions.lastSeenAt },
+        session: { id: sessions.id, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt },
         user: users,
         usage: {
           aiMessages: sql<number>`(select count(*)::int from ${usageEvents} where ${usageEvents.userId} = ${users.id} and ${usageEvents.kind} = 'ai_message' and ${usageEvents.createdAt} >= ${sql.placeholder('aiMessagesSince')})`,

@@ -2,6 +2,7 @@ import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import type { UsageSummary, UsageWindows } from '#server/features/usage/usage.service.ts';
 import { createToken, hashToken } from '#server/lib/tokens.ts';
+import type { SessionCache } from './session-cache.ts';
 import {
   type UserRow,
   deleteExpiredSessionsAndTokens,
@@ -26,10 +27,25 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 // Writing last-seen on every request would turn each read into a write; an hour is precise enough for a 30-day idle limit.
 const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
 
+/** What one read of a session finds; the cache holds these. */
+export type SessionRead = {
+  sessionId: string;
+  user: UserRow;
+  lastSeenAt: Date;
+  expiresAt: Date;
+  /** Present when read with the counts; they hold for the AI-message month that began at `aiMessagesSince`. */
+  usage?: { summary: UsageSummary; aiMessagesSince: number };
+};
+
+function sessionFields(row: { session: { id: string; lastSeenAt: Date; expiresAt: Date }; user: UserRow }): SessionRead {
+  return { sessionId: row.session.id, lastSeenAt: row.session.lastSeenAt, expiresAt: row.session.expiresAt, user: row.user };
+}
+
 export class SessionService {
   constructor(
     private readonly db: Db,
     private readonly settings: Config['session'],
+    private readonly cache?: SessionCache<SessionRead>,
   ) {}
 
   /** A new random token; only its hash is stored. */
@@ -46,38 +62,63 @@ export class SessionService {
     return { token, expiresAt };
   }
 
-  /** With `usageSince`, the user's metered counts from those starts come in the same read. */
+  /**
+   * The signed-in user of a session token, or null. With `usageSince`, the user's metered counts
+   * from those starts come in the same read. Answered from the cache when it holds the session.
+   */
   async resolve(token: string, usageSince?: UsageWindows): Promise<SessionUser | null> {
-    const idleSince = new Date(Date.now() - this.settings.idleDays * DAY_MS);
+    const now = Date.now();
+    const idleSince = new Date(now - this.settings.idleDays * DAY_MS);
     const tokenHash = hashToken(token);
-    let resolved: SessionUser & { lastSeenAt: Date };
-    if (usageSince) {
-      const row = await findActiveSessionWithUsage(this.db, tokenHash, idleSince, usageSince);
-      if (!row) return null;
-      const usage = { aiInteractionsCount: row.usage.aiMessages, labUploadsCount: row.usage.labUploads };
-      resolved = { sessionId: row.session.id, lastSeenAt: row.session.lastSeenAt, user: row.user, usage };
-    } else {
-      const row = await findActiveSession(this.db, tokenHash, idleSince);
-      if (!row) return null;
-      resolved = { sessionId: row.session.id, lastSeenAt: row.session.lastSeenAt, user: row.user };
+    const cached = this.cache?.get(tokenHash);
+    const stillValid =
+      cached !== undefined &&
+      cached.expiresAt.getTime() > now &&
+      cached.lastSeenAt > idleSince &&
+      (!usageSince || cached.usage?.aiMessagesSince === usageSince.aiMessages.getTime());
+    const read = stillValid ? cached : await this.read(tokenHash, idleSince, usageSince);
+    if (!read) return null;
+    if (now - read.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+      // The write makes the database tell every cache to forget this user's sessions.
+      await touchSession(this.db, read.sessionId, read.user.id);
     }
-    const { lastSeenAt, ...sessionUser } = resolved;
-    if (Date.now() - lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-      await touchSession(this.db, sessionUser.sessionId, sessionUser.user.id);
-    }
-    return sessionUser;
+    return { sessionId: read.sessionId, user: read.user, ...(usageSince && { usage: read.usage!.summary }) };
   }
 
+  private async read(tokenHash: string, idleSince: Date, usageSince?: UsageWindows): Promise<SessionRead | undefined> {
+    const readStarted = this.cache?.readStarted() ?? 0;
+    let read: SessionRead;
+    if (usageSince) {
+      const row = await findActiveSessionWithUsage(this.db, tokenHash, idleSince, usageSince);
+      if (!row) return undefined;
+      const summary = { aiInteractionsCount: row.usage.aiMessages, labUploadsCount: row.usage.labUploads };
+      read = { ...sessionFields(row), usage: { summary, aiMessagesSince: usageSince.aiMessages.getTime() } };
+    } else {
+      const row = await findActiveSession(this.db, tokenHash, idleSince);
+      if (!row) return undefined;
+      read = sessionFields(row);
+    }
+    this.cache?.set(tokenHash, read.user.id, read, readStarted);
+    return read;
+  }
+
+  // Ending sessions also forgets them here at once: on PostgreSQL the database's notice reaches
+  // this process a moment after the commit, and a signed-out token must not work in between.
   async end(token: string): Promise<void> {
-    await deleteSessionByTokenHash(this.db, hashToken(token));
+    const tokenHash = hashToken(token);
+    await deleteSessionByTokenHash(this.db, tokenHash);
+    this.cache?.forget(tokenHash);
   }
 
   async endOne(userId: string, sessionId: string): Promise<boolean> {
-    return deleteSessionOfUser(this.db, userId, sessionId);
+    const ended = await deleteSessionOfUser(this.db, userId, sessionId);
+    this.cache?.notified(userId);
+    return ended;
   }
 
   async endAll(userId: string, exceptSessionId?: string): Promise<void> {
     await deleteSessionsOfUser(this.db, userId, exceptSessionId);
+    this.cache?.notified(userId);
   }
 
   async purgeExpired(): Promise<void> {
