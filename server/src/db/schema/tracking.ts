@@ -141,6 +141,21 @@ export const supplementLogs = pgTable(
 );
 
 /**
+ * The runs of consecutive local days with a supplement log: the streak in one or two index reads
+ * however long the history. Kept by triggers on supplement_logs (migration 0009), whichever
+ * code path or tool writes the logs; read only by the streak.
+ */
+export const loggedDayRuns = pgTable(
+  'logged_day_runs',
+  {
+    userId: userId(),
+    firstDay: date('first_day', { mode: 'string' }).notNull(),
+    lastDay: date('last_day', { mode: 'string' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.firstDay] })],
+);
+
+/**
  * Notes of a day: `other` (free notes and the day's energy/mood/sleep rating), `chat` (saved
  * conversations) and `summary` (daily summaries). A rating row has all three scores set; one per day.
  */

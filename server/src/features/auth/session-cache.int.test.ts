@@ -78,9 +78,9 @@ if (testDatabaseKind() === 'postgres') describe('on PostgreSQL, when the listeni
   it('reads every session from the database until it listens again, then answers from memory again', async () => {
     const { client, user } = await signedInClient(t);
     expect(await usernameSeenBy(client)).toBe(user.username);
-    const ended = await t.database.db.execute(
+    const ended = (await t.database.db.execute(
       sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`,
-    );
+    )) as unknown as { rows: unknown[] };
     expect(ended.rows).toHaveLength(1);
 
     // Without the notices a quiet change is seen at once: nothing is served from memory.

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { supplementLogs, users } from '#server/db/schema/index.ts';
 import type { UserRow } from '#server/features/auth/auth.repository.ts';
@@ -46,6 +46,37 @@ describe('the streak over logged days', () => {
     }
     const newest = [...days].sort().at(-1) ?? null;
     expect(await summariseLoggedDays(t.database.db, userId, today)).toEqual({ current, longest, lastLogDate: newest });
+  });
+});
+
+describe('the runs of logged days the database keeps', () => {
+  it('follow days removed and added in any order, for this user only', async () => {
+    const userId = (await signedInClient(t)).user.id;
+    const other = (await signedInClient(t)).user.id;
+    const log = (owner: string, day: string) => ({
+      userId: owner,
+      localDate: day,
+      takenAt: new Date(`${day}T08:00:00Z`),
+      name: 'Magnesium',
+      dosageAmount: 200,
+      dosageUnit: 'mg' as const,
+      frequencyCount: 1,
+      frequencyUnit: 'daily' as const,
+    });
+    const days = ['2025-06-06', '2025-06-07', '2025-06-08', '2025-06-09', '2025-06-10'];
+    await t.database.db.insert(supplementLogs).values([...days.map((day) => log(userId, day)), log(other, '2025-06-10')]);
+    expect(await summariseLoggedDays(t.database.db, userId, '2025-06-10')).toEqual({ current: 5, longest: 5, lastLogDate: '2025-06-10' });
+
+    // Un-logging the 8th splits the run; logging it again joins it.
+    await t.database.db.delete(supplementLogs).where(and(eq(supplementLogs.userId, userId), eq(supplementLogs.localDate, '2025-06-08')));
+    expect(await summariseLoggedDays(t.database.db, userId, '2025-06-10')).toEqual({ current: 2, longest: 2, lastLogDate: '2025-06-10' });
+    await t.database.db.insert(supplementLogs).values(log(userId, '2025-06-08'));
+    expect(await summariseLoggedDays(t.database.db, userId, '2025-06-10')).toEqual({ current: 5, longest: 5, lastLogDate: '2025-06-10' });
+
+    // Moving the last day away ends the current run.
+    await t.database.db.update(supplementLogs).set({ localDate: '2025-06-01' }).where(and(eq(supplementLogs.userId, userId), eq(supplementLogs.localDate, '2025-06-10')));
+    expect(await summariseLoggedDays(t.database.db, userId, '2025-06-11')).toEqual({ current: 0, longest: 4, lastLogDate: '2025-06-09' });
+    expect(await summariseLoggedDays(t.database.db, other, '2025-06-10')).toEqual({ current: 1, longest: 1, lastLogDate: '2025-06-10' });
   });
 });
 

@@ -1,7 +1,7 @@
 import { and, asc, between, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { preparedPerDb } from '#server/db/prepared.ts';
-import { qualitativeLogs, referenceSupplements, supplementLogs } from '#server/db/schema/index.ts';
+import { loggedDayRuns, qualitativeLogs, referenceSupplements, supplementLogs, users } from '#server/db/schema/index.ts';
 import type { IntakeItem } from '#server/features/supplements/intake-warnings.ts';
 
 export type NewSupplementLog = Omit<typeof supplementLogs.$inferInsert, 'id' | 'userId' | 'createdAt'>;
@@ -123,28 +123,29 @@ export async function hasAnySupplementLog(db: Db, userId: string): Promise<boole
 
 export type LoggedDaysSummary = { current: number; longest: number; lastLogDate: string | null };
 
+const loggedDaysQuery = preparedPerDb((db) => {
+  const runsOfUser = sql`${loggedDayRuns} where ${loggedDayRuns.userId} = ${users.id}`;
+  const today = sql`${sql.placeholder('today')}::date`;
+  return db
+    .select({
+      current: sql<number>`coalesce((select least(${loggedDayRuns.lastDay}, ${today}) - ${loggedDayRuns.firstDay} + 1 from ${runsOfUser}
+        and ${loggedDayRuns.firstDay} <= ${today} and ${loggedDayRuns.lastDay} >= ${today} - 1 order by ${loggedDayRuns.firstDay} desc limit 1), 0)::int`,
+      longest: sql<number>`coalesce((select max(${loggedDayRuns.lastDay} - ${loggedDayRuns.firstDay} + 1) from ${runsOfUser}), 0)::int`,
+      lastLogDate: sql<string | null>`(select max(${loggedDayRuns.lastDay}) from ${runsOfUser})::text`,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('summarise_logged_days');
+});
+
 /**
- * The streak over the distinct local days with a supplement log (decisions section 4), computed
- * in the database so that years of history answer one row instead of a row a day. A run of
- * consecutive days shares `day - row_number()`; the current run ends at the latest day not after
- * `today`, and only counts if that day is today or yesterday. Days after `today` (a later time
- * zone change) count toward the longest run and the last log date, not the current run.
+ * The streak over the distinct local days with a supplement log (decisions section 4), from the
+ * runs of consecutive days the database keeps (`logged_day_runs`): a few index reads however long
+ * the history. The current run is the one holding the latest day not after `today`, counted up to
+ * `today`, and only if that day is today or yesterday. Days after `today` (a later time zone
+ * change) count toward the longest run and the last log date, not the current run.
  */
 export async function summariseLoggedDays(db: Db, userId: string, today: string): Promise<LoggedDaysSummary> {
-  const [row] = ((await db.execute(sql`
-    with days as (
-      select distinct ${supplementLogs.localDate} as day from ${supplementLogs} where ${supplementLogs.userId} = ${userId}
-    ),
-    past as (
-      select day, day - (row_number() over (order by day))::int as run from days where day <= ${today}::date
-    ),
-    latest as (
-      select run from past where day >= ${today}::date - 1 order by day desc limit 1
-    )
-    select
-      (select count(*) from past where run = (select run from latest))::int as "current",
-      coalesce((select max(length) from (select count(*) as length from (select day - (row_number() over (order by day))::int as run from days) all_days group by run) runs), 0)::int as "longest",
-      (select max(day) from days)::text as "lastLogDate"
-  `)) as unknown as { rows: LoggedDaysSummary[] }).rows;
-  return row!;
+  const [row] = await loggedDaysQuery(db).execute({ userId, today });
+  return row ?? { current: 0, longest: 0, lastLogDate: null };
 }
