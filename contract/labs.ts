@@ -185,12 +185,23 @@ export const seriesQuerySchema = z.object({
   units: z.enum(SERIES_UNITS, { error: 'units must be canonical, conventional or si' }).optional(),
 });
 
-export const seriesPointSchema = z.object({
-  testDate: z.iso.date(),
-  value: z.number(),
-  flag: biomarkerFlagSchema.nullable(),
-  reviewed: z.boolean(),
-});
+/**
+ * A series' points as parallel columns, oldest first: point i is `testDates[i]`, `values[i]`,
+ * `flags[i]`, `reviewed[i]`. Columns rather than an object per point halve the answer for
+ * 20,000 points and the time to check and send it (decisions/014).
+ */
+export const seriesPointsSchema = z
+  .object({
+    testDates: z.array(z.iso.date()).min(1),
+    values: z.array(z.number()),
+    flags: z.array(biomarkerFlagSchema.nullable()),
+    reviewed: z.array(z.boolean()),
+  })
+  .refine(
+    (points) => [points.values, points.flags, points.reviewed].every((column) => column.length === points.testDates.length),
+    'every column holds one entry per point',
+  );
+export type SeriesPoints = z.infer<typeof seriesPointsSchema>;
 
 export const biomarkerSeriesSchema = z.object({
   /** Display name; the chart's selection (query parameter `biomarkers`) uses it. */
@@ -198,7 +209,7 @@ export const biomarkerSeriesSchema = z.object({
   biomarker: z.string(),
   unit: z.string(),
   category: biomarkerCategorySchema,
-  points: z.array(seriesPointSchema).min(1),
+  points: seriesPointsSchema,
   /** The latest printed range in this unit, else a typical adult range; null ends when unknown. */
   referenceRange: z.object({ low: z.number().nullable(), high: z.number().nullable() }),
 });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriesResponseSchema } from '#contract/labs.ts';
 import { jobs, labFiles, labResults, supplementLogs, usageEvents } from '#server/db/schema/index.ts';
 import { claimNextJob, findJob } from '#server/jobs/jobs.repository.ts';
 import { makeFakeExecutable, makeHugePng, makeTextPdf, panelLines } from '#server/labs/extract/test-fixtures.ts';
@@ -400,28 +401,62 @@ describe('chart data and series', () => {
       .insert(supplementLogs)
       .values([day('2025-01-01', 'Vitamin D3'), day('2025-01-05', 'Vitamin D3'), day('2025-01-12', 'Vitamin D3'), day('2025-01-25', 'Vitamin D3'), day('2025-01-03', 'Magnesium')]);
 
-    const conventional = (await client.get('/api/labs/series')).json();
+    const conventional = seriesResponseSchema.parse((await client.get('/api/labs/series')).json());
     expect(conventional.units).toBe('conventional');
     const glucose = conventional.series.find((s: { biomarker: string }) => s.biomarker === 'glucose-fasting');
     expect(glucose).toMatchObject({ name: 'Fasting glucose', unit: 'mg/dL', category: 'metabolic', referenceRange: { low: 70, high: 99 } });
-    expect(glucose.points).toEqual([
-      { testDate: '2025-01-10', value: 90.09, flag: null, reviewed: true },
-      { testDate: '2025-03-14', value: 104, flag: 'high', reviewed: false },
-    ]);
+    expect(glucose!.points).toEqual({ testDates: ['2025-01-10', '2025-03-14'], values: [90.09, 104], flags: [null, 'high'], reviewed: [true, false] });
     expect(conventional.supplementPeriods).toEqual([
       { name: 'Vitamin D3', start: '2025-01-01', end: '2025-01-12' },
       { name: 'Magnesium', start: '2025-01-03', end: '2025-01-03' },
       { name: 'Vitamin D3', start: '2025-01-25', end: '2025-01-25' },
     ]);
 
-    const si = (await client.get('/api/labs/series?units=si')).json();
+    const si = seriesResponseSchema.parse((await client.get('/api/labs/series?units=si')).json());
     const siGlucose = si.series.find((s: { biomarker: string }) => s.biomarker === 'glucose-fasting');
-    expect(siGlucose.unit).toBe('mmol/L');
-    expect(siGlucose.points.map((p: { value: number }) => p.value)).toEqual([5, 5.772]);
-    expect(siGlucose.referenceRange.low).toBeCloseTo(3.885, 2);
+    expect(siGlucose!.unit).toBe('mmol/L');
+    expect(siGlucose!.points.values).toEqual([5, 5.772]);
+    expect(siGlucose!.referenceRange.low).toBeCloseTo(3.885, 2);
     const siHemoglobin = si.series.find((s: { biomarker: string }) => s.biomarker === 'hemoglobin');
-    expect(siHemoglobin).toMatchObject({ unit: 'g/L', points: [{ value: 138 }] });
+    expect(siHemoglobin).toMatchObject({ unit: 'g/L', points: { values: [138] } });
     expect((await client.get('/api/labs/series?units=imperial')).statusCode).toBe(400);
+  });
+
+  it('lists two results of one day in the order they were stored, and takes the latest range printed in a known unit', async () => {
+    const { client, user } = await clientOnTier(t, 'pro');
+    const result = (testDate: string, value: number, createdAt: string, range: { unit: string; low: number; high: number } | null) => ({
+      userId: user.id,
+      biomarkerKey: 'glucose-fasting',
+      name: 'Fasting glucose',
+      category: 'metabolic',
+      value,
+      unit: range?.unit ?? 'mg/dL',
+      canonicalValue: value,
+      canonicalUnit: 'mg/dL',
+      referenceLow: range?.low ?? null,
+      referenceHigh: range?.high ?? null,
+      flag: null,
+      testDate,
+      reviewed: true,
+      source: 'manual' as const,
+      createdAt: new Date(createdAt),
+    });
+    // Stored out of order on purpose; the newest printed range is in a unit the catalogue does not know.
+    await t.database.db.insert(labResults).values([
+      result('2025-02-01', 95, '2025-02-02T10:00:00Z', { unit: 'mg/dL', low: 65, high: 100 }),
+      result('2025-01-05', 92, '2025-01-06T09:00:00Z', null),
+      result('2025-01-05', 88, '2025-01-06T08:00:00Z', null),
+      result('2025-03-01', 97, '2025-03-02T10:00:00Z', { unit: 'mg per decilitre', low: 1, high: 2 }),
+      result('2025-04-01', 99, '2025-04-02T10:00:00Z', null),
+    ]);
+    const [glucose] = seriesResponseSchema.parse((await client.get('/api/labs/series?units=conventional')).json()).series;
+    expect(glucose!.points).toEqual({
+      testDates: ['2025-01-05', '2025-01-05', '2025-02-01', '2025-03-01', '2025-04-01'],
+      values: [88, 92, 95, 97, 99],
+      flags: [null, null, null, null, null],
+      reviewed: [true, true, true, true, true],
+    });
+    expect(glucose!.referenceRange).toEqual({ low: 65, high: 100 });
   });
 
   it('lists the biomarker catalogue for the review form', async () => {

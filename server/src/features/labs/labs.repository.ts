@@ -188,44 +188,78 @@ export async function chartDataPage(db: Db, userId: string, page: number, pageSi
   return { rows, total: Number(totalRow?.total ?? 0) };
 }
 
-export type SeriesPointRow = {
-  testDate: string;
-  canonicalValue: number;
-  flag: 'low' | 'high' | 'normal' | null;
-  reviewed: boolean;
-  unit: string;
-  referenceLow: number | null;
-  referenceHigh: number | null;
+/** A printed reference range as stored: in the unit the result was printed in. */
+export type PrintedRange = { unit: string; referenceLow: number | null; referenceHigh: number | null };
+
+/** One biomarker's results as columns, oldest first (by test date, then by when they were stored). */
+export type SeriesColumns = {
+  biomarkerKey: string;
+  testDates: string[];
+  canonicalValues: number[];
+  flags: ('low' | 'high' | 'normal' | null)[];
+  reviewed: boolean[];
+  /** The latest printed range in each unit that has one, newest first. */
+  latestRangeByUnit: PrintedRange[];
 };
 
 /**
- * Every result of the user, one row per biomarker with its points by date. Aggregated in the
- * database on purpose: PGlite hands 20,000 rows over one by one four to five times slower than
- * the same points as 40 JSON arrays (measured side by side; decisions/014).
+ * Every result of the user, one row per biomarker with its points by date as columns. Aggregated
+ * in the database on purpose: PGlite hands 20,000 rows over one by one four to five times slower
+ * than 40 aggregated rows. One JSON array per column rather than one array per point: building
+ * JSON for every point was most of the query's time, and the ranges, which the chart needs only
+ * the latest of, come from a second small query (decisions/014).
  */
-export async function listSeriesByBiomarker(db: Db, userId: string): Promise<{ biomarkerKey: string; points: SeriesPointRow[] }[]> {
-  const result = (await db.execute(sql`
+export async function listSeriesByBiomarker(db: Db, userId: string): Promise<SeriesColumns[]> {
+  const points = (await db.execute(sql`
     select biomarker_key,
-           json_agg(json_build_array(test_date, canonical_value, flag, reviewed, unit, reference_low, reference_high)
-                    order by test_date, created_at)::text as points
+           json_agg(test_date order by test_date, created_at)::text as test_dates,
+           json_agg(canonical_value order by test_date, created_at)::text as canonical_values,
+           json_agg(flag order by test_date, created_at)::text as flags,
+           json_agg(reviewed order by test_date, created_at)::text as reviewed
     from lab_results
     where user_id = ${userId}
-    group by biomarker_key`)) as unknown as { rows: { biomarker_key: string; points: string }[] };
-  return result.rows.map((row) => ({
+    group by biomarker_key`)) as unknown as { rows: { biomarker_key: string; test_dates: string; canonical_values: string; flags: string; reviewed: string }[] };
+  const ranges = await listLatestRangesByUnit(db, userId);
+  return points.rows.map((row) => ({
     biomarkerKey: row.biomarker_key,
-    points: (JSON.parse(row.points) as SeriesPointTuple[]).map(([testDate, canonicalValue, flag, reviewed, unit, referenceLow, referenceHigh]) => ({
-      testDate,
-      canonicalValue,
-      flag,
-      reviewed,
-      unit,
-      referenceLow,
-      referenceHigh,
-    })),
+    testDates: JSON.parse(row.test_dates) as string[],
+    canonicalValues: JSON.parse(row.canonical_values) as number[],
+    flags: JSON.parse(row.flags) as SeriesColumns['flags'],
+    reviewed: JSON.parse(row.reviewed) as boolean[],
+    latestRangeByUnit: ranges.get(row.biomarker_key) ?? [],
   }));
 }
 
-type SeriesPointTuple = [string, number, SeriesPointRow['flag'], boolean, string, number | null, number | null];
+/**
+ * Per biomarker, the latest printed range in each unit, newest first (by test date, then by when
+ * it was stored). The newest date per unit comes from one pass without sorting; its row is then
+ * found through lab_results_user_date_idx.
+ */
+async function listLatestRangesByUnit(db: Db, userId: string): Promise<Map<string, PrintedRange[]>> {
+  const result = (await db.execute(sql`
+    select latest.biomarker_key, r.unit, r.reference_low, r.reference_high
+    from (select biomarker_key, unit, max(test_date) as test_date
+          from lab_results
+          where user_id = ${userId} and (reference_low is not null or reference_high is not null)
+          group by biomarker_key, unit) latest
+    cross join lateral (
+      select unit, reference_low, reference_high, created_at
+      from lab_results r
+      where r.user_id = ${userId} and r.test_date = latest.test_date and r.biomarker_key = latest.biomarker_key
+        and r.unit = latest.unit and (r.reference_low is not null or r.reference_high is not null)
+      order by r.created_at desc
+      limit 1) r
+    order by latest.test_date desc, r.created_at desc`)) as unknown as {
+    rows: { biomarker_key: string; unit: string; reference_low: number | null; reference_high: number | null }[];
+  };
+  const byBiomarker = new Map<string, PrintedRange[]>();
+  for (const row of result.rows) {
+    const ranges = byBiomarker.get(row.biomarker_key) ?? [];
+    ranges.push({ unit: row.unit, referenceLow: row.reference_low, referenceHigh: row.reference_high });
+    byBiomarker.set(row.biomarker_key, ranges);
+  }
+  return byBiomarker;
+}
 
 /**
  * The days each supplement was logged, by name (a read of Tracking's log table, scoped to the

@@ -34,6 +34,7 @@ import {
   type LabFileWithCounts,
   type LabResultRow,
   type NewLabResult,
+  type PrintedRange,
   chartDataPage,
   confirmFile,
   deleteLabFile,
@@ -227,11 +228,12 @@ export class LabsService {
   /** One series per biomarker in one unit (decisions section 4), and the supplement periods to shade. */
   async series(user: UserRow, units: 'canonical' | 'conventional' | 'si' | undefined): Promise<SeriesResponse> {
     const system = units === 'si' || (units === undefined && user.unitSystem === 'metric') ? 'si' : 'conventional';
+    const [stored, logDays] = await Promise.all([listSeriesByBiomarker(this.deps.db, user.id), listSupplementLogDays(this.deps.db, user.id)]);
     const series: BiomarkerSeries[] = [];
-    for (const { biomarkerKey: key, points } of await listSeriesByBiomarker(this.deps.db, user.id)) {
-      const marker = findMarker(key);
+    for (const columns of stored) {
+      const marker = findMarker(columns.biomarkerKey);
       if (!marker) {
-        this.deps.log.warn({ biomarker: key }, 'series: a stored biomarker is not in the catalogue; skipped');
+        this.deps.log.warn({ biomarker: columns.biomarkerKey }, 'series: a stored biomarker is not in the catalogue; skipped');
         continue;
       }
       const display = system === 'si' ? siUnitOf(marker) : { unit: marker.canonicalUnit, factor: 1 };
@@ -241,12 +243,12 @@ export class LabsService {
         biomarker: marker.key,
         unit: display.unit,
         category: marker.category,
-        points: points.map((p) => ({ testDate: p.testDate, value: convert(p.canonicalValue), flag: p.flag, reviewed: p.reviewed })),
-        referenceRange: seriesRange(marker, points, convert),
+        points: { testDates: columns.testDates, values: columns.canonicalValues.map(convert), flags: columns.flags, reviewed: columns.reviewed },
+        referenceRange: seriesRange(marker, columns.latestRangeByUnit, convert),
       });
     }
     series.sort((a, b) => a.category.localeCompare(b.category) || a.name.localeCompare(b.name));
-    return { units: system, series, supplementPeriods: supplementPeriods(await listSupplementLogDays(this.deps.db, user.id)) };
+    return { units: system, series, supplementPeriods: supplementPeriods(logDays) };
   }
 
   catalogue() {
@@ -295,20 +297,18 @@ function resolveResult(input: LabResultInput): Omit<NewLabResult, 'userId' | 'la
   };
 }
 
-/** The latest printed range converted to the series unit; else the catalogue's typical adult range. */
+/** The latest printed range (in a unit the catalogue knows) converted to the series unit; else the catalogue's typical adult range. */
 function seriesRange(
   marker: NonNullable<ReturnType<typeof findMarker>>,
-  points: { unit: string; referenceLow: number | null; referenceHigh: number | null }[],
+  latestRangeByUnit: PrintedRange[],
   convert: (canonical: number) => number,
 ): { low: number | null; high: number | null } {
-  for (let i = points.length - 1; i >= 0; i -= 1) {
-    const point = points[i]!;
-    if (point.referenceLow === null && point.referenceHigh === null) continue;
-    const def = unitDefFor(marker, point.unit);
+  for (const range of latestRangeByUnit) {
+    const def = unitDefFor(marker, range.unit);
     if (!def) continue;
     return {
-      low: point.referenceLow === null ? null : convert(toCanonicalValue(def, point.referenceLow)),
-      high: point.referenceHigh === null ? null : convert(toCanonicalValue(def, point.referenceHigh)),
+      low: range.referenceLow === null ? null : convert(toCanonicalValue(def, range.referenceLow)),
+      high: range.referenceHigh === null ? null : convert(toCanonicalValue(def, range.referenceHigh)),
     };
   }
   const [low, high] = marker.typical;

@@ -9,6 +9,14 @@ const point = (testDate: string, value: number, extra: { flag?: 'low' | 'high' |
   reviewed: extra.reviewed ?? true,
 });
 
+/** Points as the series call sends them: one column per field. */
+const columns = (...points: ReturnType<typeof point>[]) => ({
+  testDates: points.map((p) => p.testDate),
+  values: points.map((p) => p.value),
+  flags: points.map((p) => p.flag),
+  reviewed: points.map((p) => p.reviewed),
+});
+
 describe('mergeRows', () => {
   it('merges series into one row per unique test date, sorted, leaving gaps where a series has no value', () => {
     const rows = mergeRows([
@@ -38,17 +46,18 @@ describe('mergeRows', () => {
 });
 
 describe('drawablePoints and readSeriesResponse', () => {
-  it('drops points without a date or a numeric value, as the spec says', () => {
-    const kept = drawablePoints([
+  it('reads the point columns and drops points without a date or a numeric value, as the spec says', () => {
+    const kept = drawablePoints({
+      testDates: ['2025-01-01', null, undefined, '2025-01-02', '2025-01-03', '01/04/2025', '2025-01-05', '2025-01-06'],
+      values: [1, 2, 3, '4', Number.POSITIVE_INFINITY, 5, 7],
+      flags: ['high', null, null, null, null, null, 'low', null],
+      reviewed: [false, true, true, true, true, true, true, true],
+    });
+    // The last date has no value in its column: dropped.
+    expect(kept).toEqual([
       { testDate: '2025-01-01', value: 1, flag: 'high', reviewed: false },
-      { testDate: null, value: 2 },
-      { value: 3 },
-      { testDate: '2025-01-02', value: '4' },
-      { testDate: '2025-01-03', value: Number.POSITIVE_INFINITY },
-      { testDate: '01/04/2025', value: 5 },
-      null,
+      { testDate: '2025-01-05', value: 7, flag: 'low', reviewed: true },
     ]);
-    expect(kept).toEqual([{ testDate: '2025-01-01', value: 1, flag: 'high', reviewed: false }]);
   });
 
   it('discards and logs series without a name, unit or points; unknown categories become "other"', () => {
@@ -57,12 +66,13 @@ describe('drawablePoints and readSeriesResponse', () => {
       {
         units: 'si',
         series: [
-          { name: 'Glucose', biomarker: 'glucose', unit: 'mmol/L', category: 'metabolic', points: [point('2025-01-01', 5)], referenceRange: { low: 3.9, high: 5.5 } },
-          { name: 'Mystery', unit: 'U', category: 'alchemy', points: [point('2025-01-01', 1)] },
-          { unit: 'mg/dL', category: 'lipid', points: [point('2025-01-01', 1)] },
-          { name: 'No unit', category: 'lipid', points: [point('2025-01-01', 1)] },
-          { name: 'Empty', unit: 'mg/dL', category: 'lipid', points: [] },
-          { name: 'Bad points', unit: 'mg/dL', category: 'lipid', points: [{ testDate: 'x', value: 'y' }] },
+          { name: 'Glucose', biomarker: 'glucose', unit: 'mmol/L', category: 'metabolic', points: columns(point('2025-01-01', 5)), referenceRange: { low: 3.9, high: 5.5 } },
+          { name: 'Mystery', unit: 'U', category: 'alchemy', points: columns(point('2025-01-01', 1)) },
+          { unit: 'mg/dL', category: 'lipid', points: columns(point('2025-01-01', 1)) },
+          { name: 'No unit', category: 'lipid', points: columns(point('2025-01-01', 1)) },
+          { name: 'Empty', unit: 'mg/dL', category: 'lipid', points: columns() },
+          { name: 'Bad points', unit: 'mg/dL', category: 'lipid', points: { testDates: ['x'], values: ['y'], flags: [null], reviewed: [true] } },
+          { name: 'Points as a list', unit: 'mg/dL', category: 'lipid', points: [point('2025-01-01', 1)] },
         ],
         supplementPeriods: [
           { name: 'Vitamin D3', start: '2025-01-01', end: '2025-01-12' },
@@ -80,7 +90,7 @@ describe('drawablePoints and readSeriesResponse', () => {
     ]);
     expect(source.series[0]!.referenceRange).toEqual({ low: 3.9, high: 5.5 });
     expect(source.series[1]!.referenceRange).toEqual({ low: null, high: null });
-    expect(logged).toEqual([{ index: 2 }, { index: 3 }, { index: 4 }]);
+    expect(logged).toEqual([{ index: 2 }, { index: 3 }, { index: 4 }, { index: 6 }]);
     expect(source.supplementPeriods).toEqual([{ name: 'Vitamin D3', start: '2025-01-01', end: '2025-01-12' }]);
   });
 

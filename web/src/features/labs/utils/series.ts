@@ -44,16 +44,28 @@ function finiteOrNull(value: unknown): number | null {
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }
 
-/** Spec section 4: points with a missing date or a non-numeric value are skipped. */
-export function drawablePoints(points: readonly unknown[]): ChartPoint[] {
+function columnOf(points: Record<string, unknown>, name: string): readonly unknown[] {
+  const column = points[name];
+  return Array.isArray(column) ? column : [];
+}
+
+/**
+ * The server's point columns (`testDates[i]`, `values[i]`, `flags[i]`, `reviewed[i]` make point i)
+ * as the points the chart draws. Spec section 4: points with a missing date or a non-numeric value
+ * are skipped.
+ */
+export function drawablePoints(points: Record<string, unknown>): ChartPoint[] {
+  const testDates = columnOf(points, 'testDates');
+  const values = columnOf(points, 'values');
+  const flags = columnOf(points, 'flags');
+  const reviewed = columnOf(points, 'reviewed');
   const kept: ChartPoint[] = [];
-  for (const point of points) {
-    if (!isRecord(point)) continue;
-    const value = finiteOrNull(point.value);
-    if (value === null || dateToTime(point.testDate) === null) continue;
-    const flag = point.flag === 'low' || point.flag === 'high' || point.flag === 'normal' ? point.flag : null;
-    kept.push({ testDate: point.testDate as string, value, flag, reviewed: point.reviewed !== false });
-  }
+  testDates.forEach((testDate, i) => {
+    const value = finiteOrNull(values[i]);
+    if (value === null || dateToTime(testDate) === null) return;
+    const flag = flags[i];
+    kept.push({ testDate: testDate as string, value, flag: flag === 'low' || flag === 'high' || flag === 'normal' ? flag : null, reviewed: reviewed[i] !== false });
+  });
   return kept;
 }
 
@@ -71,7 +83,8 @@ export function readSeriesResponse(body: unknown, log: Log = warn): ChartSource 
   const series: ChartSeries[] = [];
   const list = Array.isArray(data.series) ? data.series : [];
   list.forEach((item, index) => {
-    if (!isRecord(item) || typeof item.name !== 'string' || !item.name.trim() || typeof item.unit !== 'string' || !Array.isArray(item.points) || item.points.length === 0) {
+    const points = isRecord(item) && isRecord(item.points) ? item.points : {};
+    if (!isRecord(item) || typeof item.name !== 'string' || !item.name.trim() || typeof item.unit !== 'string' || columnOf(points, 'testDates').length === 0) {
       log('Invalid biomarker series skipped', { index });
       return;
     }
@@ -81,7 +94,7 @@ export function readSeriesResponse(body: unknown, log: Log = warn): ChartSource 
       biomarker: typeof item.biomarker === 'string' ? item.biomarker : item.name,
       unit: item.unit,
       category: categoryOf(item.category),
-      points: drawablePoints(item.points),
+      points: drawablePoints(points),
       referenceRange: { low: finiteOrNull(range.low), high: finiteOrNull(range.high) },
     });
   });
