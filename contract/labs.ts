@@ -201,7 +201,6 @@ export const seriesPointsSchema = z
     (points) => [points.values, points.flags, points.reviewed].every((column) => column.length === points.testDates.length),
     'every column holds one entry per point',
   );
-export type SeriesPoints = z.infer<typeof seriesPointsSchema>;
 
 export const biomarkerSeriesSchema = z.object({
   /** Display name; the chart's selection (query parameter `biomarkers`) uses it. */
