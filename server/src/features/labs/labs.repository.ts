@@ -210,17 +210,9 @@ export type SeriesColumns = {
  * the latest of, come from a second small query (decisions/014).
  */
 export async function listSeriesByBiomarker(db: Db, userId: string): Promise<SeriesColumns[]> {
-  const points = (await db.execute(sql`
-    select biomarker_key,
-           json_agg(test_date order by test_date, created_at)::text as test_dates,
-           json_agg(canonical_value order by test_date, created_at)::text as canonical_values,
-           json_agg(flag order by test_date, created_at)::text as flags,
-           json_agg(reviewed order by test_date, created_at)::text as reviewed
-    from lab_results
-    where user_id = ${userId}
-    group by biomarker_key`)) as unknown as { rows: { biomarker_key: string; test_dates: string; canonical_values: string; flags: string; reviewed: string }[] };
-  const ranges = await listLatestRangesByUnit(db, userId);
-  return points.rows.map((row) => ({
+  // Two reads at once: on PostgreSQL they run side by side on the pool; PGlite takes them in turn.
+  const [points, ranges] = await Promise.all([listPointColumns(db, userId), listLatestRangesByUnit(db, userId)]);
+  return points.map((row) => ({
     biomarkerKey: row.biomarker_key,
     testDates: JSON.parse(row.test_dates) as string[],
     canonicalValues: JSON.parse(row.canonical_values) as number[],
@@ -228,6 +220,21 @@ export async function listSeriesByBiomarker(db: Db, userId: string): Promise<Ser
     reviewed: JSON.parse(row.reviewed) as boolean[],
     latestRangeByUnit: ranges.get(row.biomarker_key) ?? [],
   }));
+}
+
+type PointColumnsRow = { biomarker_key: string; test_dates: string; canonical_values: string; flags: string; reviewed: string };
+
+async function listPointColumns(db: Db, userId: string): Promise<PointColumnsRow[]> {
+  const result = (await db.execute(sql`
+    select biomarker_key,
+           json_agg(test_date order by test_date, created_at)::text as test_dates,
+           json_agg(canonical_value order by test_date, created_at)::text as canonical_values,
+           json_agg(flag order by test_date, created_at)::text as flags,
+           json_agg(reviewed order by test_date, created_at)::text as reviewed
+    from lab_results
+    where user_id = ${userId}
+    group by biomarker_key`)) as unknown as { rows: PointColumnsRow[] };
+  return result.rows;
 }
 
 /**
