@@ -79,6 +79,8 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 export const currentUserResponseSchema = z.object({ user: userSchema });
+/** `GET /api/session`: who is signed in, if anyone. Signed out is an answer here, not an error. */
+export const sessionResponseSchema = z.object({ user: userSchema.nullable() });
 
 /** Spec section 3, "Auth result". */
 export const authResultSchema = z.object({

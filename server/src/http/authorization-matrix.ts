@@ -80,6 +80,7 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteCase> = {
   'GET /api/config': { expect: anyone() },
   'GET /api/plans': { expect: anyone() },
   'GET /api/user': { expect: ownData() },
+  'GET /api/session': { expect: anyone() },
   'POST /api/register': { expect: anyone(), body: newAccount, freshSession: true },
   'POST /api/login': { expect: anyone(), body: (s) => s.loginUser, freshSession: true },
   'POST /api/logout': { expect: anyone(), freshSession: true },

@@ -1,20 +1,19 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import type { User } from '#contract/auth.ts';
-import { apiFetch, isApiError } from './api-fetch.ts';
+import { apiFetch } from './api-fetch.ts';
 
 export const userQueryKey = ['user'] as const;
 
-/** The signed-in user, or null when nobody is (401). Never retried, never stale (spec 9). */
+/**
+ * The signed-in user, or null when nobody is. Read from `/api/session`, which answers a signed-out
+ * visitor with 200 and no user, so that no failed request is logged in the browser's console.
+ * Never retried, never stale (spec 9).
+ */
 export const userQueryOptions = queryOptions({
   queryKey: userQueryKey,
   queryFn: async ({ signal }): Promise<User | null> => {
-    try {
-      const { user } = await apiFetch<{ user: User }>('/api/user', { signal });
-      return user;
-    } catch (error) {
-      if (isApiError(error) && error.status === 401) return null;
-      throw error;
-    }
+    const { user } = await apiFetch<{ user: User | null }>('/api/session', { signal });
+    return user;
   },
   retry: false,
   staleTime: Infinity,

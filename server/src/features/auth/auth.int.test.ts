@@ -176,6 +176,21 @@ describe('sign-in and sign-out', () => {
     expect((await replay.get('/api/user')).statusCode).toBe(401);
   });
 
+  it('answers the session to a signed-in and a signed-out browser alike, with the user or null', async () => {
+    const { client, user } = await signedInClient(t);
+    const signedIn = await client.get('/api/session');
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().user).toEqual((await client.get('/api/user')).json().user);
+    expect(signedIn.json().user.id).toBe(user.id);
+    expect(signedIn.headers['cache-control']).toBe('no-store');
+
+    await client.post('/api/logout');
+    const signedOut = await client.get('/api/session');
+    expect(signedOut.statusCode).toBe(200);
+    expect(signedOut.json()).toEqual({ user: null });
+    expect((await client.get('/api/user')).statusCode).toBe(401);
+  });
+
   it('ends the session on sign-out so a replayed cookie is refused', async () => {
     const { client } = await signedInClient(t);
     const token = client.sessionCookie!;

@@ -13,6 +13,7 @@ import {
   resendVerificationBodySchema,
   resetPasswordBodySchema,
   sessionListSchema,
+  sessionResponseSchema,
   verifyEmailBodySchema,
 } from '#contract/auth.ts';
 import { errorResponseSchema } from '#contract/errors.ts';
@@ -51,6 +52,13 @@ export async function authRoutes(app: FastifyInstance, { auth, sessions, google,
     config: { readsUsage: true },
     schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: currentUserResponseSchema, 401: errorResponseSchema } },
   }, async (request) => ({ user: await auth.toUserDto(request.auth!.user, request.auth!.usage) }));
+
+  // The web asks this on every page load: a signed-out visitor gets 200 with no user, so the
+  // browser does not log a failed request (`/api/user` keeps its 401 for API clients).
+  r.get('/api/session', {
+    config: { access: 'public', readsUsage: true },
+    schema: { tags: ['auth'], summary: 'The signed-in user, or null when signed out', response: { 200: sessionResponseSchema } },
+  }, async (request) => ({ user: request.auth ? await auth.toUserDto(request.auth.user, request.auth.usage) : null }));
 
   r.post('/api/register', {
     config: { access: 'public' },
