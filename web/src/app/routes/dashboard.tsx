@@ -1,34 +1,59 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { User } from '#contract/auth.ts';
 import { PageContainer } from '#web/components/layout/page-container.tsx';
 import { PageHeader } from '#web/components/layout/page-header.tsx';
 import { displayNameFor } from '#web/components/layout/initials.ts';
-import { PageSpinner } from '#web/components/ui/spinner.tsx';
+import { PageBodySpinner, PageSpinner } from '#web/components/ui/spinner.tsx';
+import { useLocalToday } from '#web/lib/local-day.ts';
 import { useUser } from '#web/lib/session.ts';
+import { useFirstAnswers } from '#web/lib/use-first-answers.ts';
 import { DashboardChatPanel } from '#web/features/assistant/components/dashboard-chat-panel.tsx';
+import { healthStatsQueryOptions } from '#web/features/health/api/health-stats.ts';
 import { HealthOverviewCard } from '#web/features/health/components/health-overview-card.tsx';
 import { profileCompletionQueryOptions } from '#web/features/profile-completion/api/completion.ts';
 import { ProfileCompletionModal } from '#web/features/profile-completion/components/profile-completion-modal.tsx';
+import { stackWarningsQueryOptions, supplementsQueryOptions } from '#web/features/tracking/api/supplements.ts';
+import { dayQueryOptions, streakQueryOptions } from '#web/features/tracking/api/today.ts';
 import { BloodworkCard } from '#web/features/tracking/components/bloodwork-card.tsx';
 import { DailyReminder } from '#web/features/tracking/components/daily-reminder.tsx';
 import { EffectsCard } from '#web/features/tracking/components/effects-card.tsx';
 import { StreakCard } from '#web/features/tracking/components/streak-card.tsx';
 import { TrackSupplementsCard } from '#web/features/tracking/components/track-supplements-card.tsx';
 
+/** Every card's first data, so that the cards appear together (useFirstAnswers). */
+function useDashboardReady(user: User): boolean {
+  const today = useLocalToday(user.timeZone);
+  return useFirstAnswers([supplementsQueryOptions, stackWarningsQueryOptions, dayQueryOptions(today), streakQueryOptions, healthStatsQueryOptions, profileCompletionQueryOptions]);
+}
+
 /** The signed-in home: today's tracking beside the assistant, streak, health and labs. */
 export default function DashboardRoute() {
   const { data: user } = useUser();
-  const queryClient = useQueryClient();
   if (!user) return <PageSpinner />;
+  return <Dashboard user={user} />;
+}
+
+function Dashboard({ user }: { user: User }) {
+  const queryClient = useQueryClient();
+  const ready = useDashboardReady(user);
   const refreshCompletion = () => void queryClient.invalidateQueries({ queryKey: profileCompletionQueryOptions.queryKey });
   return (
     <PageContainer>
       <PageHeader title={`Welcome, ${displayNameFor(user)}`} />
+      {ready ? <DashboardBody user={user} onLogged={refreshCompletion} /> : <PageBodySpinner label="Loading your dashboard" />}
+    </PageContainer>
+  );
+}
+
+function DashboardBody({ user, onLogged }: { user: User; onLogged: () => void }) {
+  return (
+    <>
       <ProfileCompletionModal />
       <DailyReminder user={user} />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="grid content-start gap-6 lg:col-span-2">
           {/* Today's intake comes first: it is what the dashboard is opened for every day. */}
-          <TrackSupplementsCard user={user} onLogged={refreshCompletion} />
+          <TrackSupplementsCard user={user} onLogged={onLogged} />
           <DashboardChatPanel user={user} />
         </div>
         <div className="grid content-start gap-6">
@@ -38,6 +63,6 @@ export default function DashboardRoute() {
           <BloodworkCard />
         </div>
       </div>
-    </PageContainer>
+    </>
   );
 }

@@ -20,3 +20,16 @@ export function PageSpinner() {
     </div>
   );
 }
+
+/**
+ * A page's body until its first data is in, a screen tall, so that the cards appear together
+ * below the page's title and nothing under them (the footer) moves. Cards that drew themselves
+ * one by one pushed the cards below them down as each one's data arrived (layout shift).
+ */
+export function PageBodySpinner({ label }: { label: string }) {
+  return (
+    <div className="flex min-h-screen justify-center pt-16">
+      <Spinner label={label} className="[&>span:first-child]:size-8" />
+    </div>
+  );
+}

@@ -3,12 +3,11 @@ import { CartesianGrid, Legend, Line, LineChart, ReferenceArea, ReferenceLine, R
 import type { DotItemDotProps } from 'recharts';
 import type { SupplementPeriod } from '#contract/labs.ts';
 import { type LineStyle, lineStyles } from '../utils/categories.ts';
-import { type ChartRow, formatTestDate, formatValue, isOutOfRange, mergeRows, periodLanes, seriesKey, timeDomain, valueDomain } from '../utils/chart-rows.ts';
+import { CHART_HEIGHT, type ChartRow, formatTestDate, formatValue, isOutOfRange, mergeRows, periodLanes, seriesKey, timeDomain, valueDomain } from '../utils/chart-rows.ts';
 import { FLAG_LABELS } from '../utils/lab-results.ts';
 import { type ChartPoint, type ChartSeries, dateToTime } from '../utils/series.ts';
 
 /** Spec section 9. */
-export const CHART_HEIGHT = 600;
 /** The plot area starts after the margin and the value axis; the supplement lanes line up with it. */
 const MARGIN = { top: 16, right: 24, bottom: 8, left: 8 };
 const Y_AXIS_WIDTH = 72;

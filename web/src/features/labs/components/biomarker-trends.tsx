@@ -5,18 +5,18 @@ import { EmptyState } from '#web/components/layout/empty-state.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Switch } from '#web/components/ui/switch.tsx';
-import { type ChartUnits, useSeries } from '../api/series.ts';
+import { type ChartUnits, defaultChartUnits, useSeries } from '../api/series.ts';
 import { useBiomarkerSelection } from '../hooks/use-biomarker-selection.ts';
-import { chartCounts } from '../utils/chart-rows.ts';
+import { CHART_HEIGHT, chartCounts } from '../utils/chart-rows.ts';
 import type { ChartSeries } from '../utils/series.ts';
 import { BiomarkerSelector } from './biomarker-selector.tsx';
 
 // The chart library loads only when there is something to draw.
 const BiomarkerChart = lazy(() => import('./biomarker-chart.tsx'));
 
-function LoadingChart() {
+function LoadingChart({ height }: { height?: number }) {
   return (
-    <div className="flex items-center justify-center gap-3 py-16 text-sm text-muted-foreground">
+    <div className="flex items-center justify-center gap-3 py-16 text-sm text-muted-foreground" style={{ height }}>
       <Spinner label="Loading chart data" /> Loading chart data...
     </div>
   );
@@ -28,7 +28,7 @@ function LoadingChart() {
  * profile, or this switch, says SI).
  */
 export function BiomarkerTrends({ user, hasFiles, filesPending }: { user: User; hasFiles: boolean; filesPending: boolean }) {
-  const [units, setUnits] = useState<ChartUnits>(user.unitSystem === 'metric' ? 'si' : 'conventional');
+  const [units, setUnits] = useState<ChartUnits>(defaultChartUnits(user));
   const series = useSeries(units);
   const source = series.data;
   const { selected, toggle, highlightDate } = useBiomarkerSelection(source?.series);
@@ -114,7 +114,8 @@ function ChartBody(props: {
     return <EmptyState title="No data points available" description="Selected biomarkers have no data to display" />;
   }
   return (
-    <Suspense fallback={<LoadingChart />}>
+    // The chart's own height while its code loads, so that nothing below it moves when it draws.
+    <Suspense fallback={<LoadingChart height={CHART_HEIGHT} />}>
       <BiomarkerChart series={props.drawn.filter((one) => one.points.length > 0)} periods={props.periods} highlightDate={props.highlightDate} />
     </Suspense>
   );

@@ -6,7 +6,13 @@ import type { User } from '#contract/auth.ts';
 import type { LabFile } from '#contract/labs.ts';
 import { PageContainer } from '#web/components/layout/page-container.tsx';
 import { PageHeader } from '#web/components/layout/page-header.tsx';
-import { LABS_QUERY_KEY, useLabFiles } from '../api/lab-files.ts';
+import { PageBodySpinner } from '#web/components/ui/spinner.tsx';
+import { plansQueryOptions } from '#web/lib/plans.ts';
+import { useFirstAnswers } from '#web/lib/use-first-answers.ts';
+import { biomarkerCatalogueQueryOptions } from '../api/biomarker-catalogue.ts';
+import { LABS_QUERY_KEY, labFilesQueryOptions, useLabFiles } from '../api/lab-files.ts';
+import { manualResultsQueryOptions } from '../api/lab-results.ts';
+import { defaultChartUnits, seriesQueryOptions } from '../api/series.ts';
 import { finishedReading } from '../utils/lab-results.ts';
 import { BiomarkerTrends } from './biomarker-trends.tsx';
 import { LabFilesGrid } from './lab-files-grid.tsx';
@@ -29,6 +35,8 @@ function useFollowReading(files: LabFile[] | undefined) {
 export function LabsPage({ user }: { user: User }) {
   const files = useLabFiles();
   useFollowReading(files.data);
+  // Every section's first data, so that the sections appear together (useFirstAnswers).
+  const ready = useFirstAnswers([labFilesQueryOptions, seriesQueryOptions(defaultChartUnits(user)), manualResultsQueryOptions, biomarkerCatalogueQueryOptions, plansQueryOptions]);
 
   // Spec 8: a failed file-list load is logged only; the list on screen stays as it was.
   const failure = files.error;
@@ -42,27 +50,33 @@ export function LabsPage({ user }: { user: User }) {
         <ArrowLeft aria-hidden="true" className="size-4" /> Back to Dashboard
       </Link>
       <PageHeader title="Biomarker Trends" description="Your lab results over time, beside the supplements you take." />
-      <div className="space-y-10">
-        <section aria-labelledby="labs-trends" className="space-y-4">
-          <h2 id="labs-trends" className="text-xl font-semibold">
-            Biomarker Trends
-          </h2>
-          <BiomarkerTrends user={user} hasFiles={(files.data?.length ?? 0) > 0} filesPending={files.isPending} />
-        </section>
-        <section aria-labelledby="labs-results" className="space-y-4">
-          <h2 id="labs-results" className="text-xl font-semibold">
-            Lab Results
-          </h2>
-          <UploadWidget user={user} />
-          <ManualResults />
-        </section>
-        <section aria-labelledby="labs-files" className="space-y-4">
-          <h2 id="labs-files" className="text-xl font-semibold">
-            Uploaded Files
-          </h2>
-          <LabFilesGrid files={files} />
-        </section>
-      </div>
+      {ready ? <LabsSections user={user} files={files} /> : <PageBodySpinner label="Loading your lab results" />}
     </PageContainer>
+  );
+}
+
+function LabsSections({ user, files }: { user: User; files: ReturnType<typeof useLabFiles> }) {
+  return (
+    <div className="space-y-10">
+      <section aria-labelledby="labs-trends" className="space-y-4">
+        <h2 id="labs-trends" className="text-xl font-semibold">
+          Biomarker Trends
+        </h2>
+        <BiomarkerTrends user={user} hasFiles={(files.data?.length ?? 0) > 0} filesPending={files.isPending} />
+      </section>
+      <section aria-labelledby="labs-results" className="space-y-4">
+        <h2 id="labs-results" className="text-xl font-semibold">
+          Lab Results
+        </h2>
+        <UploadWidget user={user} />
+        <ManualResults />
+      </section>
+      <section aria-labelledby="labs-files" className="space-y-4">
+        <h2 id="labs-files" className="text-xl font-semibold">
+          Uploaded Files
+        </h2>
+        <LabFilesGrid files={files} />
+      </section>
+    </div>
   );
 }

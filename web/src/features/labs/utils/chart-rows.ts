@@ -1,6 +1,9 @@
 import type { SupplementPeriod } from '#contract/labs.ts';
 import { type ChartPoint, type ChartSeries, dateToTime } from './series.ts';
 
+/** The chart's drawing height in pixels; its loading placeholder takes the same. */
+export const CHART_HEIGHT = 600;
+
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** One row per test date: `t` for the time axis and one value per series key (absent = a gap). */
