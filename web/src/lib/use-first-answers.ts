@@ -1,16 +1,20 @@
 import { type UseQueryOptions, useQueries } from '@tanstack/react-query';
-import { useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * False until each query has its first answer (an error counts: the part that shows it says
  * so), then true for good, even when a query later starts again without data (a new day's
  * intake after midnight). A page shows its cards at once when this turns true, so that cards
- * drawn one by one as their data arrived do not push each other down (layout shift).
+ * drawn one by one as their data arrived do not push each other down (layout shift). The turn
+ * is a transition: React draws the cards in slices of a few milliseconds instead of one long
+ * task that would block the page (total blocking time).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any query's options, whatever its data
 export function useFirstAnswers(queries: readonly UseQueryOptions<any, any, any, any>[]): boolean {
   const pending = useQueries({ queries: [...queries], combine: (results) => results.some((result) => result.isPending) });
   const [answered, setAnswered] = useState(false);
-  if (!pending && !answered) setAnswered(true);
-  return answered || !pending;
+  useEffect(() => {
+    if (!pending) startTransition(() => setAnswered(true));
+  }, [pending]);
+  return answered;
 }

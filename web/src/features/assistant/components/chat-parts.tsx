@@ -64,7 +64,7 @@ function TypingCursor() {
  * Keeps the newest message in view while the answer grows, unless the user scrolled up to read
  * something earlier: they are left where they are.
  */
-export function useStickToBottom(dependency: unknown): RefObject<HTMLDivElement | null> {
+export function useStickToBottom(messages: readonly unknown[]): RefObject<HTMLDivElement | null> {
   const ref = useRef<HTMLDivElement | null>(null);
   const stuck = useRef(true);
   useEffect(() => {
@@ -78,8 +78,10 @@ export function useStickToBottom(dependency: unknown): RefObject<HTMLDivElement 
   }, []);
   useEffect(() => {
     const element = ref.current;
-    if (element && stuck.current) element.scrollTop = element.scrollHeight;
-  }, [dependency]);
+    // No messages, nothing to scroll to: reading scrollHeight would force a layout of the whole
+    // page while it is first drawn.
+    if (element && stuck.current && messages.length > 0) element.scrollTop = element.scrollHeight;
+  }, [messages]);
   return ref;
 }
 
