@@ -5,40 +5,61 @@ import { PageSpinner } from '#web/components/ui/spinner.tsx';
 import { clearGoogleSignup, peekGoogleSignup } from '#web/features/auth/utils/google-signup.ts';
 import { useUser } from '#web/lib/session.ts';
 import { RootLayout } from './layouts/root-layout.tsx';
-import { routesFor, STANDALONE, type Screen, type SessionState } from './route-table.ts';
+import { resolveScreen, routesFor, STANDALONE, type Screen, type SessionState } from './route-table.ts';
 
-type Page = LazyExoticComponent<ComponentType> | ComponentType;
+type PageScreen = Exclude<Screen, 'loading' | 'not-found' | 'signed-in-redirect'>;
 
 // Every page is its own chunk, so the landing page ships only what it shows.
-const pages: Record<Exclude<Screen, 'loading' | 'not-found' | 'signed-in-redirect'>, Page> = {
-  landing: lazy(() => import('./routes/landing.tsx')),
-  auth: lazy(() => import('./routes/auth.tsx')),
-  signup: lazy(() => import('./routes/signup.tsx')),
-  'forgot-password': lazy(() => import('./routes/forgot-password.tsx')),
-  'reset-password': lazy(() => import('./routes/reset-password.tsx')),
-  'verify-email': lazy(() => import('./routes/verify-email.tsx')),
-  terms: lazy(() => import('./routes/terms.tsx')),
-  privacy: lazy(() => import('./routes/privacy.tsx')),
-  about: lazy(() => import('./routes/about.tsx')),
-  contact: lazy(() => import('./routes/contact.tsx')),
-  learn: lazy(() => import('./routes/learn.tsx')),
-  'learn-post': lazy(() => import('./routes/learn-post.tsx')),
-  research: lazy(() => import('./routes/research.tsx')),
-  'research-post': lazy(() => import('./routes/research-post.tsx')),
-  ask: lazy(() => import('./routes/ask.tsx')),
-  dashboard: lazy(() => import('./routes/dashboard.tsx')),
-  subscription: lazy(() => import('./routes/subscription.tsx')),
-  'payment-success': lazy(() => import('./routes/payment-success.tsx')),
-  profile: lazy(() => import('./routes/profile.tsx')),
-  'health-stats': lazy(() => import('./routes/health-stats.tsx')),
-  'supplement-history': lazy(() => import('./routes/supplement-history.tsx')),
-  labs: lazy(() => import('./routes/labs.tsx')),
-  admin: lazy(() => import('./routes/admin.tsx')),
-  'admin-supplements': lazy(() => import('./routes/admin-supplements.tsx')),
-  'admin-users': lazy(() => import('./routes/admin-users.tsx')),
-  'admin-blog': lazy(() => import('./routes/admin-blog.tsx')),
-  share: lazy(() => import('./routes/share.tsx')),
+const loadPage: Record<PageScreen, () => Promise<{ default: ComponentType }>> = {
+  landing: () => import('./routes/landing.tsx'),
+  auth: () => import('./routes/auth.tsx'),
+  signup: () => import('./routes/signup.tsx'),
+  'forgot-password': () => import('./routes/forgot-password.tsx'),
+  'reset-password': () => import('./routes/reset-password.tsx'),
+  'verify-email': () => import('./routes/verify-email.tsx'),
+  terms: () => import('./routes/terms.tsx'),
+  privacy: () => import('./routes/privacy.tsx'),
+  about: () => import('./routes/about.tsx'),
+  contact: () => import('./routes/contact.tsx'),
+  learn: () => import('./routes/learn.tsx'),
+  'learn-post': () => import('./routes/learn-post.tsx'),
+  research: () => import('./routes/research.tsx'),
+  'research-post': () => import('./routes/research-post.tsx'),
+  ask: () => import('./routes/ask.tsx'),
+  dashboard: () => import('./routes/dashboard.tsx'),
+  subscription: () => import('./routes/subscription.tsx'),
+  'payment-success': () => import('./routes/payment-success.tsx'),
+  profile: () => import('./routes/profile.tsx'),
+  'health-stats': () => import('./routes/health-stats.tsx'),
+  'supplement-history': () => import('./routes/supplement-history.tsx'),
+  labs: () => import('./routes/labs.tsx'),
+  admin: () => import('./routes/admin.tsx'),
+  'admin-supplements': () => import('./routes/admin-supplements.tsx'),
+  'admin-users': () => import('./routes/admin-users.tsx'),
+  'admin-blog': () => import('./routes/admin-blog.tsx'),
+  share: () => import('./routes/share.tsx'),
 };
+
+const pages = Object.fromEntries(Object.entries(loadPage).map(([screen, load]) => [screen, lazy(load)])) as Record<PageScreen, LazyExoticComponent<ComponentType>>;
+
+/**
+ * While the session is read, fetch the code of the page the address will show, so that it does
+ * not wait for the session's answer: the signed-out page, and the signed-in one except at `/`,
+ * where most visitors are signed out and the landing page must not download the dashboard.
+ */
+function preloadPagesFor(pathname: string): void {
+  const screens = [resolveScreen(pathname, { status: 'signed-out' })];
+  if (pathname !== '/') screens.push(resolveScreen(pathname, { status: 'signed-in', isAdmin: false }));
+  for (const screen of screens) {
+    if (screen in loadPage) void loadPage[screen as PageScreen]();
+  }
+}
+
+function SessionLoading() {
+  const { pathname } = useLocation();
+  useEffect(() => preloadPagesFor(pathname), [pathname]);
+  return <PageSpinner />;
+}
 
 /**
  * A signed-in user on a sign-in page: anything else goes home. Google's return goes to the plan
@@ -119,7 +140,7 @@ function useScreenTitle(screen: Screen) {
 
 function ScreenView({ screen }: { screen: Screen }) {
   useScreenTitle(screen);
-  if (screen === 'loading') return <PageSpinner />;
+  if (screen === 'loading') return <SessionLoading />;
   if (screen === 'not-found') return <NotFound />;
   if (screen === 'signed-in-redirect') return <SignedInRedirect />;
   const Page = pages[screen];
