@@ -1,7 +1,7 @@
 import { and, asc, between, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { preparedPerDb } from '#server/db/prepared.ts';
-import { loggedDayRuns, qualitativeLogs, referenceSupplements, supplementLogs, users } from '#server/db/schema/index.ts';
+import { loggedDayRuns, qualitativeLogs, supplementLogs, users } from '#server/db/schema/index.ts';
 import type { IntakeItem } from '#server/features/supplements/intake-warnings.ts';
 
 export type NewSupplementLog = Omit<typeof supplementLogs.$inferInsert, 'id' | 'userId' | 'createdAt'>;
@@ -25,36 +25,54 @@ export async function replaceDays(db: Db, userId: string, days: string[], logs: 
     .returning({ id: supplementLogs.id, takenAt: supplementLogs.takenAt });
 }
 
-const dayLogsQuery = preparedPerDb((db) =>
+export type DayLogRow = {
+  id: string;
+  supplementId: string | null;
+  takenAt: Date;
+} & IntakeItem;
+export type DayNoteRow = Pick<QualitativeLogRow, 'id' | 'type' | 'localDate' | 'content' | 'summary' | 'energy' | 'mood' | 'sleep' | 'note' | 'loggedAt'>;
+type AsJson<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] };
+
+// Plain SQL names: inside a select list Drizzle writes columns without their table, which the
+// subqueries (three tables with an `id` each) would find ambiguous.
+const dayQuery = preparedPerDb((db) =>
   db
     .select({
-      id: supplementLogs.id,
-      supplementId: supplementLogs.supplementId,
-      name: supplementLogs.name,
-      dosageAmount: supplementLogs.dosageAmount,
-      dosageUnit: supplementLogs.dosageUnit,
-      frequencyCount: supplementLogs.frequencyCount,
-      frequencyUnit: supplementLogs.frequencyUnit,
-      takenAt: supplementLogs.takenAt,
-      nutrient: referenceSupplements.nutrient,
-      upperLimitAmount: referenceSupplements.upperLimitAmount,
-      upperLimitUnit: referenceSupplements.upperLimitUnit,
-      upperLimitSource: referenceSupplements.upperLimitSource,
-      upperLimitSourceUrl: referenceSupplements.upperLimitSourceUrl,
-      upperLimitNote: referenceSupplements.upperLimitNote,
-      iuConversion: referenceSupplements.iuConversion,
+      logs: sql<AsJson<DayLogRow>[]>`coalesce((
+        select json_agg(json_build_object(
+          'id', l.id, 'supplementId', l.supplement_id, 'name', l.name,
+          'dosageAmount', l.dosage_amount, 'dosageUnit', l.dosage_unit,
+          'frequencyCount', l.frequency_count, 'frequencyUnit', l.frequency_unit, 'takenAt', l.taken_at,
+          'nutrient', r.nutrient, 'upperLimitAmount', r.upper_limit_amount, 'upperLimitUnit', r.upper_limit_unit,
+          'upperLimitSource', r.upper_limit_source, 'upperLimitSourceUrl', r.upper_limit_source_url,
+          'upperLimitNote', r.upper_limit_note, 'iuConversion', r.iu_conversion
+        ) order by l.taken_at, l.name)
+        from supplement_logs l left join reference_supplements r on r.id = l.reference_supplement_id
+        where l.user_id = users.id and l.local_date = ${sql.placeholder('date')}), '[]'::json)`,
+      notes: sql<AsJson<DayNoteRow>[]>`coalesce((
+        select json_agg(json_build_object(
+          'id', n.id, 'type', n.type, 'localDate', n.local_date, 'content', n.content, 'summary', n.summary,
+          'energy', n.energy, 'mood', n.mood, 'sleep', n.sleep, 'note', n.note, 'loggedAt', n.logged_at
+        ) order by n.logged_at, n.id)
+        from qualitative_logs n
+        where n.user_id = users.id and n.local_date = ${sql.placeholder('date')}), '[]'::json)`,
     })
-    .from(supplementLogs)
-    .leftJoin(referenceSupplements, eq(referenceSupplements.id, supplementLogs.referenceSupplementId))
-    .where(and(eq(supplementLogs.userId, sql.placeholder('userId')), eq(supplementLogs.localDate, sql.placeholder('date'))))
-    .orderBy(asc(supplementLogs.takenAt), asc(supplementLogs.name))
-    .prepare('list_day_logs'),
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('read_day'),
 );
 
-export async function listDayLogs(db: Db, userId: string, date: string) {
-  return dayLogsQuery(db).execute({ userId, date });
+/**
+ * A day's intake (with each item's reference limits, for the intake warnings) and notes, in one
+ * round trip: the day view is read on every dashboard and history visit (decisions/013).
+ */
+export async function readDay(db: Db, userId: string, date: string): Promise<{ logs: DayLogRow[]; notes: DayNoteRow[] }> {
+  const [row] = await dayQuery(db).execute({ userId, date });
+  return {
+    logs: (row?.logs ?? []).map((log) => ({ ...log, takenAt: new Date(log.takenAt) })),
+    notes: (row?.notes ?? []).map((note) => ({ ...note, loggedAt: new Date(note.loggedAt) })),
+  };
 }
-export type DayLogRow = Awaited<ReturnType<typeof listDayLogs>>[number] & IntakeItem;
 
 const dayNotesQuery = preparedPerDb((db) =>
   db

@@ -22,10 +22,9 @@ import { AppError } from '#server/http/app-error.ts';
 import {
   type LoggedDaysSummary,
   type NewSupplementLog,
-  type QualitativeLogRow,
+  type DayNoteRow,
   hasAnySupplementLog,
-  listDayLogs,
-  listDayNotes,
+  readDay,
   replaceDays,
   summariseDays,
   summariseLoggedDays,
@@ -112,7 +111,7 @@ export class SupplementLogsService {
   }
 
   async day(user: UserRow, date: string): Promise<DayView> {
-    const [logs, notes] = await Promise.all([listDayLogs(this.deps.db, user.id, date), listDayNotes(this.deps.db, user.id, date)]);
+    const { logs, notes } = await readDay(this.deps.db, user.id, date);
     const rating = notes.find((note) => note.energy !== null);
     return {
       date,
@@ -187,7 +186,7 @@ function fieldError(field: string, message: string): AppError {
   return AppError.validation(field, message);
 }
 
-function toQualitativeLogDto(row: QualitativeLogRow): QualitativeLog {
+function toQualitativeLogDto(row: DayNoteRow): QualitativeLog {
   return {
     id: row.id,
     type: row.type,
@@ -198,7 +197,7 @@ function toQualitativeLogDto(row: QualitativeLogRow): QualitativeLog {
   };
 }
 
-function toEffectsDto(row: QualitativeLogRow): Effects {
+function toEffectsDto(row: DayNoteRow): Effects {
   return {
     id: row.id,
     date: row.localDate,
