@@ -8,10 +8,12 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { stdSerializers } from 'pino';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { DayView } from '#contract/tracking.ts';
 import type { Config } from './config.ts';
 import { BuiltInAssistant } from './ai/built-in/built-in-assistant.ts';
 import { OpenAiCompatibleProvider } from './ai/openai-provider.ts';
 import type { Database } from './db/client.ts';
+import { USER_CHANGED_CHANNEL, UserCache } from './lib/user-cache.ts';
 import { accountRoutes } from './features/account/account.routes.ts';
 import { AccountService } from './features/account/account.service.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
@@ -28,7 +30,6 @@ import { AuditLog } from './features/audit/audit.service.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { AuthService } from './features/auth/auth.service.ts';
 import { GoogleService } from './features/auth/google.service.ts';
-import { SESSION_CACHE_CHANNEL, SessionCache } from './features/auth/session-cache.ts';
 import { type SessionRead, SessionService } from './features/auth/sessions.service.ts';
 import { blogPageRoutes } from './features/blog/blog.pages.ts';
 import { blogRoutes } from './features/blog/blog.routes.ts';
@@ -46,6 +47,7 @@ import { ProfileService } from './features/profile/profile.service.ts';
 import { streaksRoutes } from './features/streaks/streaks.routes.ts';
 import { StreakService } from './features/streaks/streaks.service.ts';
 import { supplementLogsRoutes } from './features/supplement-logs/supplement-logs.routes.ts';
+import type { LoggedDaysSummary } from './features/supplement-logs/supplement-logs.repository.ts';
 import { SupplementLogsService } from './features/supplement-logs/supplement-logs.service.ts';
 import { supplementsRoutes } from './features/supplements/supplements.routes.ts';
 import { SupplementsService } from './features/supplements/supplements.service.ts';
@@ -110,9 +112,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const db = database.db;
   const mailer = options.mailer ?? createMailer(config.mail, app.log);
   const sessionCookie = new SessionCookie(config.secureCookies);
-  const sessionCache = config.session.cacheSeconds > 0 ? new SessionCache<SessionRead>(config.session.cacheSeconds * 1000) : undefined;
-  if (sessionCache) await database.listen(SESSION_CACHE_CHANNEL, sessionCache);
-  const sessions = new SessionService(db, config.session, sessionCache);
+  const caches = await openUserCaches(app, database, config.userCacheSeconds);
+  const sessions = new SessionService(db, config.session, caches.sessions);
   const usage = new UsageService(db, config.plans);
   await app.register(cookie, { secret: config.sessionSecret });
   registerAccessControl(app, sessions, sessionCookie, usage);
@@ -136,7 +137,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const contact = new ContactService({ db, mailer, limiter, supportEmail: config.mail.supportEmail });
   const supplements = new SupplementsService(db);
   const entitlements = new EntitlementsService(db, config.plans);
-  const supplementLogs = new SupplementLogsService({ db, supplements, entitlements });
+  const supplementLogs = new SupplementLogsService({ db, supplements, entitlements, caches });
   const streaks = new StreakService({ logs: supplementLogs, goalDays: config.plans.streakGoalDays });
   const stripe = config.billing.provider.kind === 'stripe' ? new StripeProvider(config.billing.provider) : undefined;
   const billing = new BillingService({
@@ -290,4 +291,25 @@ function withoutQueryValues(serialized: unknown, error: unknown): unknown {
     else clean[key] = withoutQueryValues(value, (error as Record<string, unknown> | undefined)?.[key]);
   }
   return clean;
+}
+
+/**
+ * The reads made on every page view, kept per user in memory (lib/user-cache.ts); with `seconds`
+ * 0 the caches never listen and pass every read through. The database's notices keep every
+ * process's copies current; a user's own write is also forgotten here before its answer leaves,
+ * since on PostgreSQL the notice arrives a moment after the commit and the browser asks again at once.
+ */
+async function openUserCaches(app: FastifyInstance, database: Database, seconds: number) {
+  const caches = {
+    sessions: new UserCache<SessionRead>(seconds * 1000),
+    days: new UserCache<DayView>(seconds * 1000),
+    streaks: new UserCache<LoggedDaysSummary>(seconds * 1000),
+  };
+  if (seconds === 0) return caches;
+  for (const cache of Object.values(caches)) await database.listen(USER_CHANGED_CHANNEL, cache);
+  app.addHook('onSend', async (request) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || !request.auth) return;
+    for (const cache of Object.values(caches)) cache.notified(request.auth.user.id);
+  });
+  return caches;
 }

@@ -34,7 +34,7 @@ const envSchema = z.object({
   SESSION_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
-  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  USER_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional()),
   MAIL_FROM: z.string().min(3).default('StackLab <no-reply@localhost>'),
   SUPPORT_EMAIL: z.string().min(3).default('support@localhost'),
@@ -92,8 +92,9 @@ export type Config = {
   trustProxy: boolean;
   logLevel: string;
   sessionSecret: string;
-  /** `cacheSeconds` 0 reads every session from the database. */
-  session: { idleDays: number; maxDays: number; cacheSeconds: number };
+  session: { idleDays: number; maxDays: number };
+  /** How long a process may answer a user's sessions, day and streak from memory (lib/user-cache.ts); 0 turns it off. */
+  userCacheSeconds: number;
   mail: { smtpUrl: string | undefined; from: string; supportEmail: string; outboxDir: string };
   google: { clientId: string; clientSecret: string | undefined; issuer: string } | undefined;
   bodyLimitBytes: number;
@@ -150,7 +151,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
-    session: { idleDays: e.SESSION_IDLE_DAYS, maxDays: e.SESSION_MAX_DAYS, cacheSeconds: e.SESSION_CACHE_SECONDS },
+    session: { idleDays: e.SESSION_IDLE_DAYS, maxDays: e.SESSION_MAX_DAYS },
+    userCacheSeconds: e.USER_CACHE_SECONDS,
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,

@@ -90,7 +90,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   // An idle client that loses its server (a restart) emits here; without a listener it would crash the process.
   pool.on('error', () => {});
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-  const listeners: PostgresListener[] = [];
+  const listeners = new Map<string, PostgresListener>();
   return {
     db,
     kind: 'postgres',
@@ -108,12 +108,14 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
       await db.execute(sql`select 1`);
     },
     listen: async (channel, subscriber) => {
+      const existing = listeners.get(channel);
+      if (existing) return existing.add(subscriber);
       const listener = new PostgresListener(url, channel, subscriber);
-      listeners.push(listener);
+      listeners.set(channel, listener);
       await listener.start();
     },
     close: async () => {
-      await Promise.all(listeners.map((listener) => listener.stop()));
+      await Promise.all([...listeners.values()].map((listener) => listener.stop()));
       await pool.end();
     },
   };
@@ -122,25 +124,35 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
 const RELISTEN_DELAY_MS = 1_000;
 
 /**
- * A connection of its own that stays in LISTEN (a pooled one would be handed to queries). When it
- * breaks (a server restart, a network cut) the subscriber hears so at once, and it connects again
- * every second until it can listen.
+ * A connection of its own per channel that stays in LISTEN (a pooled one would be handed to
+ * queries). When it breaks (a server restart, a network cut) the subscribers hear so at once, and
+ * it connects again every second until it can listen.
  */
 class PostgresListener {
   private client: pg.Client | undefined;
+  private live = false;
   private retry: NodeJS.Timeout | undefined;
   private stopped = false;
+  private readonly subscribers: NotificationSubscriber[];
 
   constructor(
     private readonly url: string,
     private readonly channel: string,
-    private readonly subscriber: NotificationSubscriber,
-  ) {}
+    subscriber: NotificationSubscriber,
+  ) {
+    this.subscribers = [subscriber];
+  }
+
+  add(subscriber: NotificationSubscriber): void {
+    this.subscribers.push(subscriber);
+    subscriber.listening(this.live);
+  }
 
   async start(): Promise<void> {
     const client = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: 5_000 });
     client.on('notification', (message) => {
-      if (message.channel === this.channel) this.subscriber.notified(message.payload ?? '');
+      if (message.channel !== this.channel) return;
+      for (const subscriber of this.subscribers) subscriber.notified(message.payload ?? '');
     });
     client.on('error', () => this.lost(client));
     client.on('end', () => this.lost(client));
@@ -148,7 +160,7 @@ class PostgresListener {
     try {
       await client.connect();
       await client.query(`LISTEN ${pg.escapeIdentifier(this.channel)}`);
-      this.subscriber.listening(true);
+      this.setLive(true);
     } catch {
       this.lost(client);
     }
@@ -160,10 +172,15 @@ class PostgresListener {
     await this.client?.end().catch(() => {});
   }
 
+  private setLive(live: boolean): void {
+    this.live = live;
+    for (const subscriber of this.subscribers) subscriber.listening(live);
+  }
+
   private lost(client: pg.Client): void {
     if (client !== this.client) return;
     this.client = undefined;
-    this.subscriber.listening(false);
+    this.setLive(false);
     client.end().catch(() => {});
     if (!this.stopped) this.retry = setTimeout(() => void this.start(), RELISTEN_DELAY_MS);
   }

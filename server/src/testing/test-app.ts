@@ -31,10 +31,10 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123456789',
     PUBLIC_URL: TEST_ORIGIN,
     LOG_LEVEL: 'info',
-    // PGlite tells the session cache of a commit before the committing call returns, so tests that
+    // PGlite tells the user cache of a commit before the committing call returns, so tests that
     // change rows directly see the change at once, and every test exercises the cache. PostgreSQL
-    // tells it on another connection a moment later; there only the session-cache tests turn it on.
-    SESSION_CACHE_SECONDS: testDatabaseKind() === 'pglite' ? '30' : '0',
+    // tells it on another connection a moment later; there only the user-cache tests turn it on.
+    USER_CACHE_SECONDS: testDatabaseKind() === 'pglite' ? '30' : '0',
     ...env,
   });
   const database = await openTestDatabase();

@@ -2,7 +2,7 @@ import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import type { UsageSummary, UsageWindows } from '#server/features/usage/usage.service.ts';
 import { createToken, hashToken } from '#server/lib/tokens.ts';
-import type { SessionCache } from './session-cache.ts';
+import type { UserCache } from '#server/lib/user-cache.ts';
 import {
   type UserRow,
   deleteExpiredSessionsAndTokens,
@@ -45,7 +45,7 @@ export class SessionService {
   constructor(
     private readonly db: Db,
     private readonly settings: Config['session'],
-    private readonly cache?: SessionCache<SessionRead>,
+    private readonly cache: UserCache<SessionRead>,
   ) {}
 
   /** A new random token; only its hash is stored. */
@@ -70,7 +70,7 @@ export class SessionService {
     const now = Date.now();
     const idleSince = new Date(now - this.settings.idleDays * DAY_MS);
     const tokenHash = hashToken(token);
-    const cached = this.cache?.get(tokenHash);
+    const cached = this.cache.get(tokenHash);
     const stillValid =
       cached !== undefined &&
       cached.expiresAt.getTime() > now &&
@@ -86,7 +86,7 @@ export class SessionService {
   }
 
   private async read(tokenHash: string, idleSince: Date, usageSince?: UsageWindows): Promise<SessionRead | undefined> {
-    const readStarted = this.cache?.readStarted() ?? 0;
+    const readStarted = this.cache.readStarted();
     let read: SessionRead;
     if (usageSince) {
       const row = await findActiveSessionWithUsage(this.db, tokenHash, idleSince, usageSince);
@@ -98,7 +98,7 @@ export class SessionService {
       if (!row) return undefined;
       read = sessionFields(row);
     }
-    this.cache?.set(tokenHash, read.user.id, read, readStarted);
+    this.cache.set(tokenHash, read.user.id, read, readStarted);
     return read;
   }
 
@@ -107,18 +107,18 @@ export class SessionService {
   async end(token: string): Promise<void> {
     const tokenHash = hashToken(token);
     await deleteSessionByTokenHash(this.db, tokenHash);
-    this.cache?.forget(tokenHash);
+    this.cache.forget(tokenHash);
   }
 
   async endOne(userId: string, sessionId: string): Promise<boolean> {
     const ended = await deleteSessionOfUser(this.db, userId, sessionId);
-    this.cache?.notified(userId);
+    this.cache.notified(userId);
     return ended;
   }
 
   async endAll(userId: string, exceptSessionId?: string): Promise<void> {
     await deleteSessionsOfUser(this.db, userId, exceptSessionId);
-    this.cache?.notified(userId);
+    this.cache.notified(userId);
   }
 
   async purgeExpired(): Promise<void> {

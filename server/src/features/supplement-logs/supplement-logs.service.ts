@@ -19,6 +19,7 @@ import type { UserRow } from '#server/features/auth/auth.repository.ts';
 import { computeIntakeWarnings } from '#server/features/supplements/intake-warnings.ts';
 import type { SupplementsService } from '#server/features/supplements/supplements.service.ts';
 import { AppError } from '#server/http/app-error.ts';
+import { UserCache } from '#server/lib/user-cache.ts';
 import {
   type LoggedDaysSummary,
   type NewSupplementLog,
@@ -41,6 +42,8 @@ type Dependencies = {
    * and a cancelled plan past its end.
    */
   entitlements?: { assertActive(user: UserRow): void };
+  /** The day views and streaks kept in memory (lib/user-cache.ts); none when not given. */
+  caches?: { days: UserCache<DayView>; streaks: UserCache<LoggedDaysSummary> };
 };
 
 /** A phone clock a little ahead of ours is not a log from the future. */
@@ -54,8 +57,12 @@ const EARLIEST_LOG = Date.UTC(2000, 0, 1);
 export class SupplementLogsService {
   private readonly now: () => Date;
 
+  private readonly caches: NonNullable<Dependencies['caches']>;
+
   constructor(private readonly deps: Dependencies) {
     this.now = deps.now ?? (() => new Date());
+    // Without the app's caches, ones that never listen: every read goes to the database.
+    this.caches = deps.caches ?? { days: new UserCache(0), streaks: new UserCache(0) };
   }
 
   today(user: UserRow): string {
@@ -111,7 +118,11 @@ export class SupplementLogsService {
   }
 
   async day(user: UserRow, date: string): Promise<DayView> {
-    const { logs, notes } = await readDay(this.deps.db, user.id, date);
+    return this.caches.days.getOrLoad(`${user.id}:${date}`, user.id, () => this.readDayView(user.id, date));
+  }
+
+  private async readDayView(userId: string, date: string): Promise<DayView> {
+    const { logs, notes } = await readDay(this.deps.db, userId, date);
     const rating = notes.find((note) => note.energy !== null);
     return {
       date,
@@ -166,7 +177,7 @@ export class SupplementLogsService {
 
   /** The current and longest runs of logged local days up to `today`, and the last logged day (streaks). */
   loggedDays(userId: string, today: string): Promise<LoggedDaysSummary> {
-    return summariseLoggedDays(this.deps.db, userId, today);
+    return this.caches.streaks.getOrLoad(`${userId}:${today}`, userId, () => summariseLoggedDays(this.deps.db, userId, today));
   }
 
   hasAnyLog(userId: string): Promise<boolean> {

@@ -1,19 +1,24 @@
 import type { NotificationSubscriber } from '#server/db/client.ts';
 
-/** The database channel on which triggers name a user whose user row, sessions or usage changed (migration 0008). */
-export const SESSION_CACHE_CHANNEL = 'session_cache';
+/**
+ * The database channel on which triggers name a user whose data changed: their user row,
+ * sessions, usage, intake or notes (migrations 0008 and 0010).
+ */
+export const USER_CHANGED_CHANNEL = 'user_changed';
 
 type Entry<T> = { value: T; userId: string; expiresAt: number };
 
 /**
- * Sessions recently read from the database, keyed by token hash, so that a signed-in request
- * usually needs no round trip for them. The database says when to forget: every commit that
- * changes a user, their sessions or their usage notifies SESSION_CACHE_CHANNEL with the user's
- * id, whichever process or tool made it, and every process drops that user's entries. Entries
- * also expire after `ttlMs`, which bounds what time alone changes (a rolling usage window).
- * While notifications may be missed nothing is served from here.
+ * Reads of one user's data kept in memory (their session, their day, their streak), so that the
+ * reads made on every page view usually need no round trip. The database says when to forget:
+ * every commit that changes a user's data notifies USER_CHANGED_CHANNEL with the user's id,
+ * whichever process or tool made it, and every process drops that user's entries. Entries also
+ * expire after `ttlMs`, which bounds what time alone or shared data changes (a rolling usage
+ * window, an administrator's edit of a reference upper limit). While notifications may be missed
+ * nothing is served from here, and a cache that never listens (caching turned off) passes every
+ * read through.
  */
-export class SessionCache<T> implements NotificationSubscriber {
+export class UserCache<T> implements NotificationSubscriber {
   private readonly entries = new Map<string, Entry<T>>();
   private readonly keysByUser = new Map<string, Set<string>>();
   private live = false;
@@ -33,6 +38,16 @@ export class SessionCache<T> implements NotificationSubscriber {
       return undefined;
     }
     return entry.value;
+  }
+
+  /** The kept value of `key`, else what `load` reads, kept for next time. */
+  async getOrLoad(key: string, userId: string, load: () => Promise<T>): Promise<T> {
+    const cached = this.get(key);
+    if (cached !== undefined) return cached;
+    const readStarted = this.readStarted();
+    const value = await load();
+    this.set(key, userId, value, readStarted);
+    return value;
   }
 
   /** Taken before reading the database; `set` then keeps the result only if nothing was forgotten since. */

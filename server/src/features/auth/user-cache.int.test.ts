@@ -1,16 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { usageEvents, users } from '#server/db/schema/index.ts';
+import { qualitativeLogs, supplementLogs, usageEvents, users } from '#server/db/schema/index.ts';
 import { testDatabaseKind } from '#server/testing/databases.ts';
 import { type TestApp, TestClient, createTestApp, signedInClient } from '#server/testing/test-app.ts';
 
 /**
- * Signed-in reads are answered from memory; these tests prove that what the user sees still
- * follows every change to their account, however it was made.
+ * Signed-in reads (the session, the day, the streak) are answered from memory; these tests prove
+ * that what the user sees still follows every change to their data, however it was made.
  */
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ SESSION_CACHE_SECONDS: '1' });
+  t = await createTestApp({ USER_CACHE_SECONDS: '1' });
 });
 afterAll(() => t.close());
 
@@ -51,6 +51,27 @@ it('counts a new AI message in the usage shown at once', async () => {
   expect((await client.get('/api/user')).json().user).toMatchObject({ aiInteractionsCount: 0, labUploadsCount: 0 });
   await t.database.db.insert(usageEvents).values({ userId: user.id, kind: 'ai_message' });
   await vi.waitFor(async () => expect((await client.get('/api/user')).json().user).toMatchObject({ aiInteractionsCount: 1 }), untilNotified());
+});
+
+it("shows intake and notes saved by another process or tool in the day and the streak at once", async () => {
+  const { client, user } = await signedInClient(t);
+  const today = new Date().toISOString().slice(0, 10);
+  const day = async () => (await client.get(`/api/supplement-logs/${today}`)).json();
+  const streak = async () => (await client.get('/api/supplements/streak')).json();
+  expect((await day()).supplements).toEqual([]);
+  expect(await streak()).toMatchObject({ currentStreak: 0 });
+
+  // As another app process would save them: straight into the database.
+  await t.database.db.insert(supplementLogs).values({
+    userId: user.id, localDate: today, takenAt: new Date(), name: 'Magnesium', dosageAmount: 200, dosageUnit: 'mg', frequencyCount: 1, frequencyUnit: 'daily',
+  });
+  await t.database.db.insert(qualitativeLogs).values({ userId: user.id, type: 'other', localDate: today, content: 'Slept well' });
+  await vi.waitFor(async () => {
+    const seen = await day();
+    expect(seen.supplements.map((item: { name: string }) => item.name)).toEqual(['Magnesium']);
+    expect(seen.qualitativeLogs.map((note: { content: string }) => note.content)).toEqual(['Slept well']);
+    expect(await streak()).toMatchObject({ currentStreak: 1, loggedToday: true });
+  }, untilNotified());
 });
 
 it('ends a session the moment the user signs out, or signs out their other sessions', async () => {

@@ -1,16 +1,16 @@
 import { afterEach, expect, it, vi } from 'vitest';
-import { SessionCache } from './session-cache.ts';
+import { UserCache } from './user-cache.ts';
 
 afterEach(() => vi.useRealTimers());
 
 function listeningCache(ttlMs = 1_000, maxEntries = 10) {
-  const cache = new SessionCache<string>(ttlMs, maxEntries);
+  const cache = new UserCache<string>(ttlMs, maxEntries);
   cache.listening(true);
   return cache;
 }
 
 it('keeps nothing until it listens, and forgets everything when it stops', () => {
-  const cache = new SessionCache<string>(1_000);
+  const cache = new UserCache<string>(1_000);
   cache.set('token', 'user', 'alice', cache.readStarted());
   expect(cache.get('token')).toBeUndefined();
   cache.listening(true);
