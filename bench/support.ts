@@ -16,15 +16,20 @@ const execFileAsync = promisify(execFile);
 /**
  * The app as production runs it, over `database`, on a free loopback port, with a bare JSON route
  * (`/bench/bare`) as the measure of what the server costs before our code. `addRoutes` adds a
- * bench's own reference routes before it listens.
+ * bench's own reference routes before it listens; `env` changes its settings.
  */
-export async function startBenchApp(database: Database, addRoutes?: (app: FastifyInstance) => void): Promise<{ app: FastifyInstance; address: string }> {
+export async function startBenchApp(
+  database: Database,
+  addRoutes?: (app: FastifyInstance) => void,
+  env: Record<string, string> = {},
+): Promise<{ app: FastifyInstance; address: string }> {
   const config = loadConfig({
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
     DATA_DIR: tempDir('stacklab-bench-'),
     PORT: '0',
     PUBLIC_URL: 'http://127.0.0.1:3000',
+    ...env,
   });
   const app = await buildApp({ config, database });
   app.get('/bench/bare', { config: { access: 'public' } }, async () => ({ ok: true }));

@@ -57,6 +57,7 @@ async function run(kind: 'pglite' | 'postgres', database: Database): Promise<Mea
   await seedReferenceData(database.db);
   const { app, address } = await startBenchApp(database);
 
+  const day = addDays(new Date().toISOString().slice(0, 10), -400);
   const rows: Measurement[] = [];
   let seeded = 0;
   let cookie = '';
@@ -68,7 +69,6 @@ async function run(kind: 'pglite' | 'postgres', database: Database): Promise<Mea
     console.log(`${kind}: ${population} users seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
     const headers = { cookie };
-    const day = addDays(new Date().toISOString().slice(0, 10), -400);
     const check = (await app.inject({ url: `/api/supplement-logs/${day}`, headers })).json();
     const streak = (await app.inject({ url: '/api/supplements/streak', headers })).json();
     if (check.supplements?.length !== 3 || check.qualitativeLogs?.length !== 1 || streak.streakDays !== USER_DAYS) {
@@ -83,6 +83,15 @@ async function run(kind: 'pglite' | 'postgres', database: Database): Promise<Mea
     rows.push(bare, { ...dayView, ratio: ratio(dayView) } as Measurement, { ...streakView, ratio: ratio(streakView) } as Measurement);
     console.log(table(rows.slice(-3)));
   }
+
+  // The rows above are answered from the user cache after the first read; these go to the database every time.
+  const uncached = await startBenchApp(database, undefined, { USER_CACHE_SECONDS: '0' });
+  const label = (route: string) => `${kind}, ${seeded.toLocaleString('en-US')} users, cache off: ${route}`;
+  rows.push(
+    await measure(label('GET /api/supplement-logs/{date}'), `${uncached.address}/api/supplement-logs/${day}`, { headers: { cookie }, seconds: SECONDS }),
+    await measure(label('GET /api/supplements/streak'), `${uncached.address}/api/supplements/streak`, { headers: { cookie }, seconds: SECONDS }),
+  );
+  await uncached.app.close();
   await app.close();
   await database.close();
   return rows;
@@ -101,6 +110,9 @@ const markdown = `## Tracking (\`GET /api/supplement-logs/{date}\`, \`GET /api/s
 ${machineLine()}; autocannon, 50 connections, ${SECONDS} s per route, load generator on the same machine.
 The measured user has ${USER_DAYS} days of logs (three supplements and a rating a day, streak ${USER_DAYS} days); each other user has ${OTHER_USER_DAYS} days of the same.
 Goal: p99 under 20 ms on PostgreSQL at 50 concurrent requests, and a cost that does not grow with the number of users.
+The app keeps each user's session, day and streak in memory after a first read, until the database notices a change to
+that user's data (\`server/src/lib/user-cache.ts\`, decisions/013), so these repeated reads of one user are answered from
+memory; the "cache off" rows (\`USER_CACHE_SECONDS=0\`) show the same reads going to the database every time.
 
 ${table(rows)}
 `;
