@@ -52,6 +52,8 @@ const markdown = `## Current user (\`GET /api/user\`)
 
 ${machineLine()}; autocannon, 50 connections, ${SECONDS} s per route, load generator on the same machine.
 Goal: on PostgreSQL at least 30% of the bare route's throughput, on PGlite at least 8%.
+After its first read the session (with the usage counts) is answered from the process's user cache until the database
+notices a change to that user (decisions/013); the minimal authenticated read is one uncached query, for reference.
 
 ${table(rows)}
 `;
