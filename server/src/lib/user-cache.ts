@@ -2,7 +2,7 @@ import type { NotificationSubscriber } from '#server/db/client.ts';
 
 /**
  * The database channel on which triggers name a user whose data changed: their user row,
- * sessions, usage, intake or notes (migrations 0008 and 0010).
+ * sessions, usage, intake or notes (migration 0008).
  */
 export const USER_CHANGED_CHANNEL = 'user_changed';
 
@@ -66,11 +66,6 @@ export class UserCache<T> implements NotificationSubscriber {
     let keys = this.keysByUser.get(userId);
     if (!keys) this.keysByUser.set(userId, (keys = new Set()));
     keys.add(key);
-  }
-
-  forget(key: string): void {
-    this.generation += 1;
-    this.delete(key, this.entries.get(key)?.userId);
   }
 
   notified = (userId: string): void => {

@@ -102,23 +102,16 @@ export class SessionService {
     return read;
   }
 
-  // Ending sessions also forgets them here at once: on PostgreSQL the database's notice reaches
-  // this process a moment after the commit, and a signed-out token must not work in between.
   async end(token: string): Promise<void> {
-    const tokenHash = hashToken(token);
-    await deleteSessionByTokenHash(this.db, tokenHash);
-    this.cache.forget(tokenHash);
+    await deleteSessionByTokenHash(this.db, hashToken(token));
   }
 
   async endOne(userId: string, sessionId: string): Promise<boolean> {
-    const ended = await deleteSessionOfUser(this.db, userId, sessionId);
-    this.cache.notified(userId);
-    return ended;
+    return deleteSessionOfUser(this.db, userId, sessionId);
   }
 
   async endAll(userId: string, exceptSessionId?: string): Promise<void> {
     await deleteSessionsOfUser(this.db, userId, exceptSessionId);
-    this.cache.notified(userId);
   }
 
   async purgeExpired(): Promise<void> {

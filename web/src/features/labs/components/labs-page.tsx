@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { User } from '#contract/auth.ts';
@@ -58,25 +58,27 @@ export function LabsPage({ user }: { user: User }) {
 function LabsSections({ user, files }: { user: User; files: ReturnType<typeof useLabFiles> }) {
   return (
     <div className="space-y-10">
-      <section aria-labelledby="labs-trends" className="space-y-4">
-        <h2 id="labs-trends" className="text-xl font-semibold">
-          Biomarker Trends
-        </h2>
+      <LabsSection id="labs-trends" title="Biomarker Trends">
         <BiomarkerTrends user={user} hasFiles={(files.data?.length ?? 0) > 0} filesPending={files.isPending} />
-      </section>
-      <section aria-labelledby="labs-results" className="space-y-4">
-        <h2 id="labs-results" className="text-xl font-semibold">
-          Lab Results
-        </h2>
+      </LabsSection>
+      <LabsSection id="labs-results" title="Lab Results">
         <UploadWidget user={user} />
         <ManualResults />
-      </section>
-      <section aria-labelledby="labs-files" className="space-y-4">
-        <h2 id="labs-files" className="text-xl font-semibold">
-          Uploaded Files
-        </h2>
+      </LabsSection>
+      <LabsSection id="labs-files" title="Uploaded Files">
         <LabFilesGrid files={files} />
-      </section>
+      </LabsSection>
     </div>
+  );
+}
+
+function LabsSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="space-y-4">
+      <h2 id={id} className="text-xl font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }
