@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { SHARE_PART_LABELS, type SharedData } from '#contract/data-ownership.ts';
 import { LogoMark } from '#web/components/layout/logo.tsx';
 import { PageSpinner } from '#web/components/ui/spinner.tsx';
-import { Table, TableCell, TableHead } from '#web/components/ui/table.tsx';
+import { Table } from '#web/components/ui/table.tsx';
 import { errorMessage, isApiError } from '#web/lib/api-fetch.ts';
 import { cn } from '#web/lib/cn.ts';
 import { formatShortDate } from '#web/lib/local-day.ts';
@@ -117,18 +117,25 @@ function StackPart({ stack }: { stack: NonNullable<SharedData['stack']> }) {
       {stack.supplements.length === 0 ? (
         <Empty>No supplements in the stack.</Empty>
       ) : (
-        <Table label="Supplement stack table">
-          <ColumnHeads names={['Supplement', 'Dose', 'How often', 'Since']} />
-          <tbody>
+        <Table label="Supplement stack table" className="text-left">
+          <thead className="text-muted-foreground">
+            <tr>
+              <th className="py-2 pr-4 font-medium">Supplement</th>
+              <th className="py-2 pr-4 font-medium">Dose</th>
+              <th className="py-2 pr-4 font-medium">How often</th>
+              <th className="py-2 pr-4 font-medium">Since</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-border">
             {stack.supplements.map((row) => (
               <tr key={`${row.name}-${row.since}`}>
-                <TableCell>
+                <td className="py-2 pr-4">
                   <span className="font-medium">{row.name}</span>
                   {row.notes ? <span className="block text-xs text-muted-foreground">{row.notes}</span> : null}
-                </TableCell>
-                <TableCell>{row.dosage}</TableCell>
-                <TableCell>{row.frequency}</TableCell>
-                <TableCell>{formatShortDate(row.since)}</TableCell>
+                </td>
+                <td className="py-2 pr-4">{row.dosage}</td>
+                <td className="py-2 pr-4">{row.frequency}</td>
+                <td className="py-2 pr-4">{formatShortDate(row.since)}</td>
               </tr>
             ))}
           </tbody>
@@ -138,22 +145,9 @@ function StackPart({ stack }: { stack: NonNullable<SharedData['stack']> }) {
   );
 }
 
-function ColumnHeads({ names }: { names: string[] }) {
-  return (
-    <thead>
-      <tr>
-        {names.map((name) => (
-          <TableHead key={name}>{name}</TableHead>
-        ))}
-      </tr>
-    </thead>
-  );
-}
-
-const isOutOfRange = (flag: string | null) => flag === 'high' || flag === 'low';
-
 function flagClass(flag: string | null): string {
-  return isOutOfRange(flag) ? 'font-semibold text-destructive' : '';
+  if (flag === 'high' || flag === 'low') return 'font-semibold text-destructive';
+  return '';
 }
 
 /** A small trend line of one biomarker's history; the points' flags colour the dots. */
@@ -171,7 +165,7 @@ function Sparkline({ points, name }: { points: { testDate: string; value: number
     <svg width={width} height={height} role="img" aria-label={`${name}: ${points.length} results from ${points[0]!.testDate} to ${points.at(-1)!.testDate}`}>
       <polyline fill="none" className="stroke-primary" strokeWidth="1.5" points={points.map((p, i) => `${x(times[i]!)},${y(p.value)}`).join(' ')} />
       {points.map((p, i) => (
-        <circle key={`${p.testDate}-${i}`} cx={x(times[i]!)} cy={y(p.value)} r="2.5" className={isOutOfRange(p.flag) ? 'fill-destructive' : 'fill-primary'} />
+        <circle key={`${p.testDate}-${i}`} cx={x(times[i]!)} cy={y(p.value)} r="2.5" className={p.flag === 'high' || p.flag === 'low' ? 'fill-destructive' : 'fill-primary'} />
       ))}
     </svg>
   );
@@ -183,9 +177,18 @@ function LabsPart({ labs }: { labs: NonNullable<SharedData['labs']> }) {
       {labs.biomarkers.length === 0 ? (
         <Empty>No lab results recorded.</Empty>
       ) : (
-        <Table label="Lab results table">
-          <ColumnHeads names={['Biomarker', 'Latest', 'Reference range', 'Flag', 'Tested', 'Trend']} />
-          <tbody>
+        <Table label="Lab results table" className="text-left">
+          <thead className="text-muted-foreground">
+            <tr>
+              <th className="py-2 pr-4 font-medium">Biomarker</th>
+              <th className="py-2 pr-4 font-medium">Latest</th>
+              <th className="py-2 pr-4 font-medium">Reference range</th>
+              <th className="py-2 pr-4 font-medium">Flag</th>
+              <th className="py-2 pr-4 font-medium">Tested</th>
+              <th className="py-2 pr-4 font-medium">Trend</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-border">
             {labs.biomarkers.map((biomarker) => {
               const { latest } = biomarker;
               const range =
@@ -193,22 +196,22 @@ function LabsPart({ labs }: { labs: NonNullable<SharedData['labs']> }) {
                 (latest.referenceLow !== null || latest.referenceHigh !== null ? `${latest.referenceLow ?? ''} - ${latest.referenceHigh ?? ''}` : 'not printed');
               return (
                 <tr key={biomarker.name}>
-                  <TableCell className="font-medium">
+                  <td className="py-2 pr-4 font-medium">
                     {biomarker.name}
                     {biomarker.loinc ? <span className="block text-xs font-normal text-muted-foreground">LOINC {biomarker.loinc}</span> : null}
-                  </TableCell>
-                  <TableCell className={cn('whitespace-nowrap', flagClass(latest.flag))}>
+                  </td>
+                  <td className={cn('py-2 pr-4 whitespace-nowrap', flagClass(latest.flag))}>
                     {latest.value} {latest.unit}
-                  </TableCell>
-                  <TableCell>{range}</TableCell>
-                  <TableCell className={flagClass(latest.flag)}>{latest.flag ? FLAG_TEXT[latest.flag] : '-'}</TableCell>
-                  <TableCell className="whitespace-nowrap">
+                  </td>
+                  <td className="py-2 pr-4">{range}</td>
+                  <td className={cn('py-2 pr-4', flagClass(latest.flag))}>{latest.flag ? FLAG_TEXT[latest.flag] : '-'}</td>
+                  <td className="py-2 pr-4 whitespace-nowrap">
                     {formatShortDate(latest.testDate)}
                     {latest.reviewed ? null : <span className="block text-xs text-muted-foreground">not reviewed by the patient</span>}
-                  </TableCell>
-                  <TableCell>
+                  </td>
+                  <td className="py-2 pr-4">
                     <Sparkline points={biomarker.points} name={`${biomarker.name} (${biomarker.unit})`} />
-                  </TableCell>
+                  </td>
                 </tr>
               );
             })}
@@ -243,16 +246,24 @@ function LogsPart({ logs }: { logs: NonNullable<SharedData['logs']> }) {
           {logs.effects.length === 0 ? (
             <Empty>No ratings in this period.</Empty>
           ) : (
-            <Table label="Ratings table">
-              <ColumnHeads names={['Day', 'Energy', 'Mood', 'Sleep', 'Note']} />
-              <tbody>
+            <Table label="Ratings table" className="text-left">
+              <thead className="text-muted-foreground">
+                <tr>
+                  <th className="py-1 pr-4 font-medium">Day</th>
+                  <th className="py-1 pr-4 font-medium">Energy</th>
+                  <th className="py-1 pr-4 font-medium">Mood</th>
+                  <th className="py-1 pr-4 font-medium">Sleep</th>
+                  <th className="py-1 pr-4 font-medium">Note</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-border">
                 {logs.effects.map((row) => (
                   <tr key={row.date}>
-                    <TableCell className="whitespace-nowrap">{formatShortDate(row.date)}</TableCell>
-                    <TableCell>{row.energy}</TableCell>
-                    <TableCell>{row.mood}</TableCell>
-                    <TableCell>{row.sleep}</TableCell>
-                    <TableCell>{row.note ?? ''}</TableCell>
+                    <td className="py-1 pr-4 whitespace-nowrap">{formatShortDate(row.date)}</td>
+                    <td className="py-1 pr-4">{row.energy}</td>
+                    <td className="py-1 pr-4">{row.mood}</td>
+                    <td className="py-1 pr-4">{row.sleep}</td>
+                    <td className="py-1 pr-4">{row.note ?? ''}</td>
                   </tr>
                 ))}
               </tbody>
