@@ -3,7 +3,7 @@ import type { DateOrder } from './dates.ts';
 import { readDocLines } from './doc.ts';
 import { readDocxLines } from './docx.ts';
 import { ExtractionError } from './errors.ts';
-import { DEFAULT_MAX_PIXELS, prepareImageForOcr } from './image.ts';
+import { DEFAULT_MAX_PIXELS, prepareImageForOcr, type GrayImage } from './image.ts';
 import { createOcrEngine, type OcrEngine } from './ocr.ts';
 import { parseLines, type TextLine } from './parser.ts';
 import { openPdf, readPdfPageText, renderPdfPage } from './pdf.ts';
@@ -106,7 +106,7 @@ class LazyOcr {
     return this.given !== false;
   }
 
-  async recognize(image: Uint8Array): Promise<TextLine[]> {
+  async recognize(image: GrayImage): Promise<TextLine[]> {
     if (this.given === false) throw new ExtractionError('no-text', 'This file needs OCR, which is turned off here');
     if (this.given) return this.given.recognize(image);
     this.own ??= createOcrEngine();
