@@ -3,7 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { type Plugin, defineConfig } from 'vite';
+import { type Plugin, type Rolldown, defineConfig } from 'vite';
 
 const API_TARGET = 'http://127.0.0.1:3000';
 
@@ -34,6 +34,26 @@ function precompress(): Plugin {
 }
 
 /**
+ * Fewer files for the signed-in pages (decision 017). Left alone, Rolldown makes a chunk for every
+ * set of pages sharing a module, so the dashboard loaded 44 files, most of a few hundred bytes (an
+ * icon, a UI part), and a phone on HTTP/1.1 fetches 6 at a time. Here: everything the entry loads
+ * statically is one file; the icons, the form and schema libraries, the Radix primitives, and our
+ * UI parts with the query library are one file each. The page's own code is split as before.
+ * The landing page loads the entry, its route and the icons; the signed-in pages about 15 files.
+ */
+function sharedChunks(): Rolldown.CodeSplittingGroup[] {
+  const lib = (names: string) => new RegExp(`node_modules[\\\\/](${names})[\\\\/]`);
+  return [
+    { name: 'app', tags: ['$initial'], priority: 3 },
+    { name: 'icons', test: lib('lucide-react'), priority: 2 },
+    { name: 'forms', test: lib('zod|react-hook-form|@hookform'), priority: 2 },
+    { name: 'radix', test: lib('radix-ui|@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|tslib'), priority: 2 },
+    // Lower priority: the libraries above keep their own chunks rather than joining this one.
+    { name: 'ui', test: /web[\\/]src[\\/](components[\\/]ui|lib)[\\/]|node_modules[\\/]@tanstack[\\/]/, priority: 1 },
+  ];
+}
+
+/**
  * The web app lives in web/ and builds into dist/web, which the API server serves (with
  * index.html for every page route). `#web/*` and `#contract/*` resolve through package.json
  * "imports", which Vite follows on its own.
@@ -50,6 +70,7 @@ export default defineConfig({
     // .vite/manifest.json: which chunks each page imports, for the landing page's size check
     // (bench/landing-js.ts). Not served: the static handler ignores dot-directories.
     manifest: true,
+    rolldownOptions: { output: { codeSplitting: { groups: sharedChunks() } } },
   },
   server: {
     // Same-origin requests keep their Host header, which the API's origin check compares with.

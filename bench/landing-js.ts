@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib';
  * - `firstPaint`: the entry with its static imports (the HTML's script and modulepreloads), then
  *   the landing route's chunk and its static imports, which the router loads before it can draw.
  * - `withDeferred`: plus the pricing and sign-up sections (`landing-sections.tsx`), which the
- *   page loads once the browser is idle or the visitor scrolls near them.
+ *   page loads once the visitor first scrolls, presses a key or taps.
  */
 export type LandingJs = { firstPaint: Chunk[]; deferred: Chunk[]; firstPaintKiB: number; withDeferredKiB: number };
 type Chunk = { file: string; gzipBytes: number };

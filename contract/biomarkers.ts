@@ -1,25 +1,17 @@
 import { z } from 'zod';
+import { BIOMARKER_CATEGORIES, BIOMARKER_FLAGS } from './biomarker-lists.ts';
 
 /**
  * Biomarker categories and the shape of one document's extraction result.
- * Shared by the server (which produces it) and the web (which shows it); imports only zod.
+ * Shared by the server (which produces it) and the web (which shows it).
  */
-export const BIOMARKER_CATEGORIES = [
-  'lipid',
-  'metabolic',
-  'thyroid',
-  'vitamin',
-  'blood',
-  'liver',
-  'kidney',
-  'hormone',
-  'mineral',
-  'other',
-] as const;
+
+// The lists are zod-free, in their own module, which the web can import without zod.
+export { BIOMARKER_CATEGORIES, BIOMARKER_FLAGS } from './biomarker-lists.ts';
+
 export const biomarkerCategorySchema = z.enum(BIOMARKER_CATEGORIES);
 export type BiomarkerCategory = z.infer<typeof biomarkerCategorySchema>;
 
-export const BIOMARKER_FLAGS = ['low', 'high', 'normal'] as const;
 export const biomarkerFlagSchema = z.enum(BIOMARKER_FLAGS);
 export type BiomarkerFlag = z.infer<typeof biomarkerFlagSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { biomarkerCategorySchema, biomarkerFlagSchema } from './biomarkers.ts';
+import { LAB_UPLOAD_FIELD } from './lab-upload.ts';
 
 /**
  * Labs: uploaded lab reports, their extraction status, the biomarker results found in them (or
@@ -19,18 +20,8 @@ const labDateSchema = z
 
 // ─── Upload rules (spec section 5 "Lab upload", decisions section 6) ────────────────────────────
 
-/** What the upload widget offers; the server decides by content, never by name. */
-export const LAB_ACCEPTED_EXTENSIONS = ['.pdf', '.doc', '.docx', '.png', '.jpg', '.jpeg'] as const;
-export const LAB_ACCEPTED_MIME_TYPES = {
-  'application/pdf': ['.pdf'],
-  'application/msword': ['.doc'],
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['.docx'],
-  'image/png': ['.png'],
-  'image/jpeg': ['.jpg', '.jpeg'],
-} as const;
-/** Files kept per selection in the widget; each is sent in its own request (field `file`). */
-export const LAB_MAX_FILES_PER_SELECTION = 5;
-export const LAB_UPLOAD_FIELD = 'file';
+// Zod-free, in their own module, which the web can import without zod.
+export { LAB_ACCEPTED_EXTENSIONS, LAB_ACCEPTED_MIME_TYPES, LAB_MAX_FILES_PER_SELECTION, LAB_UPLOAD_FIELD } from './lab-upload.ts';
 
 // ─── Lab files ──────────────────────────────────────────────────────────────────────────────────
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, timeZoneSchema, userSchema, usernameSchema } from './auth.ts';
+import { DATE_PATTERN, isRealDate } from './dates.ts';
 
 /**
  * Tracking: the user's supplement stack, daily intake, effects (energy, mood, sleep), intake
@@ -8,7 +9,8 @@ import { emailSchema, timeZoneSchema, userSchema, usernameSchema } from './auth.
 
 // ─── Shared pieces ──────────────────────────────────────────────────────────────────────────────
 
-const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+// The zod-free date helpers live in their own module, which the web can import without zod.
+export { addDays, isRealDate, localDateOf } from './dates.ts';
 
 /** A calendar date `yyyy-MM-dd` that exists (no 2025-02-30). */
 export const dateSchema = (message = 'Date must be a date like 2025-01-31') =>
@@ -21,34 +23,6 @@ export const localDateSchema = dateSchema();
 export const monthSchema = z
   .string({ error: 'Month must be like 2025-01' })
   .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month must be like 2025-01');
-
-export function isRealDate(value: string): boolean {
-  if (!DATE_PATTERN.test(value)) return false;
-  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day && year >= 1000;
-}
-
-// Building a DateTimeFormat costs far more than formatting with one; there are a few hundred zones at most.
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The calendar day `yyyy-MM-dd` of an instant in a time zone (decisions section 4). */
-export function localDateOf(instant: Date, timeZone: string): string {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dayFormats.set(timeZone, format);
-  }
-  const parts = format.formatToParts(instant);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
-
-/** A calendar date moved by whole days (no time zone involved). */
-export function addDays(date: string, days: number): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
-}
 
 // ─── Dosage and frequency (spec section 5, "Supplement form") ───────────────────────────────────
 

@@ -1,4 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
+import { landingSection } from './support/fixtures.ts';
 
 /** The landing page's free-trial sign-up card: spec section 5 messages and the server's answers. */
 
@@ -7,12 +8,12 @@ test.beforeEach(async ({ page }) => {
 });
 
 function signupCard(page: Page) {
-  return page.locator('#free-trial-signup');
+  return landingSection(page, 'free-trial-signup');
 }
 
 test('empty fields show the required messages', async ({ page }) => {
   await page.goto('/');
-  const card = signupCard(page);
+  const card = await signupCard(page);
   await card.getByRole('button', { name: 'Start Free Trial' }).click();
   await expect(card.getByText('Username is required')).toBeVisible();
   await expect(card.getByText('Email is required')).toBeVisible();
@@ -23,7 +24,7 @@ test('empty fields show the required messages', async ({ page }) => {
 
 test('too short, too long and malformed values show the length and format messages', async ({ page }) => {
   await page.goto('/');
-  const card = signupCard(page);
+  const card = await signupCard(page);
   await card.getByLabel('Username').fill('ab');
   await card.getByLabel('Email').fill('not-an-address');
   await card.getByLabel('Password').fill('short');
@@ -41,7 +42,7 @@ test('too short, too long and malformed values show the length and format messag
 test('a taken username gets the Registration Error toast and a message under the field', async ({ page }) => {
   const username = `u${Date.now()}`;
   await page.goto('/');
-  let card = signupCard(page);
+  let card = await signupCard(page);
   await card.getByLabel('Username').fill(username);
   await card.getByLabel('Email').fill(`${username}@example.com`);
   await card.getByLabel('Password').fill('a sound passphrase');
@@ -54,7 +55,7 @@ test('a taken username gets the Registration Error toast and a message under the
   // A second visitor (fresh cookies) tries the same username.
   await page.context().clearCookies();
   await page.goto('/');
-  card = signupCard(page);
+  card = await signupCard(page);
   await card.getByLabel('Username').fill(username);
   await card.getByLabel('Email').fill(`other-${username}@example.com`);
   await card.getByLabel('Password').fill('a sound passphrase');
@@ -66,7 +67,7 @@ test('a taken username gets the Registration Error toast and a message under the
 
 test('the sign-in link opens the login mode', async ({ page }) => {
   await page.goto('/');
-  await signupCard(page).getByRole('link', { name: 'Sign in' }).click();
+  await (await signupCard(page)).getByRole('link', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/auth\?login=true$/);
   await expect(page.getByRole('heading', { name: 'Login', exact: true })).toBeVisible();
 });
@@ -74,7 +75,7 @@ test('the sign-in link opens the login mode', async ({ page }) => {
 test('the pricing cards come from the plan catalogue', async ({ page }) => {
   const plans = await (await page.request.get('/api/plans')).json();
   await page.goto('/');
-  const pricing = page.locator('#pricing');
+  const pricing = await landingSection(page, 'pricing');
   for (const tier of ['free', 'starter', 'pro'] as const) {
     await expect(pricing.getByRole('heading', { name: plans.catalogue.tiers[tier].label, exact: true })).toBeVisible();
   }

@@ -12,7 +12,7 @@ import { newAccount } from './support/fixtures.ts';
  */
 
 // axe is injected as a script, which the app's Content-Security-Policy would block.
-test.use({ bypassCSP: true });
+test.use({ bypassCSP: true, reducedMotion: 'reduce' });
 
 const WIDTHS = [
   { name: 'desktop', width: 1280, height: 800 },
@@ -58,11 +58,15 @@ async function seedUser(request: APIRequestContext) {
   return { account, shareUrl: new URL(((await share.json()) as { url: string }).url).pathname };
 }
 
-/** The page has drawn its heading and finished loading its data. */
+/** The page has drawn its heading and, read on to its end, finished loading its code and data. */
 async function settle(page: Page) {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 15_000 });
+  // Sections below the fold load once a visitor reads on (components/layout/deferred.tsx).
+  await page.mouse.wheel(0, 400);
   await page.waitForLoadState('networkidle');
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
   await expect(page.locator('[role="status"]:has(.animate-spin)')).toHaveCount(0, { timeout: 15_000 });
+  await page.evaluate(() => window.scrollTo(0, 0));
 }
 
 /** What is wrong with the page as it stands: serious axe findings and horizontal overflow at each width. */

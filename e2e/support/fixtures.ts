@@ -10,9 +10,21 @@ export function newAccount() {
   return { username: `e2e${id}`, email: `e2e${id}@example.com`, password: 'correct horse battery' };
 }
 
+/**
+ * A section below the landing page's first screen (`pricing`, `free-trial-signup`), scrolled to as
+ * a visitor would: its code loads only once they read on.
+ */
+export async function landingSection(page: Page, id: 'pricing' | 'free-trial-signup') {
+  await page.locator(`#${id}`).waitFor({ state: 'attached' });
+  await page.mouse.wheel(0, 400);
+  const section = page.locator(`#${id}:not([aria-busy])`);
+  await section.scrollIntoViewIfNeeded();
+  return section;
+}
+
 /** Fills and sends the landing page's free-trial card; the caller waits for where the chosen plan leads. */
 export async function fillFreeTrialCard(page: Page, account: ReturnType<typeof newAccount>): Promise<void> {
-  const card = page.locator('#free-trial-signup');
+  const card = await landingSection(page, 'free-trial-signup');
   await card.getByLabel('Username').fill(account.username);
   await card.getByLabel('Email').fill(account.email);
   await card.getByLabel('Password').fill(account.password);

@@ -1,9 +1,12 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { User } from '#contract/auth.ts';
 import { type ComponentType, lazy, type LazyExoticComponent, Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation, useSearchParams } from 'react-router';
 import { NotFound } from '#web/components/errors/not-found.tsx';
 import { PageSpinner } from '#web/components/ui/spinner.tsx';
 import { clearGoogleSignup, peekGoogleSignup } from '#web/features/auth/utils/google-signup.ts';
-import { useUser } from '#web/lib/session.ts';
+import { readSessionEarly, useUser } from '#web/lib/session.ts';
+import type { AnyQueryOptions } from '#web/lib/use-first-answers.ts';
 import { RootLayout } from './layouts/root-layout.tsx';
 import { resolveScreen, routesFor, STANDALONE, type Screen, type SessionState } from './route-table.ts';
 
@@ -42,22 +45,54 @@ const loadPage: Record<PageScreen, () => Promise<{ default: ComponentType }>> = 
 
 const pages = Object.fromEntries(Object.entries(loadPage).map(([screen, load]) => [screen, lazy(load)])) as Record<PageScreen, LazyExoticComponent<ComponentType>>;
 
+// The first data of the pages that wait for all of it (useFirstAnswers), in modules of their own.
+type FirstQueries = (user: User) => readonly AnyQueryOptions[];
+const loadFirstQueries: Partial<Record<PageScreen, () => Promise<FirstQueries>>> = {
+  dashboard: () => import('./routes/dashboard-queries.ts').then((module) => module.firstQueries),
+  labs: () => import('#web/features/labs/api/page-queries.ts').then((module) => module.labsPageQueries),
+};
+
+function isPage(screen: Screen): screen is PageScreen {
+  return screen in loadPage;
+}
+
+/**
+ * Render as you fetch: the session is read before React draws anything, and once it names a user,
+ * the page's code and first data are requested at once, without waiting for React.
+ */
+export function startPage(queryClient: QueryClient, pathname: string): void {
+  readSessionEarly().then(
+    async (user) => {
+      if (!user) return;
+      const screen = resolveScreen(pathname, { status: 'signed-in', isAdmin: user.isAdmin });
+      if (!isPage(screen)) return;
+      void loadPage[screen]();
+      const firstQueries = await loadFirstQueries[screen]?.();
+      for (const options of firstQueries?.(user) ?? []) void queryClient.prefetchQuery(options);
+    },
+    // A session that cannot be read is shown by the app itself (useUser reads this same answer).
+    () => undefined,
+  );
+}
+
 /**
  * While the session is read, fetch the code of the page the address will show, so that it does
- * not wait for the session's answer: the signed-out page, and the signed-in one except at `/`,
- * where most visitors are signed out and the landing page must not download the dashboard.
+ * not wait for the session's answer: the signed-in page where there is one (addresses such as
+ * /dashboard are a signed-in user's), else the signed-out one. Not at `/`, where most visitors
+ * are signed out and the landing page must not download the dashboard. Called once the first
+ * frame is drawn: requests started before it delay the first paint on a slow connection.
  */
-function preloadPagesFor(pathname: string): void {
-  const screens = [resolveScreen(pathname, { status: 'signed-out' })];
-  if (pathname !== '/') screens.push(resolveScreen(pathname, { status: 'signed-in', isAdmin: false }));
-  for (const screen of screens) {
-    if (screen in loadPage) void loadPage[screen as PageScreen]();
-  }
+function preloadPageFor(pathname: string): void {
+  const signedIn = resolveScreen(pathname, { status: 'signed-in', isAdmin: false });
+  const screen = pathname !== '/' && isPage(signedIn) ? signedIn : resolveScreen(pathname, { status: 'signed-out' });
+  if (!isPage(screen)) return;
+  void loadFirstQueries[screen]?.();
+  void loadPage[screen]();
 }
 
 function SessionLoading() {
   const { pathname } = useLocation();
-  useEffect(() => preloadPagesFor(pathname), [pathname]);
+  useEffect(() => preloadPageFor(pathname), [pathname]);
   return <PageSpinner />;
 }
 

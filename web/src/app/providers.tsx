@@ -1,7 +1,6 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { type CSSProperties, type ReactNode, useState } from 'react';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { CSSProperties, ReactNode } from 'react';
 import { Toaster } from 'sonner';
-import { createQueryClient } from '#web/lib/query-client.ts';
 
 /**
  * Data and toasts for the whole app. Toasts follow spec section 9: one visible at a time,
@@ -18,8 +17,7 @@ const TOAST_TEXT_COLOURS = {
   '--error-text': 'hsl(360, 100%, 36%)',
 } as CSSProperties;
 
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}

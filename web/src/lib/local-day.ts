@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { localDateOf } from '#contract/tracking.ts';
+import { localDateOf } from '#contract/dates.ts';
 
 /**
  * The user's local day (decisions section 4): "today", the history calendar and the daily

@@ -10,7 +10,9 @@ import { startTransition, useEffect, useState } from 'react';
  * task that would block the page (total blocking time).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any query's options, whatever its data
-export function useFirstAnswers(queries: readonly UseQueryOptions<any, any, any, any>[]): boolean {
+export type AnyQueryOptions = UseQueryOptions<any, any, any, any>;
+
+export function useFirstAnswers(queries: readonly AnyQueryOptions[]): boolean {
   const pending = useQueries({ queries: [...queries], combine: (results) => results.some((result) => result.isPending) });
   const [answered, setAnswered] = useState(false);
   useEffect(() => {

@@ -8,22 +8,20 @@ import { useLocalToday } from '#web/lib/local-day.ts';
 import { useUser } from '#web/lib/session.ts';
 import { useFirstAnswers } from '#web/lib/use-first-answers.ts';
 import { DashboardChatPanel } from '#web/features/assistant/components/dashboard-chat-panel.tsx';
-import { healthStatsQueryOptions } from '#web/features/health/api/health-stats.ts';
 import { HealthOverviewCard } from '#web/features/health/components/health-overview-card.tsx';
 import { profileCompletionQueryOptions } from '#web/features/profile-completion/api/completion.ts';
 import { ProfileCompletionModal } from '#web/features/profile-completion/components/profile-completion-modal.tsx';
-import { stackWarningsQueryOptions, supplementsQueryOptions } from '#web/features/tracking/api/supplements.ts';
-import { dayQueryOptions, streakQueryOptions } from '#web/features/tracking/api/today.ts';
 import { BloodworkCard } from '#web/features/tracking/components/bloodwork-card.tsx';
 import { DailyReminder } from '#web/features/tracking/components/daily-reminder.tsx';
 import { EffectsCard } from '#web/features/tracking/components/effects-card.tsx';
 import { StreakCard } from '#web/features/tracking/components/streak-card.tsx';
 import { TrackSupplementsCard } from '#web/features/tracking/components/track-supplements-card.tsx';
+import { dashboardQueries } from './dashboard-queries.ts';
 
 /** Every card's first data, so that the cards appear together (useFirstAnswers). */
 function useDashboardReady(user: User): boolean {
   const today = useLocalToday(user.timeZone);
-  return useFirstAnswers([supplementsQueryOptions, stackWarningsQueryOptions, dayQueryOptions(today), streakQueryOptions, healthStatsQueryOptions, profileCompletionQueryOptions]);
+  return useFirstAnswers(dashboardQueries(today));
 }
 
 /** The signed-in home: today's tracking beside the assistant, streak, health and labs. */

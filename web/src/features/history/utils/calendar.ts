@@ -1,4 +1,4 @@
-import { addDays } from '#contract/tracking.ts';
+import { addDays } from '#contract/dates.ts';
 
 /** "2025-06-14" → "2025-06" */
 export function monthOf(date: string): string {

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type LabFile, LAB_UPLOAD_FIELD } from '#contract/labs.ts';
+import type { LabFile } from '#contract/labs.ts';
+import { LAB_UPLOAD_FIELD } from '#contract/lab-upload.ts';
 import { MESSAGES } from '#contract/messages.ts';
 import { ApiError, apiFetch, errorFromResponse } from '#web/lib/api-fetch.ts';
 import { markTrialExpired } from '#web/lib/trial-expired.ts';

@@ -7,12 +7,9 @@ import type { LabFile } from '#contract/labs.ts';
 import { PageContainer } from '#web/components/layout/page-container.tsx';
 import { PageHeader } from '#web/components/layout/page-header.tsx';
 import { PageBodySpinner } from '#web/components/ui/spinner.tsx';
-import { plansQueryOptions } from '#web/lib/plans.ts';
 import { useFirstAnswers } from '#web/lib/use-first-answers.ts';
-import { biomarkerCatalogueQueryOptions } from '../api/biomarker-catalogue.ts';
-import { LABS_QUERY_KEY, labFilesQueryOptions, useLabFiles } from '../api/lab-files.ts';
-import { manualResultsQueryOptions } from '../api/lab-results.ts';
-import { defaultChartUnits, seriesQueryOptions } from '../api/series.ts';
+import { LABS_QUERY_KEY, useLabFiles } from '../api/lab-files.ts';
+import { labsPageQueries } from '../api/page-queries.ts';
 import { finishedReading } from '../utils/lab-results.ts';
 import { BiomarkerTrends } from './biomarker-trends.tsx';
 import { LabFilesGrid } from './lab-files-grid.tsx';
@@ -36,7 +33,7 @@ export function LabsPage({ user }: { user: User }) {
   const files = useLabFiles();
   useFollowReading(files.data);
   // Every section's first data, so that the sections appear together (useFirstAnswers).
-  const ready = useFirstAnswers([labFilesQueryOptions, seriesQueryOptions(defaultChartUnits(user)), manualResultsQueryOptions, biomarkerCatalogueQueryOptions, plansQueryOptions]);
+  const ready = useFirstAnswers(labsPageQueries(user));
 
   // Spec 8: a failed file-list load is logged only; the list on screen stays as it was.
   const failure = files.error;

@@ -1,6 +1,6 @@
 import { useId, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { BIOMARKER_CATEGORIES } from '#contract/biomarkers.ts';
+import { BIOMARKER_CATEGORIES } from '#contract/biomarker-lists.ts';
 import type { BiomarkerCatalogueEntry, LabResult, LabResultInput } from '#contract/labs.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';

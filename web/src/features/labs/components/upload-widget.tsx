@@ -4,7 +4,7 @@ import { type DragEvent, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { User } from '#contract/auth.ts';
-import { LAB_MAX_FILES_PER_SELECTION } from '#contract/labs.ts';
+import { LAB_MAX_FILES_PER_SELECTION } from '#contract/lab-upload.ts';
 import { Button, buttonVariants } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Progress } from '#web/components/ui/progress.tsx';

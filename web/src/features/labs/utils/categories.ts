@@ -1,4 +1,5 @@
-import { BIOMARKER_CATEGORIES, type BiomarkerCategory } from '#contract/biomarkers.ts';
+import type { BiomarkerCategory } from '#contract/biomarkers.ts';
+import { BIOMARKER_CATEGORIES } from '#contract/biomarker-lists.ts';
 
 /**
  * One colour per biomarker category (spec 2.14 and 9): chips and chart lines share it. Each

@@ -1,4 +1,4 @@
-import { LAB_ACCEPTED_EXTENSIONS, LAB_ACCEPTED_MIME_TYPES, LAB_MAX_FILES_PER_SELECTION } from '#contract/labs.ts';
+import { LAB_ACCEPTED_EXTENSIONS, LAB_ACCEPTED_MIME_TYPES, LAB_MAX_FILES_PER_SELECTION } from '#contract/lab-upload.ts';
 
 /**
  * The upload widget's own checks (spec 2.13 and 5). They spare the user a wasted upload; the

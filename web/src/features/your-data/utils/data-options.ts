@@ -1,5 +1,5 @@
 import { REPORT_DEFAULT_DAYS, REPORT_MAX_DAYS, SHARE_PART_LABELS, SHARE_PARTS, type SharePart } from '#contract/data-ownership.ts';
-import { addDays } from '#contract/tracking.ts';
+import { addDays } from '#contract/dates.ts';
 
 /** How long a share link lasts: the choices offered, from the shortest allowed to the longest. */
 export const SHARE_EXPIRY_OPTIONS = [

@@ -1,0 +1,19 @@
+import type { User } from '#contract/auth.ts';
+import { healthStatsQueryOptions } from '#web/features/health/api/health-stats.ts';
+import { profileCompletionQueryOptions } from '#web/features/profile-completion/api/completion.ts';
+import { stackWarningsQueryOptions, supplementsQueryOptions } from '#web/features/tracking/api/supplements.ts';
+import { dayQueryOptions, streakQueryOptions } from '#web/features/tracking/api/today.ts';
+import { todayIn } from '#web/lib/local-day.ts';
+
+/**
+ * The dashboard's first data, which every card waits for (useFirstAnswers). A module of its own,
+ * small, so that the app can start these requests as soon as the session is known, while the
+ * cards' code still loads (`startPage` in app-routes.tsx).
+ */
+export function dashboardQueries(today: string) {
+  return [supplementsQueryOptions, stackWarningsQueryOptions, dayQueryOptions(today), streakQueryOptions, healthStatsQueryOptions, profileCompletionQueryOptions];
+}
+
+export function firstQueries(user: User) {
+  return dashboardQueries(todayIn(user.timeZone));
+}
