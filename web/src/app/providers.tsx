@@ -1,6 +1,6 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { CSSProperties, ReactNode } from 'react';
-import { Toaster } from 'sonner';
+import { Toaster } from '#web/components/ui/toaster.tsx';
 
 /**
  * Data and toasts for the whole app. Toasts follow spec section 9: one visible at a time,
