@@ -36,11 +36,52 @@ export function DialogContent({ className, children, hideClose = false, ...props
 }
 
 /**
- * A non-modal dialog docked to the bottom corner: the page stays usable behind it and it does not
- * take focus when it appears. Use it with `<Dialog modal={false}>` for a prompt the user may
- * ignore; Escape and the close button dismiss it, clicks elsewhere do not.
+ * Radix puts an invisible, focusable span at each end of the page while any of its dialogs is
+ * open, for a modal's focus trap to catch focus coming from outside the page. Beside a non-modal
+ * panel nothing catches it, and Tab stopped on nothing at the start and the end of the page. Out of
+ * the Tab order they change nothing for a modal opened on top: its trap wraps Tab itself and
+ * brings back focus that lands outside. Returns the way to stop watching.
  */
-export function DialogPanel({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
+function untabFocusGuards(): () => void {
+  const untab = () => {
+    for (const guard of document.querySelectorAll<HTMLElement>('body > [data-radix-focus-guard]')) guard.tabIndex = -1;
+  };
+  untab();
+  // Radix adds its guards after the panel is in the page, and new ones whenever every dialog has closed.
+  const observer = new MutationObserver(untab);
+  observer.observe(document.body, { childList: true });
+  return () => observer.disconnect();
+}
+
+/**
+ * Radix wraps Tab around inside every dialog, modal or not: from the panel's last control Tab went
+ * back to its first, and Shift+Tab never left it for the page. Tab is kept from Radix's handler
+ * (React listens further up the page, so this listener on the panel runs first), and the browser
+ * moves focus in and out of the panel as it does everywhere else. Returns the way to stop.
+ */
+function letTabLeave(panel: HTMLElement): () => void {
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Tab') event.stopPropagation();
+  };
+  panel.addEventListener('keydown', onKeyDown);
+  return () => panel.removeEventListener('keydown', onKeyDown);
+}
+
+function keepPanelNonModal(panel: HTMLDivElement | null) {
+  if (!panel) return;
+  const stops = [untabFocusGuards(), letTabLeave(panel)];
+  return () => {
+    for (const stop of stops) stop();
+  };
+}
+
+/**
+ * A non-modal dialog docked to the bottom corner: the page stays usable behind it and it does not
+ * take focus when it appears, and Tab moves in and out of it as through the rest of the page. Use it
+ * with `<Dialog modal={false}>` for a prompt the user may ignore; Escape and the close button
+ * dismiss it, clicks elsewhere do not.
+ */
+export function DialogPanel({ className, children, ...props }: Omit<ComponentProps<typeof DialogPrimitive.Content>, 'ref'>) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Content
@@ -51,6 +92,7 @@ export function DialogPanel({ className, children, ...props }: ComponentProps<ty
           className,
         )}
         {...props}
+        ref={keepPanelNonModal}
       >
         {children}
         <DialogPrimitive.Close className="absolute top-3 right-3 rounded-md p-1 text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring">
