@@ -1,6 +1,6 @@
 import { type Locator, type Page, expect, request as playwrightRequest, test } from '@playwright/test';
 import { E2E_ADMIN } from './support/admin.ts';
-import { newAccount } from './support/fixtures.ts';
+import { newAccount, signUpOnLanding } from './support/fixtures.ts';
 
 /**
  * The main journey with the keyboard alone (Tab, Shift+Tab, Enter, Space, arrows, Escape and
@@ -36,6 +36,21 @@ async function tabTo(page: Page, target: Locator, options: { backwards?: boolean
     if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
   }
   throw new Error(`${key} never reached ${target}`);
+}
+
+/** Fails unless `target` has focus, naming what has it instead. */
+async function expectFocusOn(page: Page, target: Locator) {
+  const focused = await page.evaluate(() => {
+    const active = document.activeElement;
+    return active ? `${active.tagName.toLowerCase()} "${active.getAttribute('aria-label') ?? active.textContent?.trim().slice(0, 40)}"` : 'nothing';
+  });
+  expect(await target.evaluate((element) => element === document.activeElement), `focus is on ${focused}, not on ${target}`).toBe(true);
+}
+
+/** Stops the page's clock where it stands; until then it runs with real time. */
+async function pauseClock(page: Page) {
+  // The clock moves on between reading it and pausing it, and a pause in its past is refused.
+  await expect(async () => page.clock.pauseAt((await page.evaluate(() => Date.now())) + 50)).toPass();
 }
 
 async function focusIsInside(container: Locator): Promise<boolean> {
@@ -153,4 +168,57 @@ test('the main journey with the keyboard alone', async ({ page, baseURL }) => {
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'Optimize your supplement stack with AI-powered insights' })).toBeVisible();
   expect((await page.request.get('/api/user')).status()).toBe(401);
+});
+
+test('Tab and Shift+Tab pass through a toast to the profile prompt and back', async ({ page }) => {
+  // The toast must still be there when Tab reaches it, however slow the machine: time stands
+  // still while the keys are pressed, and moves on only to let the toast close.
+  await page.clock.install();
+  await page.addInitScript(() => window.localStorage.setItem('cookieConsent', 'accepted'));
+  await signUpOnLanding(page);
+  await expect(page.locator('#track-supplements').getByText('No supplements yet')).toBeVisible();
+  const origin = new URL(page.url()).origin;
+  expect((await page.request.post('/api/supplements', { data: { name: 'Zinc', dosage: '50 mg', frequency: '1x daily' }, headers: { origin } })).status()).toBe(200);
+  // A stack with nothing logged today: the dashboard opens with the daily reminder and the profile prompt.
+  await page.goto('/');
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: "You haven't logged your supplements today." });
+  const prompt = page.getByRole('dialog', { name: 'Complete your profile' });
+  await expect(prompt).toBeVisible();
+  await expect(toast).toBeVisible();
+  await pauseClock(page);
+  await expect(toast).toBeVisible();
+
+  const contact = page.getByRole('contentinfo').getByRole('link', { name: 'Contact' });
+  const closeToast = toast.getByRole('button', { name: 'Close toast' });
+  const firstInPrompt = prompt.getByRole('link').first();
+  // From the top of the page, where Tab must not stop on anything unseen.
+  await tabTo(page, contact);
+  // The notifications come after the page, the docked prompt after them.
+  await page.keyboard.press('Tab');
+  await expectFocusOn(page, toast);
+  await page.keyboard.press('Tab');
+  await expectFocusOn(page, closeToast);
+  await page.keyboard.press('Tab');
+  await expectFocusOn(page, firstInPrompt);
+  await page.keyboard.press('Shift+Tab');
+  await expectFocusOn(page, closeToast);
+  await page.keyboard.press('Shift+Tab');
+  await expectFocusOn(page, toast);
+  await page.keyboard.press('Shift+Tab');
+  await expectFocusOn(page, contact);
+
+  // A toast that closes while it has focus gives focus back to where it came from.
+  await page.keyboard.press('Tab');
+  await expectFocusOn(page, toast);
+  await page.clock.runFor(10_000);
+  await expect(toast).toHaveCount(0);
+  await expect(contact).toBeFocused();
+  await page.clock.resume();
+  await page.keyboard.press('Tab');
+  await expectFocusOn(page, firstInPrompt);
+
+  // The prompt does not hold focus: Tab from its last control leaves it.
+  await tabTo(page, prompt.getByRole('button', { name: 'Close', exact: true }));
+  await page.keyboard.press('Tab');
+  expect(await focusIsInside(prompt)).toBe(false);
 });
