@@ -3,11 +3,10 @@ import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { BLOG_MESSAGES, BLOG_THUMBNAIL_FIELD, BLOG_THUMBNAIL_MAX_BYTES, BLOG_THUMBNAIL_MAX_WIDTH } from '#contract/blog.ts';
 import { AppError } from '#server/http/app-error.ts';
+import { readOneFile } from '#server/http/multipart.ts';
 
 /** Largest image (width x height) we decode, checked from the header first (field notes: a small PNG can decode to gigabytes). */
 const MAX_INPUT_PIXELS = 40_000_000;
-/** Multipart framing around the file; a longer request is refused unread. */
-const MULTIPART_OVERHEAD = 64 * 1024;
 
 export type ThumbnailKind = 'png' | 'jpeg' | 'webp' | 'svg';
 export type PreparedThumbnail = { bytes: Uint8Array; contentType: string };
@@ -26,22 +25,15 @@ export function thumbnailUrl(key: string | null): string | null {
   return key ? `/api/blog/thumbnails/${key.slice(THUMBNAIL_KEY_PREFIX.length)}` : null;
 }
 
-/** Reads the one file of a multipart upload, stopping with 413 as soon as the stream passes the cap. */
+/** Reads the one image of a thumbnail upload, refusing more than the cap with 413. */
 export async function readThumbnailUpload(request: FastifyRequest): Promise<Buffer> {
-  const declared = Number(request.headers['content-length']);
-  if (Number.isFinite(declared) && declared > BLOG_THUMBNAIL_MAX_BYTES + MULTIPART_OVERHEAD) throw tooLarge();
-  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Please send the image as multipart/form-data');
-  const part = await request.file({ limits: { fileSize: BLOG_THUMBNAIL_MAX_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 1024 } });
-  if (!part || part.fieldname !== BLOG_THUMBNAIL_FIELD) {
-    part?.file.resume();
-    throw AppError.validation(BLOG_THUMBNAIL_FIELD, BLOG_MESSAGES.thumbnailMissing);
-  }
-  try {
-    return await part.toBuffer();
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    throw error;
-  }
+  const file = await readOneFile(request, {
+    field: BLOG_THUMBNAIL_FIELD,
+    maxBytes: BLOG_THUMBNAIL_MAX_BYTES,
+    tooLarge,
+    messages: { notMultipart: 'Please send the image as multipart/form-data', noFile: BLOG_MESSAGES.thumbnailMissing, oneFile: 'Send one image per request' },
+  });
+  return file.bytes;
 }
 
 function tooLarge(): AppError {

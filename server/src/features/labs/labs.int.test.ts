@@ -112,6 +112,18 @@ describe('POST /api/labs and GET /api/labs', () => {
     expect((await client.get('/api/labs')).json()).toEqual([]);
   });
 
+  it('answers 400 to an upload cut off mid-part or without its boundary, and stores nothing', async () => {
+    const { client, user } = await clientOnTier(t, 'pro');
+    const head = '--cut\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n';
+    for (const payload of ['""', '--cut\r\n', Buffer.concat([Buffer.from(head), Buffer.from(pdf)])]) {
+      const response = await client.request({ method: 'POST', url: '/api/labs', payload, headers: { 'content-type': 'multipart/form-data; boundary=cut' } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: 'The upload was cut off or malformed; please send the file again' });
+    }
+    expect(await countUses(user.id)).toBe(0);
+    expect((await client.get('/api/labs')).json()).toEqual([]);
+  });
+
   it('answers 413 for a file over LAB_MAX_BYTES, by its declared length or while it streams', async () => {
     const { client, user } = await clientOnTier(t, 'pro');
     const max = t.config.labs.maxBytes;

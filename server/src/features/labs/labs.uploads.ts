@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { LAB_MESSAGES, LAB_UPLOAD_FIELD } from '#contract/labs.ts';
 import { AppError } from '#server/http/app-error.ts';
+import { readOneFile } from '#server/http/multipart.ts';
 import { isExtractionError } from '#server/labs/extract/errors.ts';
 import { readImageSize } from '#server/labs/extract/image.ts';
 import { type DocumentKind, sniffDocument } from '#server/labs/extract/sniff.ts';
@@ -25,33 +26,9 @@ const EXTENSIONS: Record<DocumentKind, string[]> = {
   jpeg: ['.jpg', '.jpeg'],
 };
 
-/** Multipart framing around the file; a request longer than the cap plus this is refused unread. */
-const MULTIPART_OVERHEAD = 64 * 1024;
-
-/**
- * Reads the one file of a multipart upload, stopping with 413 as soon as the stream passes
- * `maxBytes` (the rest is never buffered).
- */
-export async function readUploadedFile(request: FastifyRequest, maxBytes: number): Promise<{ fileName: string; bytes: Buffer }> {
-  const declared = Number(request.headers['content-length']);
-  if (Number.isFinite(declared) && declared > maxBytes + MULTIPART_OVERHEAD) throw tooLarge(maxBytes);
-  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', LAB_MESSAGES.notMultipart);
-  let found: { fileName: string; bytes: Buffer } | undefined;
-  try {
-    // Every part is read (fields are small and capped) so that a second file is refused, not ignored.
-    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 2, fields: 5, parts: 7, fieldSize: 1024 } })) {
-      if (part.type !== 'file') continue;
-      if (part.fieldname !== LAB_UPLOAD_FIELD) throw AppError.validation(LAB_UPLOAD_FIELD, LAB_MESSAGES.noFile);
-      if (found) throw AppError.validation(LAB_UPLOAD_FIELD, LAB_MESSAGES.oneFile);
-      found = { fileName: part.filename, bytes: await part.toBuffer() };
-    }
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes);
-    if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw AppError.validation(LAB_UPLOAD_FIELD, LAB_MESSAGES.oneFile);
-    throw error;
-  }
-  if (!found) throw AppError.validation(LAB_UPLOAD_FIELD, LAB_MESSAGES.noFile);
-  return found;
+/** Reads the one file of a lab or import upload (field `file`), refusing more than `maxBytes` with 413. */
+export function readUploadedFile(request: FastifyRequest, maxBytes: number): Promise<{ fileName: string; bytes: Buffer }> {
+  return readOneFile(request, { field: LAB_UPLOAD_FIELD, maxBytes, tooLarge: () => tooLarge(maxBytes), messages: LAB_MESSAGES });
 }
 
 function tooLarge(maxBytes: number): AppError {
