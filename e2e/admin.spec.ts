@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type Page, expect, test } from '@playwright/test';
 import { E2E_ADMIN } from './support/admin.ts';
-import { signUpOnLanding } from './support/fixtures.ts';
+import { acceptCookies, signUpOnLanding } from './support/fixtures.ts';
 
 /**
  * The admin area as an administrator uses it, with the admin the real `create-admin` CLI made
@@ -10,7 +10,7 @@ import { signUpOnLanding } from './support/fixtures.ts';
  * and appears on /learn, sanitised, while visitors and users never see the admin screens.
  */
 test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => window.localStorage.setItem('cookieConsent', 'accepted'));
+  await acceptCookies(page.context());
 });
 
 async function logInAsAdmin(page: Page) {
@@ -24,7 +24,7 @@ async function logInAsAdmin(page: Page) {
 /** A new user in a browser of their own, signed up on the landing page. */
 async function newUserPage(browser: Browser) {
   const context = await browser.newContext();
-  await context.addInitScript(() => window.localStorage.setItem('cookieConsent', 'accepted'));
+  await acceptCookies(context);
   const page = await context.newPage();
   const account = await signUpOnLanding(page);
   return { page, account, close: () => context.close() };

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect, test } from '@playwright/test';
-import { signUpOnLanding } from './support/fixtures.ts';
+import { acceptCookies, signUpOnLanding } from './support/fixtures.ts';
 
 /**
  * The assistant as users meet it, against the built app with the built-in assistant (no AI
@@ -9,7 +9,7 @@ import { signUpOnLanding } from './support/fixtures.ts';
  * the monthly limit of the free tier.
  */
 test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => window.localStorage.setItem('cookieConsent', 'accepted'));
+  await acceptCookies(page.context());
 });
 
 /** On the dashboard, the profile-completion prompt is set aside so it covers nothing. */

@@ -4,8 +4,8 @@ import { E2E } from './support/ports.ts';
 
 test('sign up, verify by the e-mailed link, sign out, and sign in by username', async ({ page }) => {
   const account = newAccount();
+  await acceptCookies(page.context());
   await page.goto(`${E2E.mailAppUrl}/auth`);
-  await acceptCookies(page);
   await page.getByLabel('Username').fill(account.username);
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
@@ -31,8 +31,8 @@ test('sign up, verify by the e-mailed link, sign out, and sign in by username', 
 });
 
 test('Google sign-in through the local OpenID provider lands on the plan page', async ({ page }) => {
+  await acceptCookies(page.context());
   await page.goto('/auth?login=true');
-  await acceptCookies(page);
   await page.getByRole('button', { name: /google/i }).first().click();
   await expect(page).toHaveURL(/\/subscription/);
   const me = await page.request.get('/api/user');

@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { fillFreeTrialCard, newAccount } from './support/fixtures.ts';
+import { acceptCookies, fillFreeTrialCard, newAccount } from './support/fixtures.ts';
 
 /**
  * Plans, trial and payments through the local test payment provider (no Stripe key): the
@@ -20,7 +20,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => window.localStorage.setItem('cookieConsent', 'accepted'));
+  await acceptCookies(page.context());
 });
 
 async function plansOf(page: Page): Promise<Plans> {

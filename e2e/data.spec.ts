@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { newAccount } from './support/fixtures.ts';
+import { acceptCookies, newAccount } from './support/fixtures.ts';
 
 /**
  * Data ownership as a user lives it: export everything, download the report for the doctor,
@@ -9,7 +9,7 @@ import { newAccount } from './support/fixtures.ts';
  * delete the account and fail to sign in again.
  */
 test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => window.localStorage.setItem('cookieConsent', 'accepted'));
+  await acceptCookies(page.context());
 });
 
 const day = (back: number) => new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10);

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { createCanvas } from '@napi-rs/canvas';
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
 import PDFDocument from 'pdfkit';
-import { newAccount } from './support/fixtures.ts';
+import { acceptCookies, newAccount } from './support/fixtures.ts';
 
 /**
  * Labs as a user lives them: a paying user uploads a text PDF and a scanned image, watches them
@@ -15,7 +15,7 @@ import { newAccount } from './support/fixtures.ts';
 test.use({ timezoneId: 'America/Los_Angeles' });
 
 test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => window.localStorage.setItem('cookieConsent', 'accepted'));
+  await acceptCookies(page.context());
 });
 
 const PANEL = [

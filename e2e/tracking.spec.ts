@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect, test } from '@playwright/test';
-import { signUpOnLanding } from './support/fixtures.ts';
+import { acceptCookies, signUpOnLanding } from './support/fixtures.ts';
 
 /**
  * The daily heart of the product, as a user lives it: sign up, build a stack from a suggestion
@@ -14,7 +14,7 @@ const TIME_ZONE = 'Pacific/Auckland';
 test.use({ timezoneId: TIME_ZONE, bypassCSP: true });
 
 test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => window.localStorage.setItem('cookieConsent', 'accepted'));
+  await acceptCookies(page.context());
 });
 
 function todayIn(timeZone: string): { iso: string; full: string } {

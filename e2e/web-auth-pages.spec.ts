@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { acceptCookies } from './support/fixtures.ts';
 
 test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => window.localStorage.setItem('cookieConsent', 'accepted'));
+  await acceptCookies(page.context());
 });
 
 test('forgot password asks for the address, then says to check the e-mail', async ({ page }) => {

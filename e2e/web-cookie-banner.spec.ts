@@ -1,4 +1,9 @@
-import { expect, test } from '@playwright/test';
+import { type Page, expect, test } from '@playwright/test';
+
+/** The visitor's answer, as the browser keeps it: a cookie, which the server reads too. */
+async function consentCookie(page: Page): Promise<string | undefined> {
+  return (await page.context().cookies()).find((cookie) => cookie.name === 'stacklab_consent')?.value;
+}
 
 test('the cookie banner shows until accepted and stays hidden after a reload', async ({ page }) => {
   await page.goto('/about');
@@ -8,11 +13,13 @@ test('the cookie banner shows until accepted and stays hidden after a reload', a
 
   await banner.getByRole('button', { name: 'Accept' }).click();
   await expect(banner).toBeHidden();
-  expect(await page.evaluate(() => window.localStorage.getItem('cookieConsent'))).toBe('accepted');
+  expect(await consentCookie(page)).toBe('accepted');
 
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Cookie consent' })).toHaveCount(0);
+  // The server leaves it out of the page from now on, also before the app has drawn.
+  expect(await (await page.request.get('/about')).text()).not.toContain('Cookie consent');
 });
 
 test('declining is remembered too', async ({ page }) => {
@@ -20,10 +27,18 @@ test('declining is remembered too', async ({ page }) => {
   const banner = page.getByRole('region', { name: 'Cookie consent' });
   await banner.getByRole('button', { name: 'Decline' }).click();
   await expect(banner).toBeHidden();
-  expect(await page.evaluate(() => window.localStorage.getItem('cookieConsent'))).toBe('declined');
+  expect(await consentCookie(page)).toBe('declined');
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Cookie consent' })).toHaveCount(0);
+});
+
+test('an answer kept in the browser before it moved to a cookie is not asked again', async ({ page }) => {
+  await page.addInitScript(() => window.localStorage.setItem('cookieConsent', 'declined'));
+  await page.goto('/about');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Cookie consent' })).toHaveCount(0);
+  expect(await consentCookie(page)).toBe('declined');
 });
 
 test('the banner links to the privacy page', async ({ page }) => {

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { signUpOnLanding } from './support/fixtures.ts';
+import { acceptCookies, signUpOnLanding } from './support/fixtures.ts';
 
 test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => window.localStorage.setItem('cookieConsent', 'accepted'));
+  await acceptCookies(page.context());
 });
 
 test('the public header offers Sign Up, Blog, Ask, Research, About and Log in', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { type Locator, type Page, expect, request as playwrightRequest, test } from '@playwright/test';
 import { E2E_ADMIN } from './support/admin.ts';
-import { newAccount, signUpOnLanding } from './support/fixtures.ts';
+import { acceptCookies, newAccount, signUpOnLanding } from './support/fixtures.ts';
 
 /**
  * The main journey with the keyboard alone (Tab, Shift+Tab, Enter, Space, arrows, Escape and
@@ -174,7 +174,7 @@ test('Tab and Shift+Tab pass through a toast to the profile prompt and back', as
   // The toast must still be there when Tab reaches it, however slow the machine: time stands
   // still while the keys are pressed, and moves on only to let the toast close.
   await page.clock.install();
-  await page.addInitScript(() => window.localStorage.setItem('cookieConsent', 'accepted'));
+  await acceptCookies(page.context());
   await signUpOnLanding(page);
   await expect(page.locator('#track-supplements').getByText('No supplements yet')).toBeVisible();
   const origin = new URL(page.url()).origin;

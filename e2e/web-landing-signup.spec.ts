@@ -1,10 +1,10 @@
 import { type Page, expect, test } from '@playwright/test';
-import { landingSection } from './support/fixtures.ts';
+import { acceptCookies, landingSection } from './support/fixtures.ts';
 
 /** The landing page's free-trial sign-up card: spec section 5 messages and the server's answers. */
 
 test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => window.localStorage.setItem('cookieConsent', 'accepted'));
+  await acceptCookies(page.context());
 });
 
 function signupCard(page: Page) {

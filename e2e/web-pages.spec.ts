@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
 import { E2E_ADMIN } from './support/admin.ts';
-import { newAccount } from './support/fixtures.ts';
+import { acceptCookies, newAccount } from './support/fixtures.ts';
 
 /**
  * Every page of the route table (spec section 2) as a visitor, a user with real data and an
@@ -132,7 +132,7 @@ test('signed out, the content pages: axe and both widths', async ({ page }) => {
 
 test('signed in, every page with real data: axe and both widths', async ({ page }) => {
   test.setTimeout(240_000);
-  await page.addInitScript(() => window.localStorage.setItem('cookieConsent', 'accepted'));
+  await acceptCookies(page.context());
   await seedUser(page.request);
   const paths = ['/', '/subscription', '/payment-success', '/profile', '/health-stats', '/supplement-history', '/labs', '/no/such/page'];
   expect(await inspectAll(page, 'signed-in', paths)).toEqual([]);
@@ -140,7 +140,7 @@ test('signed in, every page with real data: axe and both widths', async ({ page 
 
 test('signed in as an administrator, the admin pages and the content pages: axe and both widths', async ({ page }) => {
   test.setTimeout(240_000);
-  await page.addInitScript(() => window.localStorage.setItem('cookieConsent', 'accepted'));
+  await acceptCookies(page.context());
   expect((await page.request.post('/api/login', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } })).ok()).toBe(true);
   const paths = ['/admin', '/admin/supplements', '/admin/users', '/admin/blog', '/admin/blog?new=research', ...PUBLIC_CONTENT];
   expect(await inspectAll(page, 'admin', paths)).toEqual([]);

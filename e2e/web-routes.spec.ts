@@ -1,12 +1,12 @@
 import { type Page, expect, test } from '@playwright/test';
-import { signUpOnLanding } from './support/fixtures.ts';
+import { acceptCookies, signUpOnLanding } from './support/fixtures.ts';
 
 /** The route table of spec section 2 by session state, as a visitor and a signed-in user see it. */
 
 const LANDING_HEADLINE = 'Optimize your supplement stack with AI-powered insights';
 
 async function skipCookieBanner(page: Page) {
-  await page.addInitScript(() => window.localStorage.setItem('cookieConsent', 'accepted'));
+  await acceptCookies(page.context());
 }
 
 test.describe('signed out', () => {

@@ -1,5 +1,10 @@
-import { type Page, expect } from '@playwright/test';
+import { type BrowserContext, type Page, expect } from '@playwright/test';
 import { E2E } from './ports.ts';
+
+/** The cookie banner answered (its cookie, which the server reads too), so that it covers nothing a test clicks. */
+export async function acceptCookies(context: BrowserContext): Promise<void> {
+  await context.addCookies([{ name: 'stacklab_consent', value: 'accepted', url: E2E.appUrl }]);
+}
 
 let counter = 0;
 
@@ -53,9 +58,4 @@ export async function linkInMail(to: string, pathPrefix: string): Promise<string
     }, { message: `a mail to ${to} with a ${pathPrefix} link` })
     .toBeTruthy();
   return link!;
-}
-
-/** Accepts the cookie banner so that it does not cover what a test clicks. */
-export async function acceptCookies(page: Page): Promise<void> {
-  await page.evaluate(() => localStorage.setItem('cookieConsent', 'accepted'));
 }

@@ -1,12 +1,13 @@
+import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { resolveScreen, type SessionState } from './route-table.ts';
+import { resolveScreen, routesFor, type SessionState } from '#contract/routes.ts';
 
 const loading: SessionState = { status: 'loading' };
 const signedOut: SessionState = { status: 'signed-out' };
 const member: SessionState = { status: 'signed-in', isAdmin: false };
 const admin: SessionState = { status: 'signed-in', isAdmin: true };
 
-describe('route table', () => {
+describe('route table (contract/routes.ts)', () => {
   it('serves public content in every state, before anything else', () => {
     for (const state of [loading, signedOut, member, admin]) {
       expect(resolveScreen('/terms-of-service', state)).toBe('terms');
@@ -78,5 +79,31 @@ describe('route table', () => {
       expect(resolveScreen('/share/abc123', state)).toBe('share');
     }
     expect(resolveScreen('/share', member)).toBe('not-found');
+  });
+});
+
+describe('resolveScreen and the router', () => {
+  // The server picks a page's code by resolveScreen; the browser shows what React Router matches.
+  const states = [loading, signedOut, member, admin];
+  const paths = [
+    ...new Set(states.flatMap((state) => routesFor(state).map((route) => route.path.replace(/:\w+/g, 'some-slug')))),
+    '/',
+    '/Learn/Vitamin-D',
+    '/labs/',
+    '/admin/users/extra',
+    '/share',
+    '/share/a/b',
+    '/no/such/page',
+  ].filter((path) => path !== '*');
+
+  it('agree on every route of every session state', () => {
+    for (const state of states) {
+      const routes = routesFor(state);
+      for (const path of paths) {
+        const matched = matchRoutes(routes.map((route) => ({ path: route.path })), path)?.[0]?.route.path;
+        const byRouter = routes.find((route) => route.path === matched)?.screen ?? 'not-found';
+        expect(resolveScreen(path, state), `${path} (${state.status})`).toBe(byRouter);
+      }
+    }
   });
 });

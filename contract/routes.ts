@@ -1,8 +1,7 @@
-import { matchRoutes } from 'react-router';
-
 /**
- * The route table of spec section 2 (with decisions section 5), by session state. It is data so
- * that it can be tested without a browser; `app-routes.tsx` turns it into <Route> elements.
+ * The route table of spec section 2 (with decisions section 5), by session state. The web turns
+ * it into <Route> elements (`app-routes.tsx`); the server reads it to send each page's code with
+ * its document (`page-document.ts`). Data, so that it can be tested without a browser.
  */
 export type Screen =
   | 'loading'
@@ -35,6 +34,14 @@ export type Screen =
   | 'admin-users'
   | 'admin-blog'
   | 'share';
+
+/**
+ * The cookie that keeps the visitor's answer to the cookie banner (spec section 2, screen 20), so
+ * that the server leaves the banner out of the page's document once it is answered.
+ */
+export const CONSENT_COOKIE = 'stacklab_consent';
+export const CONSENT_ANSWERS = ['accepted', 'declined'] as const;
+export type CookieConsent = (typeof CONSENT_ANSWERS)[number];
 
 export type SessionState = { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; isAdmin: boolean };
 
@@ -99,6 +106,11 @@ const SIGNED_OUT: RouteEntry[] = [
   { path: '/forgot-password', screen: 'forgot-password' },
 ];
 
+/** A page drawn without the app's layout: no header, footer or cookie banner. */
+export function isStandalone(screen: Screen): boolean {
+  return STANDALONE.some((route) => route.screen === screen);
+}
+
 export function routesFor(session: SessionState): RouteEntry[] {
   const first = [...STANDALONE, ...PUBLIC_CONTENT, ...EMAIL_LINKS];
   switch (session.status) {
@@ -111,13 +123,24 @@ export function routesFor(session: SessionState): RouteEntry[] {
   }
 }
 
-/** Which screen a path shows in a session state (the same matching the router does). */
+/**
+ * Which screen a path shows in a session state: the route the router picks. No two paths of the
+ * table match the same address except through the final `*`, so the first match in the table is
+ * the router's best match (routes-match.test.ts compares the two on every route).
+ */
 export function resolveScreen(pathname: string, session: SessionState): Screen {
   const routes = routesFor(session);
-  const matches = matchRoutes(
-    routes.map((route) => ({ path: route.path })),
-    pathname,
-  );
-  const matched = matches?.[0]?.route.path;
-  return routes.find((route) => route.path === matched)?.screen ?? 'not-found';
+  const matched = routes.find((route) => route.path !== '*' && pathMatches(route.path, pathname));
+  return (matched ?? routes.find((route) => route.path === '*'))?.screen ?? 'not-found';
+}
+
+/** A path pattern of static segments and `:params`, matched as the router does (case-insensitive, trailing slash ignored). */
+function pathMatches(pattern: string, pathname: string): boolean {
+  const want = segments(pattern);
+  const have = segments(pathname);
+  return want.length === have.length && want.every((segment, i) => segment.startsWith(':') || segment.toLowerCase() === have[i]!.toLowerCase());
+}
+
+function segments(path: string): string[] {
+  return path.split('/').filter(Boolean);
 }
