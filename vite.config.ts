@@ -34,20 +34,65 @@ function precompress(): Plugin {
 }
 
 /**
+ * index.html is built to paint its shell (the header, spinner and cookie banner it draws until the
+ * app does) before anything else (decision 017):
+ * - the stylesheet is inlined: the shell paints as soon as the page arrives, without waiting for a
+ *   second request. It is 11 KiB compressed, sent with each page load instead of once, which costs
+ *   less than the round trip it saves on a phone connection. The app has one stylesheet (Tailwind's,
+ *   `cssCodeSplit: false`), so no chunk loads one of its own; a second one fails the build;
+ * - the app's script comes after the shell rather than in the head, where Vite puts it, so that the
+ *   browser draws the shell before it runs the script rather than after.
+ */
+function paintFirstDocument(): Plugin {
+  return {
+    name: 'stacklab-paint-first-document',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const stylesheets = Object.keys(bundle).filter((fileName) => fileName.endsWith('.css'));
+      if (stylesheets.length > 1) throw new Error(`one stylesheet is inlined into index.html, but the build has ${stylesheets.join(', ')}`);
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const entry = /\s*(<script type="module"[^>]*><\/script>)/.exec(html);
+        if (!entry) throw new Error('index.html has no module script');
+        return html
+          .replace(entry[0], '')
+          .replace('</body>', `  ${entry[1]}\n  </body>`)
+          .replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (_link, fileName: string) => {
+            const asset = context.bundle?.[fileName];
+            if (asset?.type !== 'asset') throw new Error(`${fileName} is not in the bundle`);
+            delete context.bundle![fileName];
+            return `<style>${String(asset.source)}</style>`;
+          });
+      },
+    },
+  };
+}
+
+/**
  * Fewer files for the signed-in pages (decision 017). Left alone, Rolldown makes a chunk for every
  * set of pages sharing a module, so the dashboard loaded 44 files, most of a few hundred bytes (an
  * icon, a UI part), and a phone on HTTP/1.1 fetches 6 at a time. Here: everything the entry loads
- * statically is one file; the icons, the form and schema libraries, the Radix primitives, and our
- * UI parts with the query library are one file each. The page's own code is split as before.
- * The landing page loads the entry, its route and the icons; the signed-in pages about 15 files.
+ * statically is one file; the icons, zod, the form library, the Radix dialogs and switches, the
+ * Radix menus and tabs (only the account menu and a few pages use them), and our UI parts with the
+ * query library are one file each. A library in a file of its own is downloaded only by the pages
+ * that use it: the dashboard draws without zod, the form library or the menus.
  */
 function sharedChunks(): Rolldown.CodeSplittingGroup[] {
   const lib = (names: string) => new RegExp(`node_modules[\\\\/](${names})[\\\\/]`);
+  const radixMenus = 'menu|dropdown-menu|popper|collection|roving-focus|tabs|arrow|direction';
+  // A group takes its modules' dependencies along, unless a group of higher priority has them:
+  // the Radix base (layers, focus, portals) ranks above the menus so that it stays with the dialogs.
   return [
-    { name: 'app', tags: ['$initial'], priority: 3 },
+    { name: 'app', tags: ['$initial'], priority: 5 },
+    { name: 'radix', test: lib(`@radix-ui[\\\\/]react-(?!(${radixMenus})[\\\\/])[^\\\\/]+|radix-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|tslib`), priority: 4 },
+    // With our own menu and tabs parts, which would otherwise bring the menus to every page using a UI part.
+    { name: 'radix-menus', test: new RegExp(`${lib(`@radix-ui[\\\\/]react-(${radixMenus})|@floating-ui`).source}|components[\\\\/]ui[\\\\/](dropdown-menu|tabs)\\.tsx`), priority: 3 },
     { name: 'icons', test: lib('lucide-react'), priority: 2 },
-    { name: 'forms', test: lib('zod|react-hook-form|@hookform'), priority: 2 },
-    { name: 'radix', test: lib('radix-ui|@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|tslib'), priority: 2 },
+    { name: 'zod', test: lib('zod'), priority: 2 },
+    { name: 'forms', test: lib('react-hook-form|@hookform'), priority: 2 },
     // Lower priority: the libraries above keep their own chunks rather than joining this one.
     { name: 'ui', test: /web[\\/]src[\\/](components[\\/]ui|lib)[\\/]|node_modules[\\/]@tanstack[\\/]/, priority: 1 },
   ];
@@ -61,7 +106,7 @@ function sharedChunks(): Rolldown.CodeSplittingGroup[] {
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), paintFirstDocument(), precompress()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
@@ -70,6 +115,8 @@ export default defineConfig({
     // .vite/manifest.json: which chunks each page imports, for the landing page's size check
     // (bench/landing-js.ts). Not served: the static handler ignores dot-directories.
     manifest: true,
+    // One stylesheet for the whole app, inlined into index.html (paintFirstDocument).
+    cssCodeSplit: false,
     rolldownOptions: { output: { codeSplitting: { groups: sharedChunks() } } },
   },
   server: {

@@ -59,7 +59,9 @@ import { SharesService } from './features/shares/shares.service.ts';
 import { EntitlementsService } from './features/usage/entitlements.service.ts';
 import { UsageService } from './features/usage/usage.service.ts';
 import { registerAccessControl } from './http/access.ts';
+import { AppError } from './http/app-error.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { PAGE_ROUTE_CONFIG, PageDocuments } from './http/page-document.ts';
 import { registerSecurity } from './http/security.ts';
 import { SessionCookie } from './http/session-cookie.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -207,7 +209,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(exportRoutes, { exporter, importer });
   await app.register(sharesRoutes, { shares });
   await app.register(accountRoutes, { account, cookie: sessionCookie });
-  await app.register(blogPageRoutes, { blog, publicUrl: config.publicUrl, webDir: options.webDir });
+  const pages = options.webDir
+    ? PageDocuments.load(options.webDir, {
+        publicUrl: config.publicUrl,
+        sessionUser: (session) => auth.sessionUser(session),
+        // The page's first calls, answered by our own routes for this request's user: the same answers the page would get.
+        answer: async (request, url) => {
+          const response = await app.inject({
+            method: 'GET',
+            url,
+            headers: { 'x-request-id': request.id, ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}) },
+            remoteAddress: request.ip,
+          });
+          return response.statusCode === 200 ? response.json() : undefined;
+        },
+      })
+    : undefined;
+  await app.register(blogPageRoutes, { blog, publicUrl: config.publicUrl, pages });
 
   // Expired sessions, tokens and counters are swept hourly; every process may do it, and deleting twice is harmless.
   const sweep = setInterval(() => {
@@ -216,14 +234,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 
-  if (options.webDir && existsSync(path.join(options.webDir, 'index.html'))) {
-    await serveWebApp(app, options.webDir);
-  }
+  if (options.webDir && pages) await serveWebApp(app, options.webDir, pages);
   return app;
 }
 
-/** The built SPA: hashed assets cached for a year, and index.html for every page route. */
-async function serveWebApp(app: FastifyInstance, webDir: string): Promise<void> {
+/** The built SPA: hashed assets cached for a year, and the page document for every page route. */
+async function serveWebApp(app: FastifyInstance, webDir: string, pages: PageDocuments): Promise<void> {
   await app.register(fastifyStatic, {
     root: webDir,
     wildcard: false,
@@ -235,11 +251,13 @@ async function serveWebApp(app: FastifyInstance, webDir: string): Promise<void> 
       res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
-    const file = path.join(webDir, request.url.split('?')[0] ?? '/');
+  app.get('/*', { config: PAGE_ROUTE_CONFIG, schema: { hide: true } }, async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const file = path.join(webDir, pathname);
     if (path.extname(file) && existsSync(file) && file.startsWith(webDir)) return reply.sendFile(path.relative(webDir, file));
-    reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html');
+    // A build file that is not there (an old tab asking for a replaced chunk) is a 404, never a page that a script or stylesheet would be read from.
+    if (pathname.startsWith('/assets/')) throw AppError.notFound();
+    return pages.send(request, reply);
   });
 }
 

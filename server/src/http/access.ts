@@ -15,10 +15,10 @@ export function registerAccessControl(app: FastifyInstance, sessions: SessionSer
   app.decorateRequest('auth', null);
 
   app.addHook('onRequest', async (request) => {
-    const isApi = request.url.startsWith('/api/') || request.url.startsWith('/auth/');
-    if (!isApi) return;
-    const token = cookie.read(request);
     const { config, url } = request.routeOptions;
+    const isApi = request.url.startsWith('/api/') || request.url.startsWith('/auth/');
+    if (!isApi && !config?.readsSession) return;
+    const token = cookie.read(request);
     request.auth = token ? await sessions.resolve(token, config?.readsUsage ? usage.windows() : undefined) : null;
 
     const access = config?.access ?? defaultAccess(url);

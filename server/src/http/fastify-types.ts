@@ -10,6 +10,8 @@ declare module 'fastify' {
     allowCrossOrigin?: boolean;
     /** The answer shows the user's metered counts: the auth hook reads them with the session, in one round trip. */
     readsUsage?: boolean;
+    /** A page outside the API that still tells who is signed in (every page's document): the auth hook reads the session for it too. */
+    readsSession?: boolean;
   }
   interface FastifyRequest {
     /** The signed-in user and session, resolved once per request by the auth hook. */

@@ -59,6 +59,7 @@ const visitor = () => new TestClient(t.app);
 describe('every kind of answer carries the security headers and the right caching', () => {
   it.each([
     ['a web page (the app shell)', () => visitor().get('/dashboard'), 200, 'text/html', 'no-cache'],
+    ['a web page naming the signed-in user', () => ada.client.get('/dashboard'), 200, 'text/html', 'private, no-store'],
     ['a blog page rendered with its meta tags', () => visitor().get('/learn'), 200, 'text/html', 'no-cache'],
     ['a hashed static asset', () => visitor().get('/assets/index-3f2a9c1b.js'), 200, 'javascript', 'public, max-age=31536000, immutable'],
     ['a static file without a hash', () => visitor().get('/favicon.svg'), 200, 'image/svg+xml', 'no-cache'],

@@ -1,19 +1,20 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { User } from '#contract/auth.ts';
-import { type ComponentType, lazy, type LazyExoticComponent, Suspense, useEffect } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation, useSearchParams } from 'react-router';
 import { NotFound } from '#web/components/errors/not-found.tsx';
 import { PageSpinner } from '#web/components/ui/spinner.tsx';
 import { clearGoogleSignup, peekGoogleSignup } from '#web/features/auth/utils/google-signup.ts';
-import { readSessionEarly, useUser } from '#web/lib/session.ts';
+import { lazyWithPreload } from '#web/lib/lazy-with-preload.ts';
+import { setSignedInUser, userInDocument, useUser } from '#web/lib/session.ts';
 import type { AnyQueryOptions } from '#web/lib/use-first-answers.ts';
 import { RootLayout } from './layouts/root-layout.tsx';
-import { resolveScreen, routesFor, STANDALONE, type Screen, type SessionState } from './route-table.ts';
+import { isStandalone, resolveScreen, routesFor, STANDALONE, type Screen, type SessionState } from '#contract/routes.ts';
 
 type PageScreen = Exclude<Screen, 'loading' | 'not-found' | 'signed-in-redirect'>;
 
 // Every page is its own chunk, so the landing page ships only what it shows.
-const loadPage: Record<PageScreen, () => Promise<{ default: ComponentType }>> = {
+const pageModules: Record<PageScreen, () => Promise<{ default: ComponentType }>> = {
   landing: () => import('./routes/landing.tsx'),
   auth: () => import('./routes/auth.tsx'),
   signup: () => import('./routes/signup.tsx'),
@@ -43,57 +44,45 @@ const loadPage: Record<PageScreen, () => Promise<{ default: ComponentType }>> = 
   share: () => import('./routes/share.tsx'),
 };
 
-const pages = Object.fromEntries(Object.entries(loadPage).map(([screen, load]) => [screen, lazy(load)])) as Record<PageScreen, LazyExoticComponent<ComponentType>>;
+const pages = Object.fromEntries(
+  Object.entries(pageModules).map(([screen, load]) => [screen, lazyWithPreload(() => load().then((module) => module.default))]),
+) as Record<PageScreen, ReturnType<typeof lazyWithPreload<object>>>;
 
 // The first data of the pages that wait for all of it (useFirstAnswers), in modules of their own.
 type FirstQueries = (user: User) => readonly AnyQueryOptions[];
 const loadFirstQueries: Partial<Record<PageScreen, () => Promise<FirstQueries>>> = {
-  dashboard: () => import('./routes/dashboard-queries.ts').then((module) => module.firstQueries),
-  labs: () => import('#web/features/labs/api/page-queries.ts').then((module) => module.labsPageQueries),
+  dashboard: () => import('./routes/dashboard.queries.ts').then((module) => module.firstQueries),
+  labs: () => import('./routes/labs.queries.ts').then((module) => module.firstQueries),
 };
 
 function isPage(screen: Screen): screen is PageScreen {
-  return screen in loadPage;
+  return screen in pageModules;
 }
 
-/**
- * Render as you fetch: the session is read before React draws anything, and once it names a user,
- * the page's code and first data are requested at once, without waiting for React.
- */
-export function startPage(queryClient: QueryClient, pathname: string): void {
-  readSessionEarly().then(
-    async (user) => {
-      if (!user) return;
-      const screen = resolveScreen(pathname, { status: 'signed-in', isAdmin: user.isAdmin });
-      if (!isPage(screen)) return;
-      void loadPage[screen]();
-      const firstQueries = await loadFirstQueries[screen]?.();
-      for (const options of firstQueries?.(user) ?? []) void queryClient.prefetchQuery(options);
-    },
-    // A session that cannot be read is shown by the app itself (useUser reads this same answer).
-    () => undefined,
-  );
-}
+/** How long the first drawing waits for data the page's document did not carry; then the page shows its own spinner. */
+const FIRST_DATA_WAIT_MS = 1000;
 
 /**
- * While the session is read, fetch the code of the page the address will show, so that it does
- * not wait for the session's answer: the signed-in page where there is one (addresses such as
- * /dashboard are a signed-in user's), else the signed-out one. Not at `/`, where most visitors
- * are signed out and the landing page must not download the dashboard. Called once the first
- * frame is drawn: requests started before it delay the first paint on a slow connection.
+ * Render as you fetch. The page's document names who is signed in, carries the page's first data
+ * and preloads the page's code (server/src/http/page-document.ts): the answer resolves once that
+ * code is in and the first data is in the query cache, so that React's first drawing is the page
+ * complete (the document's own header and spinner show meanwhile). Where the document carries
+ * nothing (Vite's development server), the app asks the API as it draws.
  */
-function preloadPageFor(pathname: string): void {
-  const signedIn = resolveScreen(pathname, { status: 'signed-in', isAdmin: false });
-  const screen = pathname !== '/' && isPage(signedIn) ? signedIn : resolveScreen(pathname, { status: 'signed-out' });
+export async function startPage(queryClient: QueryClient, pathname: string): Promise<void> {
+  const user = userInDocument();
+  if (user === undefined) return;
+  setSignedInUser(queryClient, user);
+  const screen = resolveScreen(pathname, user ? { status: 'signed-in', isAdmin: user.isAdmin } : { status: 'signed-out' });
   if (!isPage(screen)) return;
-  void loadFirstQueries[screen]?.();
-  void loadPage[screen]();
-}
-
-function SessionLoading() {
-  const { pathname } = useLocation();
-  useEffect(() => preloadPageFor(pathname), [pathname]);
-  return <PageSpinner />;
+  const firstData = user
+    ? loadFirstQueries[screen]?.().then((firstQueries) => Promise.all(firstQueries(user).map((options) => queryClient.prefetchQuery(options))))
+    : undefined;
+  await Promise.all([
+    // A page whose code fails to load is drawn by its lazy path, which shows the error.
+    pages[screen].preload().catch(() => undefined),
+    Promise.race([firstData, new Promise((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS))]),
+  ]);
 }
 
 /**
@@ -175,7 +164,7 @@ function useScreenTitle(screen: Screen) {
 
 function ScreenView({ screen }: { screen: Screen }) {
   useScreenTitle(screen);
-  if (screen === 'loading') return <SessionLoading />;
+  if (screen === 'loading') return <PageSpinner />;
   if (screen === 'not-found') return <NotFound />;
   if (screen === 'signed-in-redirect') return <SignedInRedirect />;
   const Page = pages[screen];
@@ -192,7 +181,6 @@ function useSessionState(): SessionState {
 
 export function AppRoutes() {
   const session = useSessionState();
-  const standalone = new Set(STANDALONE.map((route) => route.screen));
   return (
     <Routes>
       {STANDALONE.map((route) => (
@@ -207,7 +195,7 @@ export function AppRoutes() {
         />
       ))}
       <Route element={<RootLayout />}>
-        {routesFor(session).filter((route) => !standalone.has(route.screen)).map((route) => (
+        {routesFor(session).filter((route) => !isStandalone(route.screen)).map((route) => (
           <Route key={route.path} path={route.path} element={<ScreenView screen={route.screen} />} />
         ))}
       </Route>

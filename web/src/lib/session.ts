@@ -1,6 +1,7 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import type { User } from '#contract/auth.ts';
 import { apiFetch } from './api-fetch.ts';
+import { takeDocumentAnswer } from './page-data.ts';
 
 export const userQueryKey = ['user'] as const;
 
@@ -9,17 +10,14 @@ async function readSession(signal?: AbortSignal): Promise<User | null> {
   return user;
 }
 
-let earlySession: Promise<User | null> | undefined;
-
 /**
- * Starts reading the session before React draws anything (main.tsx), so that the page's data can
- * follow it at once; the user query's first read takes this answer. Not the query itself: an
- * answer arriving during React's first render would make React wait for the page's code before
- * drawing anything (first paint).
+ * The signed-in user as the page's document names it (lib/page-data.ts), so that the app knows
+ * before it draws; undefined where the document names no session (Vite's development server),
+ * and the user query asks the API instead.
  */
-export function readSessionEarly(): Promise<User | null> {
-  earlySession = readSession();
-  return earlySession;
+export function userInDocument(): User | null | undefined {
+  const answer = takeDocumentAnswer('/api/session');
+  return answer ? (answer.value as { user: User | null }).user : undefined;
 }
 
 /**
@@ -29,11 +27,7 @@ export function readSessionEarly(): Promise<User | null> {
  */
 export const userQueryOptions = queryOptions({
   queryKey: userQueryKey,
-  queryFn: ({ signal }): Promise<User | null> => {
-    const early = earlySession;
-    earlySession = undefined;
-    return early ?? readSession(signal);
-  },
+  queryFn: ({ signal }) => readSession(signal),
   retry: false,
   staleTime: Infinity,
 });

@@ -14,7 +14,8 @@ export type AnyQueryOptions = UseQueryOptions<any, any, any, any>;
 
 export function useFirstAnswers(queries: readonly AnyQueryOptions[]): boolean {
   const pending = useQueries({ queries: [...queries], combine: (results) => results.some((result) => result.isPending) });
-  const [answered, setAnswered] = useState(false);
+  // Answered from the start when the data was in before the page first drew (startPage in app-routes.tsx).
+  const [answered, setAnswered] = useState(!pending);
   useEffect(() => {
     if (!pending) startTransition(() => setAnswered(true));
   }, [pending]);

@@ -58,7 +58,7 @@ export async function authRoutes(app: FastifyInstance, { auth, sessions, google,
   r.get('/api/session', {
     config: { access: 'public', readsUsage: true },
     schema: { tags: ['auth'], summary: 'The signed-in user, or null when signed out', response: { 200: sessionResponseSchema } },
-  }, async (request) => ({ user: request.auth ? await auth.toUserDto(request.auth.user, request.auth.usage) : null }));
+  }, async (request) => ({ user: await auth.sessionUser(request.auth) }));
 
   r.post('/api/register', {
     config: { access: 'public' },

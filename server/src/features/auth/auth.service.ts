@@ -20,7 +20,7 @@ import {
   updateUser,
   usernameExists,
 } from './auth.repository.ts';
-import type { SessionService } from './sessions.service.ts';
+import type { SessionService, SessionUser } from './sessions.service.ts';
 
 /** OWASP's argon2id baseline: 19 MiB, 2 passes. */
 const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -178,6 +178,11 @@ export class AuthService {
   }
 
   /** `usage` when the caller already has the user's counts (read with the session). */
+  /** Who a request's session names, as `GET /api/session` and every page's document tell the web. */
+  async sessionUser(session: SessionUser | null): Promise<User | null> {
+    return session ? this.toUserDto(session.user, session.usage) : null;
+  }
+
   async toUserDto(user: UserRow, usage?: UsageSummary): Promise<User> {
     usage ??= await this.deps.usage.summarise(user);
     return {

@@ -1,13 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BLOG_SECTION_PAGES, type BlogSection } from '#contract/blog.ts';
 import { AppError } from '#server/http/app-error.ts';
+import { escapeAttribute, PAGE_ROUTE_CONFIG, type PageDocuments } from '#server/http/page-document.ts';
 import type { BlogService } from './blog.service.ts';
 
-type Options = { blog: BlogService; publicUrl: string; webDir?: string | undefined };
+type Options = { blog: BlogService; publicUrl: string; pages: PageDocuments | undefined };
 
 /** Public pages that are not part of the SPA's own routing: besides these, the sitemap lists every published post. */
 const STATIC_PAGES = ['/', '/about', '/learn', '/research', '/ask', '/contact', '/terms-of-service', '/privacy-policy'];
@@ -15,11 +14,11 @@ const FEED_ITEMS = 30;
 
 /**
  * The blog's addresses outside the API: `/sitemap.xml`, the RSS feed `/rss.xml`, and the learn
- * and research pages. Those pages are the SPA's index.html with the post's title, description and
+ * and research pages. Those pages are the page document with the post's title, description and
  * Open Graph tags written in by the server, so that links shared elsewhere show the right card
  * (crawlers do not run the SPA, which sets the same tags itself as the reader navigates).
  */
-export async function blogPageRoutes(app: FastifyInstance, { blog, publicUrl, webDir }: Options): Promise<void> {
+export async function blogPageRoutes(app: FastifyInstance, { blog, publicUrl, pages }: Options): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const site = publicUrl.replace(/\/$/, '');
 
@@ -73,32 +72,30 @@ export async function blogPageRoutes(app: FastifyInstance, { blog, publicUrl, we
     return reply.header('content-type', 'application/rss+xml; charset=utf-8').header('cache-control', 'public, max-age=300').send(body);
   });
 
-  const indexFile = webDir ? path.join(webDir, 'index.html') : undefined;
-  if (!indexFile || !existsSync(indexFile)) return;
-  const template = readFileSync(indexFile, 'utf8');
-
-  const sendPage = (reply: FastifyReply, meta: PageMeta, status = 200) =>
-    reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(withMeta(template, meta, site));
-
+  if (!pages) return;
   for (const section of ['learn', 'research'] as const) {
     const page = BLOG_SECTION_PAGES[section];
-    r.get(`/${section}`, { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>
-      sendPage(reply, { title: page.title, description: page.description, path: `/${section}`, type: 'website' }),
+    r.get(`/${section}`, { config: PAGE_ROUTE_CONFIG, schema: { hide: true } }, async (request, reply) =>
+      pages.send(request, reply, { meta: { title: page.title, description: page.description, path: `/${section}`, type: 'website' } }),
     );
 
     r.get(`/${section}/:slug`, {
-      config: { access: 'public' },
+      config: PAGE_ROUTE_CONFIG,
       schema: { hide: true, params: z.object({ slug: z.string().max(200) }) },
     }, async (request, reply) => {
       const post = await findPost(blog, request.params.slug, section);
-      if (!post) return sendPage(reply, { title: 'Post not found', description: page.description, path: `/${section}`, type: 'website' }, 404);
-      return sendPage(reply, {
-        title: post.title,
-        description: post.excerpt,
-        path: `/${section}/${post.slug}`,
-        type: 'article',
-        image: post.thumbnailUrl ?? undefined,
-        publishedAt: post.publishedAt,
+      if (!post) {
+        return pages.send(request, reply, { meta: { title: 'Post not found', description: page.description, path: `/${section}`, type: 'website' }, status: 404 });
+      }
+      return pages.send(request, reply, {
+        meta: {
+          title: post.title,
+          description: post.excerpt,
+          path: `/${section}/${post.slug}`,
+          type: 'article',
+          image: post.thumbnailUrl ?? undefined,
+          publishedAt: post.publishedAt,
+        },
       });
     });
   }
@@ -114,47 +111,8 @@ async function findPost(blog: BlogService, slug: string, section: BlogSection) {
   }
 }
 
-type PageMeta = {
-  title: string;
-  description: string;
-  path: string;
-  type: 'website' | 'article';
-  image?: string | undefined;
-  publishedAt?: string | undefined;
-};
-
-/** index.html with the page's title, description, canonical link and Open Graph tags. */
-export function withMeta(template: string, meta: PageMeta, site: string): string {
-  const title = `${meta.title} · StackLab`;
-  const url = `${site}${meta.path}`;
-  const tags = [
-    `<link rel="canonical" href="${attr(url)}" />`,
-    `<link rel="alternate" type="application/rss+xml" title="StackLab" href="${attr(`${site}/rss.xml`)}" />`,
-    `<meta property="og:site_name" content="StackLab" />`,
-    `<meta property="og:type" content="${meta.type}" />`,
-    `<meta property="og:title" content="${attr(meta.title)}" />`,
-    `<meta property="og:description" content="${attr(meta.description)}" />`,
-    `<meta property="og:url" content="${attr(url)}" />`,
-    ...(meta.image ? [`<meta property="og:image" content="${attr(`${site}${meta.image}`)}" />`] : []),
-    ...(meta.publishedAt ? [`<meta property="article:published_time" content="${attr(meta.publishedAt)}" />`] : []),
-    `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}" />`,
-  ].join('\n    ');
-  return template
-    .replace(/<title>[\s\S]*?<\/title>/, `<title>${text(title)}</title>`)
-    .replace(/<meta\s+name="description"[^>]*>/, `<meta name="description" content="${attr(meta.description)}" />`)
-    .replace(/\n?[ \t]*<\/head>/, `\n    ${tags}\n  </head>`);
-}
-
-function text(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-function attr(value: string): string {
-  return text(value).replace(/"/g, '&quot;');
-}
-
 function xml(value: string): string {
-  return attr(value).replace(/'/g, '&apos;');
+  return escapeAttribute(value).replace(/'/g, '&apos;');
 }
 
 function cdata(value: string): string {

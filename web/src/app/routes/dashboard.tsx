@@ -16,7 +16,7 @@ import { DailyReminder } from '#web/features/tracking/components/daily-reminder.
 import { EffectsCard } from '#web/features/tracking/components/effects-card.tsx';
 import { StreakCard } from '#web/features/tracking/components/streak-card.tsx';
 import { TrackSupplementsCard } from '#web/features/tracking/components/track-supplements-card.tsx';
-import { dashboardQueries } from './dashboard-queries.ts';
+import { dashboardQueries } from './dashboard.queries.ts';
 
 /** Every card's first data, so that the cards appear together (useFirstAnswers). */
 function useDashboardReady(user: User): boolean {

@@ -1,9 +1,10 @@
 import type { User } from '#contract/auth.ts';
+import { chartUnitsFor } from '#contract/page-data.ts';
 import { plansQueryOptions } from '#web/lib/plans.ts';
 import { biomarkerCatalogueQueryOptions } from './biomarker-catalogue.ts';
 import { labFilesQueryOptions } from './lab-files.ts';
 import { manualResultsQueryOptions } from './lab-results.ts';
-import { defaultChartUnits, seriesQueryOptions } from './series.ts';
+import { seriesQueryOptions } from './series.ts';
 
 /**
  * The labs page's first data, which its sections wait for (useFirstAnswers). A module of its own,
@@ -11,5 +12,5 @@ import { defaultChartUnits, seriesQueryOptions } from './series.ts';
  * page's code still loads (`startPage` in app-routes.tsx).
  */
 export function labsPageQueries(user: Pick<User, 'unitSystem'>) {
-  return [labFilesQueryOptions, seriesQueryOptions(defaultChartUnits(user)), manualResultsQueryOptions, biomarkerCatalogueQueryOptions, plansQueryOptions];
+  return [labFilesQueryOptions, seriesQueryOptions(chartUnitsFor(user)), manualResultsQueryOptions, biomarkerCatalogueQueryOptions, plansQueryOptions];
 }

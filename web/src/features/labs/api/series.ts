@@ -1,15 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { User } from '#contract/auth.ts';
+import type { chartUnitsFor } from '#contract/page-data.ts';
 import { apiFetch, isApiError } from '#web/lib/api-fetch.ts';
 import { type ChartSource, readSeriesResponse } from '../utils/series.ts';
 import { LABS_QUERY_KEY } from './lab-files.ts';
 
-export type ChartUnits = 'conventional' | 'si';
-
-/** Decisions 4: conventional units unless the user's profile says metric. */
-export function defaultChartUnits(user: Pick<User, 'unitSystem'>): ChartUnits {
-  return user.unitSystem === 'metric' ? 'si' : 'conventional';
-}
+/** Conventional or SI units: the user's choice, or what their profile says (chartUnitsFor). */
+export type ChartUnits = ReturnType<typeof chartUnitsFor>;
 
 /** Spec section 8: the chart's failure text, with the status. */
 export function chartDataError(error: unknown): Error {

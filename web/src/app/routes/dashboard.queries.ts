@@ -7,8 +7,9 @@ import { todayIn } from '#web/lib/local-day.ts';
 
 /**
  * The dashboard's first data, which every card waits for (useFirstAnswers). A module of its own,
- * small, so that the app can start these requests as soon as the session is known, while the
- * cards' code still loads (`startPage` in app-routes.tsx).
+ * small, so that the app can start these requests as soon as the page's document names the user,
+ * while the cards' code still loads (`startPage` in app-routes.tsx; the server preloads this
+ * module as `<screen>.queries.ts`).
  */
 export function dashboardQueries(today: string) {
   return [supplementsQueryOptions, stackWarningsQueryOptions, dayQueryOptions(today), streakQueryOptions, healthStatsQueryOptions, profileCompletionQueryOptions];

@@ -1,0 +1,212 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_DATA_ELEMENT_ID } from '#contract/page-data.ts';
+import { adminClient } from '#server/features/admin/admin.test-helpers.ts';
+import { type TestApp, TestClient, createTestApp, signedInClient } from '#server/testing/test-app.ts';
+
+/**
+ * Every page's document: the built index.html with the answers to the page's first calls (who is
+ * signed in, as GET /api/session answers it, and the page's first data, as the API answers it)
+ * and the page's code preloaded, for this request's user only.
+ */
+let t: TestApp;
+let webDir: string;
+
+// A build in miniature: the entry, and pages that share a chunk with each other and with the entry.
+const MANIFEST = {
+  'index.html': { file: 'assets/index-e1.js', isEntry: true, imports: ['_shared-app.js'] },
+  '_shared-app.js': { file: 'assets/shared-app.js' },
+  '_ui.js': { file: 'assets/ui.js', imports: ['_shared-app.js'] },
+  'src/app/routes/landing.tsx': { file: 'assets/landing.js', isDynamicEntry: true, imports: ['index.html'] },
+  'src/app/routes/dashboard.tsx': { file: 'assets/dashboard.js', isDynamicEntry: true, imports: ['_ui.js', 'index.html'] },
+  'src/app/routes/dashboard.queries.ts': { file: 'assets/dashboard.queries.js', isDynamicEntry: true, imports: ['_ui.js'] },
+  'src/app/routes/labs.tsx': { file: 'assets/labs.js', isDynamicEntry: true, imports: ['_ui.js'] },
+  'src/app/routes/admin.tsx': { file: 'assets/admin.js', isDynamicEntry: true, imports: ['_ui.js'] },
+  'src/app/routes/learn.tsx': { file: 'assets/learn.js', isDynamicEntry: true },
+};
+
+beforeAll(async () => {
+  webDir = await mkdtemp(path.join(tmpdir(), 'stacklab-web-'));
+  await mkdir(path.join(webDir, '.vite'), { recursive: true });
+  await writeFile(
+    path.join(webDir, 'index.html'),
+    [
+      '<!doctype html>',
+      '<html lang="en">',
+      '  <head>',
+      '    <meta name="description" content="StackLab" />',
+      '    <title>StackLab</title>',
+      '    <script type="module" src="/assets/index-e1.js"></script>',
+      '  </head>',
+      '  <body>',
+      '    <div id="root">',
+      '      <!-- shell: the app layout -->',
+      '      <header>StackLab</header>',
+      '      <!-- cookie-banner: until answered -->',
+      '      <section aria-label="Cookie consent">We use cookies</section>',
+      '      <!-- /cookie-banner -->',
+      '      <!-- /shell -->',
+      '    </div>',
+      '  </body>',
+      '</html>',
+      '',
+    ].join('\n'),
+  );
+  await writeFile(path.join(webDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  t = await createTestApp({}, { webDir });
+});
+afterAll(async () => {
+  await t.close();
+  await rm(webDir, { recursive: true, force: true });
+});
+
+/** The answers the document carries, read as the web reads them (web/src/lib/page-data.ts). */
+function answersIn(html: string): Record<string, unknown> {
+  const match = new RegExp(`<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">(.*?)</script>`).exec(html);
+  if (!match) throw new Error('the document carries no answers');
+  return JSON.parse(match[1]!) as Record<string, unknown>;
+}
+
+/** The user the document names. */
+function userIn(html: string): unknown {
+  return (answersIn(html)['/api/session'] as { user: unknown }).user;
+}
+
+function preloads(html: string): string[] {
+  return [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)"/g)].map((match) => match[1]!);
+}
+
+describe('the page document', () => {
+  it('names the signed-in user exactly as GET /api/session does, and is never stored', async () => {
+    const { client } = await signedInClient(t);
+    const session = await client.get('/api/session');
+    const page = await client.get('/dashboard', { 'accept-encoding': 'identity' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(userIn(page.body)).toEqual(session.json().user);
+    expect(page.headers['cache-control']).toBe('private, no-store');
+    expect(page.headers.vary).toContain('cookie');
+    // The shell the page draws before its code runs is still there.
+    expect(page.body).toContain('<header>StackLab</header>');
+  });
+
+  it('names nobody for a visitor, or for a cookie that names no live session', async () => {
+    const page = await new TestClient(t.app).get('/');
+    expect(userIn(page.body)).toBeNull();
+    expect(page.headers['cache-control']).toBe('no-cache');
+
+    const { client } = await signedInClient(t);
+    await client.post('/api/logout');
+    const stale = await client.get('/dashboard', { cookie: 'stacklab_session=not-a-session-token-at-all-0000000000000' });
+    expect(userIn(stale.body)).toBeNull();
+  });
+
+  it("names only the requester: another user's document never carries this user", async () => {
+    const ada = await signedInClient(t);
+    const bob = await signedInClient(t);
+    const page = await bob.client.get('/labs');
+    expect(userIn(page.body)).toMatchObject({ id: bob.user.id, email: bob.user.email });
+    expect(page.body).not.toContain(ada.user.email);
+    expect(page.body).not.toContain(ada.user.id);
+  });
+
+  it("carries the page's first data exactly as the API gives it to this user, and no other page's", async () => {
+    const { client } = await signedInClient(t);
+    await client.post('/api/supplements', { name: 'Magnesium Glycinate', dosage: '200 mg', frequency: '2x daily' });
+    const answers = answersIn((await client.get('/dashboard')).body);
+    const today = new Date().toISOString().slice(0, 10); // the test user's zone is UTC
+    const dashboardCalls = ['/api/supplements', '/api/supplements/warnings', `/api/supplement-logs/${today}`, '/api/supplements/streak', '/api/health-stats', '/api/profile/completion', '/api/plans'];
+    expect(Object.keys(answers).sort()).toEqual(['/api/session', ...dashboardCalls].sort());
+    for (const call of dashboardCalls) expect(answers[call], call).toEqual((await client.get(call)).json());
+    expect(answers['/api/supplements']).toEqual([expect.objectContaining({ name: 'Magnesium Glycinate' })]);
+
+    const labs = answersIn((await client.get('/labs')).body);
+    expect(Object.keys(labs).sort()).toEqual(['/api/labs', '/api/labs/biomarkers', '/api/labs/results/manual', '/api/labs/series?units=conventional', '/api/plans', '/api/session']);
+    // A page without first calls carries who is signed in only; a visitor's landing page, the plans.
+    expect(Object.keys(answersIn((await client.get('/profile')).body))).toEqual(['/api/session']);
+    expect(Object.keys(answersIn((await new TestClient(t.app).get('/')).body)).sort()).toEqual(['/api/plans', '/api/session']);
+  });
+
+  it("never carries another user's data, nor a visitor's any", async () => {
+    const ada = await signedInClient(t);
+    await ada.client.post('/api/supplements', { name: 'Ashwagandha', dosage: '500 mg', frequency: '1x daily' });
+    const bob = await signedInClient(t);
+    expect((await bob.client.get('/dashboard')).body).not.toContain('Ashwagandha');
+    const visitor = await new TestClient(t.app).get('/dashboard');
+    expect(visitor.body).not.toContain('Ashwagandha');
+    expect(Object.keys(answersIn(visitor.body)).sort()).toEqual(['/api/plans', '/api/session']);
+  });
+
+  it('keeps what the user typed inside the data block: no text of theirs can close it', async () => {
+    const { client, user } = await signedInClient(t);
+    const hostile = '</script><script>alert(1)</script><!--';
+    await t.database.db.execute(sql`update users set name = ${hostile} where id = ${user.id}`);
+    // The user cache forgets the user when the row changes (a notice on PGlite, read again on PostgreSQL).
+    const page = await client.get('/profile');
+    expect(page.body).not.toContain('<script>alert(1)</script>');
+    // The entry's script element and the data block, as in a visitor's document: no third.
+    const elementsClosed = (html: string) => html.match(/<\/script>/g)?.length;
+    expect(elementsClosed(page.body)).toBe(elementsClosed((await new TestClient(t.app).get('/profile')).body));
+    expect(userIn(page.body)).toMatchObject({ name: hostile });
+  });
+
+  it("preloads the code of the page this user is shown, without the entry's own", async () => {
+    const { client } = await signedInClient(t);
+    // Signed in, / is the dashboard: its chunk, its first data, their shared chunk, once each.
+    expect(preloads((await client.get('/')).body)).toEqual(['assets/dashboard.js', 'assets/ui.js', 'assets/dashboard.queries.js']);
+    expect(preloads((await client.get('/labs')).body)).toEqual(['assets/labs.js', 'assets/ui.js']);
+    // Signed out, / is the landing page, and /labs is too (the route table sends visitors there).
+    const visitor = new TestClient(t.app);
+    expect(preloads((await visitor.get('/')).body)).toEqual(['assets/landing.js']);
+    expect(preloads((await visitor.get('/labs')).body)).toEqual(['assets/landing.js']);
+    // An admin page is preloaded for an admin only; for anyone else it is the 404 screen, which has no chunk.
+    expect(preloads((await client.get('/admin')).body)).toEqual([]);
+    const admin = await adminClient(t);
+    expect(preloads((await admin.client.get('/admin')).body)).toEqual(['assets/admin.js', 'assets/ui.js']);
+  });
+
+  it('draws the cookie banner until the visitor has answered it, and no shell on a share link', async () => {
+    const visitor = new TestClient(t.app);
+    expect((await visitor.get('/about')).body).toContain('<section aria-label="Cookie consent">');
+    for (const answer of ['accepted', 'declined']) {
+      const answered = await visitor.get('/about', { cookie: `stacklab_consent=${answer}` });
+      expect(answered.body).toContain('<header>StackLab</header>');
+      expect(answered.body).not.toContain('Cookie consent');
+    }
+    // Anything else is no answer.
+    expect((await visitor.get('/about', { cookie: 'stacklab_consent=maybe' })).body).toContain('Cookie consent');
+    // A clinician's share view has neither the app's header nor its banner.
+    const share = await visitor.get('/share/some-token-0000000000000000000000000000');
+    expect(share.body).not.toContain('<header>');
+    expect(share.body).not.toContain('Cookie consent');
+    expect(share.body).toMatch(/<div id="root">\s*<\/div>/);
+  });
+
+  it('keeps the meta tags of a learn page beside the session and preloads', async () => {
+    const { client, user } = await signedInClient(t);
+    const page = await client.get('/learn');
+    expect(page.body).toContain('<meta property="og:title" content="Learn" />');
+    expect(page.body).toMatch(/<title>Learn · StackLab<\/title>/);
+    expect(preloads(page.body)).toEqual(['assets/learn.js']);
+    expect(userIn(page.body)).toMatchObject({ id: user.id });
+  });
+
+  it('is compressed for browsers that take brotli or gzip, and plain for the others', async () => {
+    const { client } = await signedInClient(t);
+    const plain = await client.get('/dashboard', { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+
+    const br = await client.get('/dashboard', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+
+    const gzip = await client.get('/dashboard', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    expect(gzip.headers.vary).toContain('accept-encoding');
+  });
+});

@@ -1,0 +1,181 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { User } from '#contract/auth.ts';
+import { firstCallsOf, PAGE_DATA_ELEMENT_ID } from '#contract/page-data.ts';
+import { CONSENT_ANSWERS, CONSENT_COOKIE, isStandalone, resolveScreen, type Screen } from '#contract/routes.ts';
+import type { SessionUser } from '#server/features/auth/sessions.service.ts';
+
+/** A page's title, description and Open Graph tags, for the pages that have their own (learn and research posts). */
+export type PageMeta = {
+  title: string;
+  description: string;
+  path: string;
+  type: 'website' | 'article';
+  image?: string | undefined;
+  publishedAt?: string | undefined;
+};
+
+/** What Vite's build manifest says of one module: its file, and the chunks it imports. */
+type ManifestChunk = { file: string; imports?: string[] };
+
+/** The config of a route that answers with a page document: anyone may ask, and it tells who is signed in. */
+export const PAGE_ROUTE_CONFIG = { access: 'public', readsSession: true, readsUsage: true } as const;
+
+type Options = {
+  publicUrl: string;
+  /** The user a session names, exactly as `GET /api/session` gives it. */
+  sessionUser: (session: SessionUser | null) => Promise<User | null>;
+  /** This request's user's answer to `GET path` from our own API, or undefined when it is not a 200. */
+  answer: (request: FastifyRequest, path: string) => Promise<unknown>;
+};
+
+/** A larger answer (a long lab history) is left for the page to ask for: the document stays small. */
+const MAX_ANSWER_CHARS = 100_000;
+
+const compress = { br: promisify(brotliCompress), gzip: promisify(gzip) };
+
+/**
+ * The HTML document of every page: the built index.html, with for this request
+ * - the answers to the page's first calls (contract/page-data.ts): who is signed in, as
+ *   `GET /api/session` answers it, and the data the page this address shows them draws first,
+ *   as our API answers it, so that the app draws the page complete at once instead of asking
+ *   for each part after its code has loaded;
+ * - `modulepreload` links for that page's code, so that it downloads beside the app's own code
+ *   instead of after it (Vite's manifest names the chunks: `src/app/routes/<screen>.tsx`, and
+ *   `<screen>.queries.ts` for the page's first data);
+ * - a page's own title and Open Graph tags where a route gives them (blog posts);
+ * and the shell index.html draws until the app does (header, spinner, cookie banner), without
+ * the cookie banner once the visitor has answered it, and without any of it on a page drawn
+ * outside the app's layout (a share link). A document that carries a user is never stored by a cache.
+ */
+export class PageDocuments {
+  private readonly preloads = new Map<Screen, string>();
+
+  /** index.html with its whole shell, without the cookie banner, and without any shell. */
+  private readonly templates: Record<'withBanner' | 'withoutBanner' | 'bare', string>;
+
+  private constructor(
+    template: string,
+    private readonly manifest: Record<string, ManifestChunk>,
+    private readonly options: Options,
+  ) {
+    const withoutBanner = cutMarked(template, 'cookie-banner');
+    this.templates = { withBanner: template, withoutBanner, bare: cutMarked(withoutBanner, 'shell') };
+  }
+
+  /** The built web app in `webDir`, or undefined when there is none (an API-only process, or tests). */
+  static load(webDir: string, options: Options): PageDocuments | undefined {
+    const indexFile = path.join(webDir, 'index.html');
+    if (!existsSync(indexFile)) return undefined;
+    // Not served: the static handler skips dot-directories. A build without it only loses the preloads.
+    const manifestFile = path.join(webDir, '.vite', 'manifest.json');
+    const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>) : {};
+    return new PageDocuments(readFileSync(indexFile, 'utf8'), manifest, options);
+  }
+
+  /** Sends the document for a request of a route with PAGE_ROUTE_CONFIG, compressed when the browser takes it. */
+  async send(request: FastifyRequest, reply: FastifyReply, page: { meta?: PageMeta; status?: number } = {}): Promise<FastifyReply> {
+    const user = await this.options.sessionUser(request.auth);
+    const screen = resolveScreen(request.url.split('?')[0] ?? '/', user ? { status: 'signed-in', isAdmin: user.isAdmin } : { status: 'signed-out' });
+    const calls = firstCallsOf(screen, user);
+    const found = await Promise.all(calls.map((call) => this.options.answer(request, call)));
+    const answers: Record<string, unknown> = { '/api/session': { user } };
+    calls.forEach((call, i) => {
+      if (found[i] !== undefined && JSON.stringify(found[i]).length <= MAX_ANSWER_CHARS) answers[call] = found[i];
+    });
+    const consentAnswered = (CONSENT_ANSWERS as readonly (string | undefined)[]).includes(request.cookies[CONSENT_COOKIE]);
+    const html = this.render({ screen, answers, consentAnswered, meta: page.meta });
+
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+    reply
+      .status(page.status ?? 200)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', user ? 'private, no-store' : 'no-cache')
+      .header('vary', 'accept-encoding, cookie');
+    if (!encoding) return reply.send(html);
+    const body = encoding === 'br' ? await compress.br(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : await compress.gzip(html);
+    return reply.header('content-encoding', encoding).send(body);
+  }
+
+  private render({ screen, answers, consentAnswered, meta }: { screen: Screen; answers: Record<string, unknown>; consentAnswered: boolean; meta: PageMeta | undefined }): string {
+    const template = isStandalone(screen) ? this.templates.bare : consentAnswered ? this.templates.withoutBanner : this.templates.withBanner;
+    const head = [meta ? this.metaTags(meta) : '', dataBlock(answers)].filter(Boolean).join('\n    ');
+    let html = template.replace(/\n?[ \t]*<\/head>/, `\n    ${head}\n  </head>`);
+    // After the app's own script, so that the browser asks for that first.
+    const preloads = this.preloadsFor(screen);
+    if (preloads) html = html.replace(/\n?[ \t]*<\/body>/, `\n    ${preloads}\n  </body>`);
+    if (meta) {
+      html = html
+        .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeText(`${meta.title} · StackLab`)}</title>`)
+        .replace(/<meta\s+name="description"[^>]*>/, `<meta name="description" content="${escapeAttribute(meta.description)}" />`);
+    }
+    return html;
+  }
+
+  /** The page's own chunks that the entry does not load already, each once. */
+  private preloadsFor(screen: Screen): string {
+    let links = this.preloads.get(screen);
+    if (links === undefined) {
+      const loadedByEntry = this.chunkFiles('index.html');
+      const files = new Set([...this.chunkFiles(`src/app/routes/${screen}.tsx`), ...this.chunkFiles(`src/app/routes/${screen}.queries.ts`)]);
+      links = [...files]
+        .filter((file) => !loadedByEntry.has(file))
+        .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}" />`)
+        .join('\n    ');
+      this.preloads.set(screen, links);
+    }
+    return links;
+  }
+
+  /** A module's chunk and every chunk it imports statically, however deep. */
+  private chunkFiles(key: string, files = new Set<string>()): Set<string> {
+    const chunk = this.manifest[key];
+    if (!chunk || files.has(chunk.file)) return files;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) this.chunkFiles(imported, files);
+    return files;
+  }
+
+  private metaTags(meta: PageMeta): string {
+    const site = this.options.publicUrl.replace(/\/$/, '');
+    const url = `${site}${meta.path}`;
+    return [
+      `<link rel="canonical" href="${escapeAttribute(url)}" />`,
+      `<link rel="alternate" type="application/rss+xml" title="StackLab" href="${escapeAttribute(`${site}/rss.xml`)}" />`,
+      `<meta property="og:site_name" content="StackLab" />`,
+      `<meta property="og:type" content="${meta.type}" />`,
+      `<meta property="og:title" content="${escapeAttribute(meta.title)}" />`,
+      `<meta property="og:description" content="${escapeAttribute(meta.description)}" />`,
+      `<meta property="og:url" content="${escapeAttribute(url)}" />`,
+      ...(meta.image ? [`<meta property="og:image" content="${escapeAttribute(`${site}${meta.image}`)}" />`] : []),
+      ...(meta.publishedAt ? [`<meta property="article:published_time" content="${escapeAttribute(meta.publishedAt)}" />`] : []),
+      `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}" />`,
+    ].join('\n    ');
+  }
+}
+
+/** The template without the part between `<!-- name... -->` and `<!-- /name -->` (and its line's indent). */
+function cutMarked(template: string, name: string): string {
+  return template.replace(new RegExp(`[ \\t]*<!-- ${name}\\b[\\s\\S]*?<!-- /${name} -->\\n?`), '');
+}
+
+/**
+ * The answers as JSON in a data block, which the browser never runs (our policy allows no
+ * inline script anyway). `<` is escaped so that no text of the user's can close the element.
+ */
+function dataBlock(answers: Record<string, unknown>): string {
+  const json = JSON.stringify(answers).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${json}</script>`;
+}
+
+export function escapeText(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+export function escapeAttribute(value: string): string {
+  return escapeText(value).replace(/"/g, '&quot;');
+}
