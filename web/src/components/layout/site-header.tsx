@@ -1,14 +1,28 @@
 import { Menu, X } from 'lucide-react';
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { Suspense, useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import type { User } from '#contract/auth.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { cn } from '#web/lib/cn.ts';
+import { lazyWithPreload, preloadOnIntent } from '#web/lib/lazy-with-preload.ts';
 import { useUser } from '#web/lib/session.ts';
-import { initialsFor } from './initials.ts';
+import { AccountButton } from './account-button.tsx';
 import { Logo } from './logo.tsx';
 
-// The account menu (Radix) loads only for signed-in users, keeping the landing page light.
-const UserMenu = lazy(() => import('./user-menu.tsx'));
+// The account menu's code (Radix menus) loads when the user reaches for it, not with every page.
+const UserMenu = lazyWithPreload(() => import('./user-menu.tsx').then((module) => module.UserMenu));
+
+/** The avatar; the menu behind it is drawn from the first click on, opening at once when it arrives. */
+function AccountMenu({ user }: { user: User }) {
+  const [wanted, setWanted] = useState(false);
+  const button = <AccountButton user={user} onClick={() => setWanted(true)} {...preloadOnIntent(UserMenu.preload)} />;
+  if (!wanted) return button;
+  return (
+    <Suspense fallback={button}>
+      <UserMenu user={user} defaultOpen />
+    </Suspense>
+  );
+}
 
 type NavItem = { label: string; to: string; end?: boolean };
 
@@ -52,15 +66,7 @@ export function SiteHeader() {
         </nav>
         <div className="ml-auto flex items-center gap-2">
           {isPending ? null : user ? (
-            <Suspense
-              fallback={
-                <span className="flex size-9 items-center justify-center rounded-full bg-primary/10 text-sm font-semibold text-primary">
-                  {initialsFor(user)}
-                </span>
-              }
-            >
-              <UserMenu user={user} />
-            </Suspense>
+            <AccountMenu user={user} />
           ) : (
             <Button asChild size="sm" className="hidden md:inline-flex">
               <Link to="/auth?login=true">Log in</Link>

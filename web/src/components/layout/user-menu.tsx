@@ -1,7 +1,6 @@
 import { Activity, History, LogOut, Shield, UserCog } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import type { User } from '#contract/auth.ts';
-import { Avatar, AvatarFallback } from '#web/components/ui/avatar.tsx';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -12,21 +11,17 @@ import {
   DropdownMenuTrigger,
 } from '#web/components/ui/dropdown-menu.tsx';
 import { useLogout } from '#web/lib/use-logout.ts';
-import { displayNameFor, initialsFor } from './initials.ts';
+import { AccountButton } from './account-button.tsx';
+import { displayNameFor } from './initials.ts';
 
-/** The avatar menu of the logged-in header (spec section 2, screen 2). */
-export default function UserMenu({ user }: { user: User }) {
+/** The avatar menu of the logged-in header (spec section 2, screen 2); `defaultOpen` when it loaded on a click. */
+export function UserMenu({ user, defaultOpen }: { user: User; defaultOpen?: boolean }) {
   const navigate = useNavigate();
   const logout = useLogout();
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger
-        aria-label={`Account menu: ${displayNameFor(user)}`}
-        className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-      >
-        <Avatar>
-          <AvatarFallback delayMs={0}>{initialsFor(user)}</AvatarFallback>
-        </Avatar>
+    <DropdownMenu defaultOpen={defaultOpen}>
+      <DropdownMenuTrigger asChild>
+        <AccountButton user={user} />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         <DropdownMenuLabel>

@@ -1,11 +1,14 @@
 import { Send, Trash2 } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
-import { MAX_CHAT_MESSAGE_CHARS } from '#contract/assistant.ts';
+import { type FormEvent, type KeyboardEvent, type ReactNode, type RefObject, Suspense, useEffect, useId, useRef } from 'react';
+import { MAX_CHAT_MESSAGE_CHARS } from '#contract/assistant-texts.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { cn } from '#web/lib/cn.ts';
+import { lazyWithPreload, preloadOnIntent } from '#web/lib/lazy-with-preload.ts';
 import type { ChatEntry } from '../utils/chat-state.ts';
-import { Markdown } from './markdown.tsx';
+
+// The Markdown reader (marked) is a fifth of the dashboard's code and nothing on it until an answer comes.
+const Markdown = lazyWithPreload(() => import('./markdown.tsx').then((module) => module.Markdown));
 
 /** The assistant's fixed label on every answer (spec 2.7). */
 export const ASSISTANT_LABEL = 'StackLab Assistant';
@@ -41,7 +44,11 @@ export function ChatBubble({ message, userName, streaming = false, cursor = fals
           <p className="whitespace-pre-wrap break-words">{message.content}</p>
         ) : (
           <div className="flex flex-wrap items-end">
-            {message.content ? <Markdown source={message.content} className="min-w-0 flex-1" /> : null}
+            {message.content ? (
+              <Suspense fallback={<p className="min-w-0 flex-1 whitespace-pre-wrap break-words">{message.content}</p>}>
+                <Markdown source={message.content} className="min-w-0 flex-1" />
+              </Suspense>
+            ) : null}
             {cursor ? <TypingCursor /> : null}
           </div>
         )}
@@ -121,7 +128,8 @@ export function ChatComposer({ value, onChange, onSend, busy, label, placeholder
   };
 
   return (
-    <form onSubmit={submit} className={cn('grid gap-2', className)}>
+    // Whoever is about to ask gets the Markdown reader before the answer comes.
+    <form onSubmit={submit} className={cn('grid gap-2', className)} {...preloadOnIntent(Markdown.preload)}>
       <label htmlFor={id} className="sr-only">
         {label}
       </label>

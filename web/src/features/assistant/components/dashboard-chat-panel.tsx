@@ -1,7 +1,7 @@
 import { Bot, CircleAlert, History, MessageCircle } from 'lucide-react';
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { CHAT_MESSAGES } from '#contract/assistant.ts';
+import { CHAT_MESSAGES } from '#contract/assistant-texts.ts';
 import type { User } from '#contract/auth.ts';
 import { Button, buttonVariants } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';

@@ -1,6 +1,6 @@
 import { Gauge } from 'lucide-react';
 import { Link } from 'react-router';
-import { CHAT_MESSAGES } from '#contract/assistant.ts';
+import { CHAT_MESSAGES } from '#contract/assistant-texts.ts';
 import { buttonVariants } from '#web/components/ui/button.tsx';
 
 /** The path of Upgrade Plan (spec 8, "Chat"). */

@@ -1,4 +1,4 @@
-import { CHAT_MESSAGES } from '#contract/assistant.ts';
+import { CHAT_MESSAGES } from '#contract/assistant-texts.ts';
 
 /**
  * Why a reply did not arrive, whatever the call or the screen. Each screen turns a failure into

@@ -1,4 +1,4 @@
-import { MAX_CHAT_MESSAGE_CHARS, MAX_CHAT_MESSAGES } from '#contract/assistant.ts';
+import { MAX_CHAT_MESSAGE_CHARS, MAX_CHAT_MESSAGES } from '#contract/assistant-texts.ts';
 import type { ChatFailure } from './chat-failure.ts';
 
 /** A message on screen: the user's question or the assistant's (possibly still growing) answer. */

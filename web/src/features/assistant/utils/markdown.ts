@@ -1,5 +1,5 @@
 import { type Token, type Tokens, marked } from 'marked';
-import { CITATION_SCHEME, citationPath } from '#contract/assistant.ts';
+import { CITATION_SCHEME, citationPath } from '#contract/assistant-texts.ts';
 
 /**
  * An answer's Markdown as a small tree of the only things we render. Marked reads the Markdown;

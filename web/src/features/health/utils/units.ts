@@ -1,10 +1,5 @@
-import {
-  type ETHNICITIES,
-  type GENDERS,
-  type HealthStats,
-  type HealthStatsBody,
-  HEALTH_MESSAGES,
-} from '#contract/tracking.ts';
+import type { HealthStats, HealthStatsBody } from '#contract/tracking.ts';
+import { type ETHNICITIES, type GENDERS, HEALTH_MESSAGES } from '#contract/tracking-texts.ts';
 
 /**
  * Decisions section 4: the API keeps pounds, inches and minutes; the user sees US or metric

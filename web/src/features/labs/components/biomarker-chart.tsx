@@ -1,4 +1,4 @@
-import { useMemo, useSyncExternalStore } from 'react';
+import { useMemo } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ReferenceArea, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { DotItemDotProps } from 'recharts';
 import type { SupplementPeriod } from '#contract/labs.ts';
@@ -14,16 +14,6 @@ const Y_AXIS_WIDTH = 72;
 
 type Drawn = { series: ChartSeries; key: string; style: LineStyle; byDate: Map<string, ChartPoint> };
 
-function subscribeReducedMotion(onChange: () => void) {
-  const query = window.matchMedia('(prefers-reduced-motion: reduce)');
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
-}
-
-function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(subscribeReducedMotion, () => window.matchMedia('(prefers-reduced-motion: reduce)').matches, () => true);
-}
-
 /**
  * The line chart of the selected series (spec 2.15): one line per series named "name (unit)",
  * rows merged by test date with gaps left open, the value axis labelled with the first series'
@@ -32,7 +22,6 @@ function usePrefersReducedMotion(): boolean {
  * the same numbers as a table for screen readers and keyboard users.
  */
 export function BiomarkerChart({ series, periods, highlightDate }: { series: ChartSeries[]; periods: SupplementPeriod[]; highlightDate?: string | undefined }) {
-  const reducedMotion = usePrefersReducedMotion();
   const drawn = useMemo<Drawn[]>(() => {
     const styles = lineStyles(series);
     return series.map((one, index) => ({
@@ -107,7 +96,9 @@ export function BiomarkerChart({ series, periods, highlightDate }: { series: Cha
                 strokeWidth={2}
                 {...(style.dash ? { strokeDasharray: style.dash } : {})}
                 connectNulls={false}
-                isAnimationActive={!reducedMotion}
+                // Drawn at once: the lines' drawing animation re-rendered the chart on every frame
+                // for a second and a half, keeping a phone's main thread busy as the page opened.
+                isAnimationActive={false}
                 dot={(props: DotItemDotProps) => <PointMark key={`${key}-${props.index}`} props={props} colour={style.colour} series={one} byDate={byDate} />}
                 activeDot={{ r: 6 }}
               />

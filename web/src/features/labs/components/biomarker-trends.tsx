@@ -1,11 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
 import { LineChart as LineChartIcon } from 'lucide-react';
 import type { User } from '#contract/auth.ts';
+import { chartUnitsFor } from '#contract/page-data.ts';
 import { EmptyState } from '#web/components/layout/empty-state.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Switch } from '#web/components/ui/switch.tsx';
-import { type ChartUnits, defaultChartUnits, useSeries } from '../api/series.ts';
+import { type ChartUnits, useSeries } from '../api/series.ts';
 import { useBiomarkerSelection } from '../hooks/use-biomarker-selection.ts';
 import { CHART_HEIGHT, chartCounts } from '../utils/chart-rows.ts';
 import type { ChartSeries } from '../utils/series.ts';
@@ -28,7 +29,7 @@ function LoadingChart({ height }: { height?: number }) {
  * profile, or this switch, says SI).
  */
 export function BiomarkerTrends({ user, hasFiles, filesPending }: { user: User; hasFiles: boolean; filesPending: boolean }) {
-  const [units, setUnits] = useState<ChartUnits>(defaultChartUnits(user));
+  const [units, setUnits] = useState<ChartUnits>(chartUnitsFor(user));
   const series = useSeries(units);
   const source = series.data;
   const { selected, toggle, highlightDate } = useBiomarkerSelection(source?.series);

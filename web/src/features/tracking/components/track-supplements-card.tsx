@@ -1,9 +1,10 @@
 import { History, Pencil, Pill, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { User } from '#contract/auth.ts';
-import { LOG_MESSAGES, type Supplement } from '#contract/tracking.ts';
+import type { Supplement } from '#contract/tracking.ts';
+import { LOG_MESSAGES } from '#contract/tracking-texts.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
@@ -15,7 +16,11 @@ import { useDay, useSaveIntake } from '../api/today.ts';
 import { buildIntakeLogs, defaultTaken, lastLoggedAt } from '../utils/intake.ts';
 import { DeleteSupplementButton } from './delete-supplement-button.tsx';
 import { IntakeWarnings } from '#web/components/intake/intake-warnings.tsx';
-import { type SupplementDialogState, SupplementDialog } from './supplement-dialog.tsx';
+import { lazyWithPreload, preloadOnIntent } from '#web/lib/lazy-with-preload.ts';
+import type { SupplementDialogState } from './supplement-dialog.tsx';
+
+// The dialog's form (react-hook-form and zod) is a third of the dashboard's code and wanted only on a click.
+const SupplementDialog = lazyWithPreload(() => import('./supplement-dialog.tsx').then((module) => module.SupplementDialog));
 
 /** Spec section 8: the server's details when it gives them, else the spec's text. */
 function saveFailureMessage(error: unknown): string {
@@ -37,6 +42,12 @@ export function TrackSupplementsCard({ user, onLogged }: { user: User; onLogged?
   const day = useDay(today);
   const saveIntake = useSaveIntake();
   const [dialog, setDialog] = useState<SupplementDialogState | null>(null);
+  // Mounted from its first opening on, so that it closes with its animation and gives focus back.
+  const [dialogUsed, setDialogUsed] = useState(false);
+  const openDialog = (state: SupplementDialogState) => {
+    setDialogUsed(true);
+    setDialog(state);
+  };
   // The user's changes to the switches, for one day; a new day starts from the defaults.
   const [switches, setSwitches] = useState<{ date: string; taken: Record<string, boolean> }>({ date: today, taken: {} });
 
@@ -80,7 +91,7 @@ export function TrackSupplementsCard({ user, onLogged }: { user: User; onLogged?
               <History aria-hidden="true" /> My History
             </Link>
           </Button>
-          <Button size="sm" onClick={() => setDialog({ mode: 'add' })}>
+          <Button size="sm" onClick={() => openDialog({ mode: 'add' })} {...preloadOnIntent(SupplementDialog.preload)}>
             <Plus aria-hidden="true" /> Add Supplement
           </Button>
         </div>
@@ -126,7 +137,13 @@ export function TrackSupplementsCard({ user, onLogged }: { user: User; onLogged?
                       {supplement.notes ? <span className="break-words"> · {supplement.notes}</span> : null}
                     </p>
                   </div>
-                  <Button variant="ghost" size="icon" aria-label={`Edit ${supplement.name}`} onClick={() => setDialog({ mode: 'edit', supplement })}>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Edit ${supplement.name}`}
+                    onClick={() => openDialog({ mode: 'edit', supplement })}
+                    {...preloadOnIntent(SupplementDialog.preload)}
+                  >
                     <Pencil aria-hidden="true" />
                   </Button>
                   <DeleteSupplementButton supplement={supplement} />
@@ -146,7 +163,11 @@ export function TrackSupplementsCard({ user, onLogged }: { user: User; onLogged?
         </CardFooter>
       ) : null}
 
-      <SupplementDialog state={dialog} onClose={() => setDialog(null)} />
+      {dialogUsed ? (
+        <Suspense fallback={null}>
+          <SupplementDialog state={dialog} onClose={() => setDialog(null)} />
+        </Suspense>
+      ) : null}
     </Card>
   );
 }

@@ -1,15 +1,14 @@
+import type { Supplement, SupplementBody } from '#contract/tracking.ts';
 import {
   type DoseUnit,
   type FrequencyUnit,
-  type Supplement,
-  type SupplementBody,
   FREQUENCY_COUNT_MAX,
   FREQUENCY_COUNT_MIN,
   defaultDoseAmount,
   doseAmountOptions,
   formatDosage,
   formatFrequency,
-} from '#contract/tracking.ts';
+} from '#contract/tracking-texts.ts';
 
 /** What the Add/Edit Supplement dialog edits (spec section 5, "Supplement form"). */
 export type SupplementFormValues = {
