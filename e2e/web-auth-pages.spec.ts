@@ -50,3 +50,19 @@ test('a failed Google return shows an error on the login card', async ({ page })
   await page.goto('/auth?login=true&oauth=google&error=failed');
   await expect(page.getByRole('alert').filter({ hasText: 'Google sign-in failed. Please try again.' })).toBeVisible();
 });
+
+test('a form checks its fields under our Content-Security-Policy without the browser reporting a violation', async ({ page }) => {
+  // Zod probes `new Function` unless it is told not to (web/src/lib/zod-without-eval.ts); our policy forbids eval.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+  });
+  await page.goto('/forgot-password');
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText('Email is required')).toBeVisible();
+  await page.getByLabel('Email').fill('not an address');
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText('Email is required')).toBeHidden();
+  expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+});

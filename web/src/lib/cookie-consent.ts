@@ -1,24 +1,34 @@
+import { PAGE_DATA_ELEMENT_ID } from '#contract/page-data.ts';
 import { CONSENT_ANSWERS, CONSENT_COOKIE, type CookieConsent } from '#contract/routes.ts';
 
 export type { CookieConsent } from '#contract/routes.ts';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
-/** Where the answer was kept before it moved to a cookie, read once to carry it over. */
+/** Where the answer was kept before it moved to a cookie, read to carry it over. */
 const EARLIER_STORAGE_KEY = 'cookieConsent';
+/** Marks the cookie banner of the document's shell (web/index.html). */
+const SHELL_BANNER_SELECTOR = '[data-shell-cookie-banner]';
 
 /**
- * The visitor's answer to the cookie banner, kept in a cookie so that the server leaves the
- * banner out of the page's document once it is answered (server/src/http/page-document.ts).
+ * What the page's document says: the server reads the cookie and leaves the banner out of the
+ * shell once it is answered (server/src/http/page-document.ts). Read as this module loads, before
+ * the app draws over the shell; undefined where the document does not tell (Vite's development
+ * server, or a page drawn without the shell).
  */
-export function readCookieConsent(): CookieConsent | null {
-  const value = document.cookie
-    .split('; ')
-    .find((cookie) => cookie.startsWith(`${CONSENT_COOKIE}=`))
-    ?.slice(CONSENT_COOKIE.length + 1);
-  if (isAnswer(value)) return value;
-  const earlier = readEarlierAnswer();
-  if (earlier) storeCookieConsent(earlier);
-  return earlier;
+const answeredInDocument: boolean | undefined = (() => {
+  const doc = globalThis.document;
+  if (!doc?.getElementById(PAGE_DATA_ELEMENT_ID) || !doc.querySelector('[data-shell]')) return undefined;
+  return doc.querySelector(SHELL_BANNER_SELECTOR) === null;
+})();
+
+/**
+ * Whether the visitor has answered the cookie banner. The document tells where it can: reading
+ * `document.cookie` is a synchronous trip to the browser's cookie store, which on a slow phone
+ * held up the page's first drawing by tens of milliseconds.
+ */
+export function isConsentAnswered(): boolean {
+  if (answeredInDocument !== undefined) return answeredInDocument || carryOverEarlierAnswer();
+  return readCookie() !== undefined || carryOverEarlierAnswer();
 }
 
 export function storeCookieConsent(value: CookieConsent): void {
@@ -26,15 +36,27 @@ export function storeCookieConsent(value: CookieConsent): void {
   document.cookie = `${CONSENT_COOKIE}=${value}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax${secure}`;
 }
 
-function isAnswer(value: string | null | undefined): value is CookieConsent {
-  return (CONSENT_ANSWERS as readonly (string | null | undefined)[]).includes(value);
+function readCookie(): CookieConsent | undefined {
+  const value = document.cookie
+    .split('; ')
+    .find((cookie) => cookie.startsWith(`${CONSENT_COOKIE}=`))
+    ?.slice(CONSENT_COOKIE.length + 1);
+  return isAnswer(value) ? value : undefined;
 }
 
-function readEarlierAnswer(): CookieConsent | null {
+/** An answer kept in localStorage before the cookie, moved to the cookie; false when there is none. */
+function carryOverEarlierAnswer(): boolean {
+  let earlier: string | null = null;
   try {
-    const value = window.localStorage.getItem(EARLIER_STORAGE_KEY);
-    return isAnswer(value) ? value : null;
+    earlier = window.localStorage.getItem(EARLIER_STORAGE_KEY);
   } catch {
-    return null;
+    // Storage refused (private mode): there is nothing to carry over.
   }
+  if (!isAnswer(earlier)) return false;
+  storeCookieConsent(earlier);
+  return true;
+}
+
+function isAnswer(value: string | null | undefined): value is CookieConsent {
+  return (CONSENT_ANSWERS as readonly (string | null | undefined)[]).includes(value);
 }

@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '#web/components/ui/button.tsx';
-import { type CookieConsent, readCookieConsent, storeCookieConsent } from '#web/lib/cookie-consent.ts';
+import { type CookieConsent, isConsentAnswered, storeCookieConsent } from '#web/lib/cookie-consent.ts';
 
 /** Shown at the bottom until the visitor accepts or declines (spec section 2, screen 20). */
 export function CookieBanner() {
-  const [choice, setChoice] = useState<CookieConsent | null>(() => readCookieConsent());
-  if (choice) return null;
+  const [answered, setAnswered] = useState(isConsentAnswered);
+  if (answered) return null;
 
   const choose = (value: CookieConsent) => {
     storeCookieConsent(value);
-    setChoice(value);
+    setAnswered(true);
   };
 
   return (
