@@ -75,7 +75,7 @@ function paintFirstDocument(): Plugin {
  * Fewer files for the signed-in pages (decision 017). Left alone, Rolldown makes a chunk for every
  * set of pages sharing a module, so the dashboard loaded 44 files, most of a few hundred bytes (an
  * icon, a UI part), and a phone on HTTP/1.1 fetches 6 at a time. Here: everything the entry loads
- * statically is one file; the icons, zod, the form library, the Radix dialogs and switches, the
+ * statically is one file; the icons, zod, the form library, the toasts, the Radix dialogs and switches, the
  * Radix menus and tabs (only the account menu and a few pages use them), and our UI parts with the
  * query library are one file each. A library in a file of its own is downloaded only by the pages
  * that use it: the dashboard draws without zod, the form library or the menus.
@@ -93,6 +93,8 @@ function sharedChunks(): Rolldown.CodeSplittingGroup[] {
     { name: 'icons', test: lib('lucide-react'), priority: 2 },
     { name: 'zod', test: lib('zod'), priority: 2 },
     { name: 'forms', test: lib('react-hook-form|@hookform'), priority: 2 },
+    // The toaster mounts after the page's first drawing (app/providers.tsx); pages that toast load it as they open.
+    { name: 'toasts', test: new RegExp(`${lib('sonner').source}|components[\\/]ui[\\/]toaster\\.tsx`), priority: 2 },
     // Lower priority: the libraries above keep their own chunks rather than joining this one.
     { name: 'ui', test: /web[\\/]src[\\/](components[\\/]ui|lib)[\\/]|node_modules[\\/]@tanstack[\\/]/, priority: 1 },
   ];

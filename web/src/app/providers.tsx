@@ -1,6 +1,9 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { CSSProperties, ReactNode } from 'react';
-import { Toaster } from '#web/components/ui/toaster.tsx';
+import { type CSSProperties, lazy, type ReactNode, Suspense } from 'react';
+
+// Its own chunk, out of the way of the page's first drawing: a toast shown before it has loaded
+// is not lost, since sonner hands the toasts still showing to a toaster as it subscribes.
+const Toaster = lazy(() => import('#web/components/ui/toaster.tsx').then((module) => ({ default: module.Toaster })));
 
 /**
  * Data and toasts for the whole app. Toasts follow spec section 9: one visible at a time,
@@ -21,17 +24,19 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster
-        visibleToasts={1}
-        duration={5000}
-        hotkey={['F8']}
-        position="top-center"
-        richColors
-        closeButton
-        swipeDirections={['right', 'left']}
-        toastOptions={{ classNames: { toast: 'font-sans' } }}
-        style={TOAST_TEXT_COLOURS}
-      />
+      <Suspense fallback={null}>
+        <Toaster
+          visibleToasts={1}
+          duration={5000}
+          hotkey={['F8']}
+          position="top-center"
+          richColors
+          closeButton
+          swipeDirections={['right', 'left']}
+          toastOptions={{ classNames: { toast: 'font-sans' } }}
+          style={TOAST_TEXT_COLOURS}
+        />
+      </Suspense>
     </QueryClientProvider>
   );
 }
