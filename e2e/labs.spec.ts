@@ -208,7 +208,7 @@ test('a Pro user uploads a PDF and a scan, reviews and confirms them, and charts
   await expect(page.getByText(/^Showing 1 biomarker\(s\) with [12] data point\(s\)$/)).toBeVisible();
   const chart = page.getByRole('figure');
   // The chart's legend names each line "name (unit)".
-  const legend = chart.locator('.recharts-legend-wrapper');
+  const legend = chart.getByRole('list', { name: 'Series' });
   await expect(legend.getByText('Fasting glucose (mg/dL)')).toBeVisible();
 
   await chip(page, 'LDL cholesterol').click();
@@ -225,6 +225,17 @@ test('a Pro user uploads a PDF and a scan, reviews and confirms them, and charts
   await page.goForward();
   await expect(chip(page, 'LDL cholesterol')).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByText(/^Showing 2 biomarker\(s\)/)).toBeVisible();
+
+  // A test date's values beside the lines, from the keyboard as from the pointer.
+  const plot = chart.getByRole('group', { name: /^Line chart of Fasting glucose \(mg\/dL\), LDL cholesterol \(mg\/dL\) by test date\./ });
+  await plot.focus();
+  await page.keyboard.press('End');
+  const values = chart.getByRole('tooltip');
+  await expect(values).toContainText('Mar 15, 2025');
+  await expect(values).toContainText('Fasting glucose: 104 mg/dL');
+  await expect(values).toContainText('LDL cholesterol: 133 mg/dL');
+  await page.keyboard.press('Escape');
+  await expect(values).toHaveCount(0);
 
   // The values behind the lines, on the calendar day of the report in any time zone.
   await chart.getByText('View the values as a table').click();

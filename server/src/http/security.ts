@@ -5,7 +5,7 @@ import { AppError } from './app-error.ts';
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
-  // Radix and Recharts position elements with inline style attributes.
+  // Radix and the labs chart (its tooltip, height and supplement bars) position elements with inline styles.
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self'",

@@ -1,8 +1,8 @@
-import { useMemo } from 'react';
-import { CartesianGrid, Legend, Line, LineChart, ReferenceArea, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { DotItemDotProps } from 'recharts';
+import { memo, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { KeyboardEvent, PointerEvent } from 'react';
 import type { SupplementPeriod } from '#contract/labs.ts';
 import { type LineStyle, lineStyles } from '../utils/categories.ts';
+import { type AxisTick, type Band, type Box, type Point, linePath, nearestIndex, placeTooltip, referenceBand, roundPx, scaleLinear, seriesPoints, timeTicks, valueTicks } from '../utils/chart-geometry.ts';
 import { CHART_HEIGHT, type ChartRow, formatTestDate, formatValue, isOutOfRange, mergeRows, periodLanes, seriesKey, timeDomain, valueDomain } from '../utils/chart-rows.ts';
 import { FLAG_LABELS } from '../utils/lab-results.ts';
 import { type ChartPoint, type ChartSeries, dateToTime } from '../utils/series.ts';
@@ -11,15 +11,96 @@ import { type ChartPoint, type ChartSeries, dateToTime } from '../utils/series.t
 /** The plot area starts after the margin and the value axis; the supplement lanes line up with it. */
 const MARGIN = { top: 16, right: 24, bottom: 8, left: 8 };
 const Y_AXIS_WIDTH = 72;
+const X_AXIS_HEIGHT = 30;
+const TICK_SIZE = 6;
+const FONT_SIZE = 12;
+/** Before the first measure (and where nothing can be measured): near a laptop's card, so little moves. */
+const DEFAULT_SIZE = { width: 960, height: CHART_HEIGHT - 40 };
 
 type Drawn = { series: ChartSeries; key: string; style: LineStyle; byDate: Map<string, ChartPoint> };
+
+/** Everything the drawing needs in pixels, computed once per size and data. */
+type Layout = {
+  width: number;
+  height: number;
+  plot: Box;
+  xTicks: AxisTick[];
+  yTicks: { value: number; y: number }[];
+  /** The x of each merged row. */
+  rowX: number[];
+  /** Per drawn series: its point on each row, `null` where it has none. */
+  positions: (Point | null)[][];
+  bands: (Band | null)[];
+  highlightX: number | null;
+};
+
+function layoutChart(options: {
+  size: { width: number; height: number };
+  rows: ChartRow[];
+  drawn: Drawn[];
+  xDomain: [number, number];
+  yDomain: [number, number];
+  highlight: number | null;
+}): Layout {
+  const { size, rows, drawn, xDomain, yDomain, highlight } = options;
+  const plot: Box = {
+    left: MARGIN.left + Y_AXIS_WIDTH,
+    top: MARGIN.top,
+    width: Math.max(0, size.width - MARGIN.left - Y_AXIS_WIDTH - MARGIN.right),
+    height: Math.max(0, size.height - MARGIN.top - MARGIN.bottom - X_AXIS_HEIGHT),
+  };
+  const right = plot.left + plot.width;
+  const x = scaleLinear(xDomain, [plot.left, right]);
+  const y = scaleLinear(yDomain, [plot.top + plot.height, plot.top]);
+  const rowX = rows.map((row) => x(row.t));
+  const inside = highlight !== null && highlight >= xDomain[0] && highlight <= xDomain[1];
+  return {
+    width: size.width,
+    height: size.height,
+    plot,
+    xTicks: timeTicks({ domain: xDomain, range: [plot.left, right], bounds: [0, size.width], dataTimes: rows.map((row) => row.t), format: formatTestDate, fontSize: FONT_SIZE }),
+    // About one value label per 48 px of height; 546 px gives at most 8.
+    yTicks: valueTicks(yDomain, Math.max(2, Math.min(8, Math.floor(plot.height / 48) + 1))).map((value) => ({ value, y: roundPx(y(value)) })),
+    rowX,
+    positions: drawn.map(({ key }) => seriesPoints(rows, key, (index) => rowX[index]!, y)),
+    bands: drawn.map(({ series }) => referenceBand(series.referenceRange, yDomain, y)),
+    highlightX: inside ? roundPx(x(highlight)) : null,
+  };
+}
+
+/** The element's size, kept current by a ResizeObserver; measured before the first paint. */
+function useElementSize(fallback: { width: number; height: number }) {
+  const [element, setElement] = useState<HTMLElement | null>(null);
+  const [size, setSize] = useState(fallback);
+  useLayoutEffect(() => {
+    if (!element) return;
+    const update = (width: number, height: number) => {
+      const next = { width: Math.floor(width), height: Math.floor(height) };
+      if (next.width <= 0 || next.height <= 0) return;
+      setSize((old) => (old.width === next.width && old.height === next.height ? old : next));
+    };
+    const rect = element.getBoundingClientRect();
+    update(rect.width, rect.height);
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) update(entry.contentRect.width, entry.contentRect.height);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element]);
+  return [setElement, size] as const;
+}
 
 /**
  * The line chart of the selected series (spec 2.15): one line per series named "name (unit)",
  * rows merged by test date with gaps left open, the value axis labelled with the first series'
  * unit. Beyond the spec: each series' reference range as a band, points outside it drawn as
  * diamonds, unreviewed points hollow, the supplement periods as lanes under the time axis, and
- * the same numbers as a table for screen readers and keyboard users.
+ * the same numbers as a table for screen readers and keyboard users. The values of a test date
+ * show beside the pointer, or with the arrow keys, Home and End once the plot has focus.
+ *
+ * Our own SVG rather than a chart library (decision 019): the library's render kept a phone's
+ * main thread busy for about 110 ms as the page opened. Nothing here animates.
  */
 export function BiomarkerChart({ series, periods, highlightDate }: { series: ChartSeries[]; periods: SupplementPeriod[]; highlightDate?: string | undefined }) {
   const drawn = useMemo<Drawn[]>(() => {
@@ -36,75 +117,88 @@ export function BiomarkerChart({ series, periods, highlightDate }: { series: Cha
   const yDomain = useMemo(() => valueDomain(series), [series]);
   const lanes = useMemo(() => (xDomain ? periodLanes(periods, xDomain) : []), [periods, xDomain]);
   const highlight = highlightDate ? dateToTime(highlightDate) : null;
-  if (!xDomain || !yDomain) return null;
+  const [measure, size] = useElementSize(DEFAULT_SIZE);
+  const layout = useMemo(
+    () => (xDomain && yDomain ? layoutChart({ size, rows, drawn, xDomain, yDomain, highlight }) : null),
+    [size, rows, drawn, xDomain, yDomain, highlight],
+  );
+  // The active row by its date, so that a change of selection does not point at another row.
+  const [activeDate, setActiveDate] = useState<string | null>(null);
+  const active = activeDate === null ? -1 : rows.findIndex((row) => row.testDate === activeDate);
+  const tooltip = useRef<HTMLDivElement>(null);
+  const tooltipId = useId();
+
+  useLayoutEffect(() => {
+    const box = tooltip.current;
+    if (!box || !layout || active < 0) return;
+    const ys = layout.positions.flatMap((points) => (points[active] ? [points[active].y] : []));
+    const anchor = { x: layout.rowX[active]!, y: ys.length > 0 ? Math.min(...ys) : layout.plot.top };
+    const place = placeTooltip({ anchor, box: { width: box.offsetWidth, height: box.offsetHeight }, bounds: layout });
+    box.style.transform = `translate(${Math.round(place.x)}px, ${Math.round(place.y)}px)`;
+  }, [layout, active]);
+
+  if (!xDomain || !yDomain || !layout) return null;
   const unit = series[0]?.unit ?? '';
+  const names = series.map((one) => `${one.name} (${one.unit})`).join(', ');
+
+  const activateAt = (event: PointerEvent<HTMLDivElement>) => {
+    const rect = event.currentTarget.getBoundingClientRect();
+    const x = event.clientX - rect.left;
+    const y = event.clientY - rect.top;
+    const { plot } = layout;
+    const inPlot = x >= plot.left && x <= plot.left + plot.width && y >= plot.top && y <= plot.top + plot.height;
+    if (!inPlot) {
+      if (event.pointerType !== 'touch') setActiveDate(null);
+      return;
+    }
+    setActiveDate(rows[nearestIndex(layout.rowX, x)]?.testDate ?? null);
+  };
+  const moveWithKeys = (event: KeyboardEvent<HTMLDivElement>) => {
+    const last = rows.length - 1;
+    let next: number;
+    if (event.key === 'ArrowRight') next = active < 0 ? 0 : Math.min(active + 1, last);
+    else if (event.key === 'ArrowLeft') next = active < 0 ? last : Math.max(active - 1, 0);
+    else if (event.key === 'Home') next = 0;
+    else if (event.key === 'End') next = last;
+    else if (event.key === 'Escape' && active >= 0) next = -1;
+    else return;
+    event.preventDefault();
+    setActiveDate(rows[next]?.testDate ?? null);
+  };
 
   return (
     <figure className="grid min-w-0 gap-4">
       <figcaption className="sr-only">
-        Line chart of {series.map((one) => `${one.name} (${one.unit})`).join(', ')} by test date. The same values are in the table below the chart.
+        Line chart of {names} by test date. The same values are in the table below the chart.
       </figcaption>
-      <div className="w-full" style={{ height: CHART_HEIGHT }}>
-        <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
-          <LineChart data={rows} margin={MARGIN}>
-            <CartesianGrid strokeDasharray="3 3" stroke="var(--color-border)" />
-            <XAxis
-              dataKey="t"
-              type="number"
-              scale="time"
-              domain={xDomain}
-              allowDataOverflow
-              tickFormatter={(value: number) => formatTestDate(value)}
-              tick={{ fontSize: 12, fill: 'var(--color-muted-foreground)' }}
-              minTickGap={24}
-            />
-            <YAxis
-              width={Y_AXIS_WIDTH}
-              domain={yDomain}
-              allowDataOverflow
-              tickFormatter={(value: number) => formatValue(value)}
-              tick={{ fontSize: 12, fill: 'var(--color-muted-foreground)' }}
-              label={{ value: unit, angle: -90, position: 'insideLeft', offset: 4, style: { textAnchor: 'middle', fontSize: 12, fill: 'var(--color-foreground)' } }}
-            />
-            {drawn.map(({ series: one, key, style }) =>
-              one.referenceRange.low !== null || one.referenceRange.high !== null ? (
-                <ReferenceArea
-                  key={`range-${key}`}
-                  {...(one.referenceRange.low !== null ? { y1: one.referenceRange.low } : {})}
-                  {...(one.referenceRange.high !== null ? { y2: one.referenceRange.high } : {})}
-                  fill={style.colour}
-                  fillOpacity={0.08}
-                  stroke={style.colour}
-                  strokeOpacity={0.25}
-                  strokeDasharray="4 4"
-                  ifOverflow="hidden"
-                />
-              ) : null,
-            )}
-            {highlight !== null ? (
-              <ReferenceLine x={highlight} stroke="var(--color-foreground)" strokeDasharray="2 3" label={{ value: 'Cited', position: 'top', fontSize: 12 }} />
-            ) : null}
-            <Tooltip content={(props) => <ChartTooltip active={props.active} row={props.payload?.[0]?.payload as ChartRow | undefined} drawn={drawn} />} />
-            <Legend wrapperStyle={{ fontSize: 13, paddingTop: 8 }} />
-            {drawn.map(({ series: one, key, style, byDate }) => (
-              <Line
-                key={key}
-                dataKey={key}
-                name={`${one.name} (${one.unit})`}
-                type="linear"
-                stroke={style.colour}
-                strokeWidth={2}
-                {...(style.dash ? { strokeDasharray: style.dash } : {})}
-                connectNulls={false}
-                // Drawn at once: the lines' drawing animation re-rendered the chart on every frame
-                // for a second and a half, keeping a phone's main thread busy as the page opened.
-                isAnimationActive={false}
-                dot={(props: DotItemDotProps) => <PointMark key={`${key}-${props.index}`} props={props} colour={style.colour} series={one} byDate={byDate} />}
-                activeDot={{ r: 6 }}
-              />
-            ))}
-          </LineChart>
-        </ResponsiveContainer>
+      <div className="flex w-full flex-col" style={{ height: CHART_HEIGHT }}>
+        <div
+          ref={measure}
+          role="group"
+          aria-label={`Line chart of ${names} by test date. Left and Right arrow keys move between test dates; the values are also in the table below the chart.`}
+          aria-describedby={active >= 0 ? tooltipId : undefined}
+          tabIndex={0}
+          className="relative min-h-0 flex-1 rounded-md outline-offset-2 focus-visible:outline-2 focus-visible:outline-ring"
+          onPointerMove={activateAt}
+          onPointerDown={activateAt}
+          onPointerLeave={(event) => {
+            // A finger lifting also leaves; the values it tapped stay until the next tap or blur.
+            if (event.pointerType !== 'touch') setActiveDate(null);
+          }}
+          onKeyDown={moveWithKeys}
+          onBlur={() => setActiveDate(null)}
+        >
+          <svg className="absolute top-0 left-0 block" width={layout.width} height={layout.height} aria-hidden="true" focusable="false">
+            <ChartDrawing layout={layout} drawn={drawn} rows={rows} unit={unit} />
+            {active >= 0 ? <ActiveRow layout={layout} drawn={drawn} index={active} /> : null}
+          </svg>
+          {active >= 0 ? (
+            <div ref={tooltip} id={tooltipId} role="tooltip" className="pointer-events-none absolute top-0 left-0 z-10 w-max max-w-full">
+              <ChartTooltip active row={rows[active]} drawn={drawn} />
+            </div>
+          ) : null}
+        </div>
+        <SeriesLegend drawn={drawn} />
       </div>
       <MarkLegend />
       {lanes.length > 0 ? <SupplementLanes lanes={lanes} /> : null}
@@ -113,13 +207,110 @@ export function BiomarkerChart({ series, periods, highlightDate }: { series: Cha
   );
 }
 
+/** The still part of the chart: drawn again only when the data or the size changes, not on hover. */
+const ChartDrawing = memo(function ChartDrawing({ layout, drawn, rows, unit }: { layout: Layout; drawn: Drawn[]; rows: ChartRow[]; unit: string }) {
+  const { plot, xTicks, yTicks } = layout;
+  const right = plot.left + plot.width;
+  const bottom = plot.top + plot.height;
+  const unitX = MARGIN.left + 4;
+  const unitY = roundPx(plot.top + plot.height / 2);
+  return (
+    <>
+      <g stroke="var(--color-border)" strokeDasharray="3 3">
+        {yTicks.map((tick) => (
+          <line key={`y${tick.value}`} x1={plot.left} x2={right} y1={tick.y} y2={tick.y} />
+        ))}
+        {xTicks.map((tick) => (
+          <line key={`x${tick.value}`} x1={tick.x} x2={tick.x} y1={plot.top} y2={bottom} />
+        ))}
+      </g>
+      {drawn.map(({ key, style }, index) => {
+        const band = layout.bands[index];
+        if (!band) return null;
+        return (
+          <g key={`range-${key}`}>
+            <rect x={plot.left} y={band.top} width={plot.width} height={Math.max(0, band.bottom - band.top)} fill={style.colour} fillOpacity={0.08} />
+            <g stroke={style.colour} strokeOpacity={0.25} strokeDasharray="4 4">
+              {band.hasHigh ? <line x1={plot.left} x2={right} y1={band.top} y2={band.top} /> : null}
+              {band.hasLow ? <line x1={plot.left} x2={right} y1={band.bottom} y2={band.bottom} /> : null}
+            </g>
+          </g>
+        );
+      })}
+      <g stroke="var(--color-muted-foreground)">
+        <line x1={plot.left} x2={plot.left} y1={plot.top} y2={bottom} />
+        <line x1={plot.left} x2={right} y1={bottom} y2={bottom} />
+        {yTicks.map((tick) => (
+          <line key={tick.value} x1={plot.left - TICK_SIZE} x2={plot.left} y1={tick.y} y2={tick.y} />
+        ))}
+        {xTicks.map((tick) => (
+          <line key={tick.value} x1={tick.x} x2={tick.x} y1={bottom} y2={bottom + TICK_SIZE} />
+        ))}
+      </g>
+      <g fontSize={FONT_SIZE} fill="var(--color-muted-foreground)">
+        {yTicks.map((tick) => (
+          <text key={tick.value} x={plot.left - TICK_SIZE - 2} y={tick.y} textAnchor="end" dominantBaseline="central">
+            {formatValue(tick.value)}
+          </text>
+        ))}
+        {xTicks.map((tick) => (
+          <text key={tick.value} x={tick.labelX} y={bottom + TICK_SIZE + 2} textAnchor="middle" dominantBaseline="hanging">
+            {tick.label}
+          </text>
+        ))}
+      </g>
+      <text x={unitX} y={unitY} transform={`rotate(-90 ${unitX} ${unitY})`} textAnchor="middle" dominantBaseline="central" fontSize={FONT_SIZE} fill="var(--color-foreground)">
+        {unit}
+      </text>
+      {layout.highlightX !== null ? (
+        <g>
+          <line x1={layout.highlightX} x2={layout.highlightX} y1={plot.top} y2={bottom} stroke="var(--color-foreground)" strokeDasharray="2 3" />
+          <text x={layout.highlightX} y={plot.top - 5} textAnchor="middle" fontSize={FONT_SIZE} fill="var(--color-muted-foreground)">
+            Cited
+          </text>
+        </g>
+      ) : null}
+      {drawn.map(({ key, style }, index) => (
+        <path
+          key={`line-${key}`}
+          d={linePath(layout.positions[index]!)}
+          fill="none"
+          stroke={style.colour}
+          strokeWidth={2}
+          strokeLinejoin="round"
+          {...(style.dash ? { strokeDasharray: style.dash } : {})}
+        />
+      ))}
+      {drawn.map(({ series, key, style, byDate }, index) => (
+        <g key={`points-${key}`}>
+          {layout.positions[index]!.map((position, row) => {
+            const point = position ? byDate.get(rows[row]!.testDate) : undefined;
+            return position && point ? <PointMark key={rows[row]!.testDate} at={position} colour={style.colour} series={series} point={point} /> : null;
+          })}
+        </g>
+      ))}
+    </>
+  );
+});
+
+/** The row under the pointer or chosen with the keys: a cursor line and larger dots. */
+function ActiveRow({ layout, drawn, index }: { layout: Layout; drawn: Drawn[]; index: number }) {
+  const x = layout.rowX[index]!;
+  const { plot } = layout;
+  return (
+    <g>
+      <line x1={x} x2={x} y1={plot.top} y2={plot.top + plot.height} stroke="var(--color-muted-foreground)" strokeOpacity={0.6} />
+      {drawn.map(({ key, style }, series) => {
+        const position = layout.positions[series]![index];
+        return position ? <circle key={key} cx={position.x} cy={position.y} r={6} fill={style.colour} stroke="var(--color-surface)" strokeWidth={2} /> : null;
+      })}
+    </g>
+  );
+}
+
 /** A point: a dot; outside the reference range a larger diamond; not yet reviewed, hollow. */
-function PointMark({ props, colour, series, byDate }: { props: DotItemDotProps; colour: string; series: ChartSeries; byDate: Map<string, ChartPoint> }) {
-  const { cx, cy } = props;
-  const row = props.payload as ChartRow | undefined;
-  if (cx == null || cy == null || !row || props.value == null) return null;
-  const point = byDate.get(row.testDate);
-  if (!point) return null;
+function PointMark({ at, colour, series, point }: { at: Point; colour: string; series: ChartSeries; point: ChartPoint }) {
+  const { x: cx, y: cy } = at;
   const out = isOutOfRange(point, series.referenceRange);
   const fill = point.reviewed ? colour : 'var(--color-surface)';
   if (out) {
@@ -134,6 +325,22 @@ function PointMark({ props, colour, series, byDate }: { props: DotItemDotProps; 
     );
   }
   return <circle cx={cx} cy={cy} r={4} fill={fill} stroke={colour} strokeWidth={2} />;
+}
+
+/** Which line is which: each series' colour and dash, named "name (unit)". */
+function SeriesLegend({ drawn }: { drawn: Drawn[] }) {
+  return (
+    <ul aria-label="Series" className="flex flex-wrap justify-center gap-x-5 gap-y-1 pt-2 text-[13px]">
+      {drawn.map(({ series, key, style }) => (
+        <li key={key} className="flex items-center gap-1.5">
+          <svg aria-hidden="true" width="28" height="10" viewBox="0 0 28 10">
+            <line x1="0" x2="28" y1="5" y2="5" stroke={style.colour} strokeWidth="2" {...(style.dash ? { strokeDasharray: style.dash } : {})} />
+          </svg>
+          {series.name} ({series.unit})
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 function MarkLegend() {

@@ -12,7 +12,7 @@ import { CHART_HEIGHT, chartCounts } from '../utils/chart-rows.ts';
 import type { ChartSeries } from '../utils/series.ts';
 import { BiomarkerSelector } from './biomarker-selector.tsx';
 
-// The chart library loads only when there is something to draw.
+// The chart's code loads only when there is something to draw.
 const BiomarkerChart = lazy(() => import('./biomarker-chart.tsx'));
 
 function LoadingChart({ height }: { height?: number }) {

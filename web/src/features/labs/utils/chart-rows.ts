@@ -9,7 +9,7 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 /** One row per test date: `t` for the time axis and one value per series key (absent = a gap). */
 export type ChartRow = { t: number; testDate: string } & Record<string, number | string | undefined>;
 
-/** The key of the i-th drawn series in a row; names may hold dots, which chart libraries read as paths. */
+/** The key of the i-th drawn series in a row: short, and safe whatever the name holds (dots, spaces). */
 export function seriesKey(index: number): string {
   return `s${index}`;
 }
