@@ -80,13 +80,15 @@ function paintFirstDocument(): Plugin {
  * query library are one file each. A library in a file of its own is downloaded only by the pages
  * that use it: the dashboard draws without zod, the form library or the menus.
  */
-function sharedChunks(): Rolldown.CodeSplittingGroup[] {
+function sharedChunks(app: AppModules): Rolldown.CodeSplittingGroup[] {
   const lib = (names: string) => new RegExp(`node_modules[\\\\/](${names})[\\\\/]`);
   const radixMenus = 'menu|dropdown-menu|popper|collection|roving-focus|tabs|arrow|direction';
   // A group takes its modules' dependencies along, unless a group of higher priority has them:
   // the Radix base (layers, focus, portals) ranks above the menus so that it stays with the dialogs.
   return [
-    { name: 'app', tags: ['$initial'], priority: 5 },
+    // Vite's helper that loads a dynamic import's chunks: the entry uses it, so it must not join the app's chunk.
+    { name: 'preload', test: /^\0vite[\\/]preload-helper/, priority: 6 },
+    { name: 'app', test: (id) => app.has(id), priority: 5 },
     { name: 'radix', test: lib(`@radix-ui[\\\\/]react-(?!(${radixMenus})[\\\\/])[^\\\\/]+|radix-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|tslib`), priority: 4 },
     // With our own menu and tabs parts, which would otherwise bring the menus to every page using a UI part.
     { name: 'radix-menus', test: new RegExp(`${lib(`@radix-ui[\\\\/]react-(${radixMenus})|@floating-ui`).source}|components[\\\\/]ui[\\\\/](dropdown-menu|tabs)\\.tsx`), priority: 3 },
@@ -100,6 +102,44 @@ function sharedChunks(): Rolldown.CodeSplittingGroup[] {
   ];
 }
 
+type AppModules = { plugin: Plugin; has: (id: string) => boolean };
+
+/** The libraries the app's start uses (React, the router, the query cache, class names, the Slot of our buttons). */
+const APP_LIBRARIES = /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/;
+
+/**
+ * The modules the app's start (src/boot.tsx) loads: one chunk, 'app', which the document preloads
+ * (server/src/http/page-document.ts) while the entry paints the shell. Our own modules are found
+ * by following boot.tsx's static imports once the module graph is complete; libraries are named
+ * (APP_LIBRARIES), since a library's barrel imports everything it has, used or not.
+ */
+function appModules(): AppModules {
+  const ours = new Set<string>();
+  return {
+    plugin: {
+      name: 'stacklab-app-modules',
+      apply: 'build',
+      buildEnd() {
+        const boot = [...this.getModuleIds()].find((id) => /[\\/]web[\\/]src[\\/]boot\.tsx$/.test(id));
+        if (!boot) throw new Error('src/boot.tsx is not in the build');
+        const pending = [boot];
+        for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+          // Libraries are named instead, and Vite's helpers (virtual modules, `\0...`) go with the entry.
+          if (ours.has(id) || id.includes('node_modules') || id.startsWith('\0')) continue;
+          ours.add(id);
+          const info = this.getModuleInfo(id);
+          // Rolldown lists a module's dynamic imports among its imports too.
+          const dynamic = new Set(info?.dynamicallyImportedIds);
+          pending.push(...(info?.importedIds ?? []).filter((imported) => !dynamic.has(imported)));
+        }
+      },
+    },
+    has: (id) => ours.has(id) || APP_LIBRARIES.test(id),
+  };
+}
+
+const app = appModules();
+
 /**
  * The web app lives in web/ and builds into dist/web, which the API server serves (with
  * index.html for every page route). `#web/*` and `#contract/*` resolve through package.json
@@ -108,7 +148,7 @@ function sharedChunks(): Rolldown.CodeSplittingGroup[] {
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), paintFirstDocument(), precompress()],
+  plugins: [react(), tailwindcss(), paintFirstDocument(), precompress(), app.plugin],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
@@ -119,7 +159,7 @@ export default defineConfig({
     manifest: true,
     // One stylesheet for the whole app, inlined into index.html (paintFirstDocument).
     cssCodeSplit: false,
-    rolldownOptions: { output: { codeSplitting: { groups: sharedChunks() } } },
+    rolldownOptions: { output: { codeSplitting: { groups: sharedChunks(app) } } },
   },
   server: {
     // Same-origin requests keep their Host header, which the API's origin check compares with.

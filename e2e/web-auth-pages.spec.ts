@@ -52,7 +52,7 @@ test('a failed Google return shows an error on the login card', async ({ page })
 });
 
 test('a form checks its fields under our Content-Security-Policy without the browser reporting a violation', async ({ page }) => {
-  // Zod probes `new Function` unless it is told not to (web/src/lib/zod-without-eval.ts); our policy forbids eval.
+  // Zod probes `new Function` unless it is told not to (web/src/main.tsx); our policy forbids eval.
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { cspViolations: string[] }).cspViolations = seen;

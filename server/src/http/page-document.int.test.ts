@@ -18,11 +18,13 @@ let webDir: string;
 
 // A build in miniature: the entry, and pages that share a chunk with each other and with the entry.
 const MANIFEST = {
-  'index.html': { file: 'assets/index-e1.js', isEntry: true, imports: ['_shared-app.js'] },
-  '_shared-app.js': { file: 'assets/shared-app.js' },
-  '_ui.js': { file: 'assets/ui.js', imports: ['_shared-app.js'] },
-  'src/app/routes/landing.tsx': { file: 'assets/landing.js', isDynamicEntry: true, imports: ['index.html'] },
-  'src/app/routes/dashboard.tsx': { file: 'assets/dashboard.js', isDynamicEntry: true, imports: ['_ui.js', 'index.html'] },
+  // The entry loads a helper itself and starts the app once it has painted (web/src/main.tsx).
+  'index.html': { file: 'assets/index-e1.js', isEntry: true, imports: ['_preload.js'], dynamicImports: ['_app.js'] },
+  '_preload.js': { file: 'assets/preload.js' },
+  '_app.js': { file: 'assets/app.js', imports: ['_preload.js'], dynamicImports: ['src/app/routes/landing.tsx', 'src/app/routes/dashboard.tsx'] },
+  '_ui.js': { file: 'assets/ui.js', imports: ['_app.js'] },
+  'src/app/routes/landing.tsx': { file: 'assets/landing.js', isDynamicEntry: true, imports: ['_app.js'] },
+  'src/app/routes/dashboard.tsx': { file: 'assets/dashboard.js', isDynamicEntry: true, imports: ['_ui.js', '_app.js'] },
   'src/app/routes/dashboard.queries.ts': { file: 'assets/dashboard.queries.js', isDynamicEntry: true, imports: ['_ui.js'] },
   'src/app/routes/labs.tsx': { file: 'assets/labs.js', isDynamicEntry: true, imports: ['_ui.js'] },
   'src/app/routes/admin.tsx': { file: 'assets/admin.js', isDynamicEntry: true, imports: ['_ui.js'] },
@@ -77,7 +79,7 @@ function userIn(html: string): unknown {
 }
 
 function preloads(html: string): string[] {
-  return [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)"/g)].map((match) => match[1]!);
+  return [...html.matchAll(/<link rel="modulepreload" fetchpriority="low" crossorigin href="\/([^"]+)"/g)].map((match) => match[1]!);
 }
 
 describe('the page document', () => {
@@ -154,19 +156,19 @@ describe('the page document', () => {
     expect(userIn(page.body)).toMatchObject({ name: hostile });
   });
 
-  it("preloads the code of the page this user is shown, without the entry's own", async () => {
+  it("preloads the app's code, then the page this user is shown, without the entry's own", async () => {
     const { client } = await signedInClient(t);
-    // Signed in, / is the dashboard: its chunk, its first data, their shared chunk, once each.
-    expect(preloads((await client.get('/')).body)).toEqual(['assets/dashboard.js', 'assets/ui.js', 'assets/dashboard.queries.js']);
-    expect(preloads((await client.get('/labs')).body)).toEqual(['assets/labs.js', 'assets/ui.js']);
+    // Signed in, / is the dashboard: the app, the page's chunk, its first data, their shared chunk, once each.
+    expect(preloads((await client.get('/')).body)).toEqual(['assets/app.js', 'assets/dashboard.js', 'assets/ui.js', 'assets/dashboard.queries.js']);
+    expect(preloads((await client.get('/labs')).body)).toEqual(['assets/app.js', 'assets/labs.js', 'assets/ui.js']);
     // Signed out, / is the landing page, and /labs is too (the route table sends visitors there).
     const visitor = new TestClient(t.app);
-    expect(preloads((await visitor.get('/')).body)).toEqual(['assets/landing.js']);
-    expect(preloads((await visitor.get('/labs')).body)).toEqual(['assets/landing.js']);
+    expect(preloads((await visitor.get('/')).body)).toEqual(['assets/app.js', 'assets/landing.js']);
+    expect(preloads((await visitor.get('/labs')).body)).toEqual(['assets/app.js', 'assets/landing.js']);
     // An admin page is preloaded for an admin only; for anyone else it is the 404 screen, which has no chunk.
-    expect(preloads((await client.get('/admin')).body)).toEqual([]);
+    expect(preloads((await client.get('/admin')).body)).toEqual(['assets/app.js']);
     const admin = await adminClient(t);
-    expect(preloads((await admin.client.get('/admin')).body)).toEqual(['assets/admin.js', 'assets/ui.js']);
+    expect(preloads((await admin.client.get('/admin')).body)).toEqual(['assets/app.js', 'assets/admin.js', 'assets/ui.js']);
   });
 
   it('draws the cookie banner until the visitor has answered it, and no shell on a share link', async () => {
@@ -191,7 +193,7 @@ describe('the page document', () => {
     const page = await client.get('/learn');
     expect(page.body).toContain('<meta property="og:title" content="Learn" />');
     expect(page.body).toMatch(/<title>Learn · StackLab<\/title>/);
-    expect(preloads(page.body)).toEqual(['assets/learn.js']);
+    expect(preloads(page.body)).toEqual(['assets/app.js', 'assets/learn.js']);
     expect(userIn(page.body)).toMatchObject({ id: user.id });
   });
 

@@ -19,7 +19,7 @@ export type PageMeta = {
 };
 
 /** What Vite's build manifest says of one module: its file, and the chunks it imports. */
-type ManifestChunk = { file: string; imports?: string[] };
+type ManifestChunk = { file: string; imports?: string[]; dynamicImports?: string[] };
 
 /** The config of a route that answers with a page document: anyone may ask, and it tells who is signed in. */
 export const PAGE_ROUTE_CONFIG = { access: 'public', readsSession: true, readsUsage: true } as const;
@@ -43,8 +43,9 @@ const compress = { br: promisify(brotliCompress), gzip: promisify(gzip) };
  *   `GET /api/session` answers it, and the data the page this address shows them draws first,
  *   as our API answers it, so that the app draws the page complete at once instead of asking
  *   for each part after its code has loaded;
- * - `modulepreload` links for that page's code, so that it downloads beside the app's own code
- *   instead of after it (Vite's manifest names the chunks: `src/app/routes/<screen>.tsx`, and
+ * - `modulepreload` links for the app's code and that page's, so that they download while the
+ *   entry paints the shell, rather than one after the other as each asks for the next (Vite's
+ *   manifest names the chunks: the entry's dynamic imports, `src/app/routes/<screen>.tsx`, and
  *   `<screen>.queries.ts` for the page's first data);
  * - a page's own title and Open Graph tags where a route gives them (blog posts);
  * and the shell index.html draws until the app does (header, spinner, cookie banner), without
@@ -116,15 +117,22 @@ export class PageDocuments {
     return html;
   }
 
-  /** The page's own chunks that the entry does not load already, each once. */
+  /**
+   * The chunks the entry starts once it has painted (the app: web/src/main.tsx), then the page's
+   * own, less what the entry loads itself; each once, in that order, which is the order the
+   * browser asks for them.
+   */
   private preloadsFor(screen: Screen): string {
     let links = this.preloads.get(screen);
     if (links === undefined) {
       const loadedByEntry = this.chunkFiles('index.html');
-      const files = new Set([...this.chunkFiles(`src/app/routes/${screen}.tsx`), ...this.chunkFiles(`src/app/routes/${screen}.queries.ts`)]);
+      const files = new Set<string>();
+      for (const started of this.manifest['index.html']?.dynamicImports ?? []) this.chunkFiles(started, files);
+      this.chunkFiles(`src/app/routes/${screen}.tsx`, files);
+      this.chunkFiles(`src/app/routes/${screen}.queries.ts`, files);
       links = [...files]
         .filter((file) => !loadedByEntry.has(file))
-        .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}" />`)
+        .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${escapeAttribute(file)}" />`)
         .join('\n    ');
       this.preloads.set(screen, links);
     }
