@@ -74,10 +74,10 @@ function paintFirstDocument(): Plugin {
 /**
  * Fewer files for the signed-in pages (decision 017). Left alone, Rolldown makes a chunk for every
  * set of pages sharing a module, so the dashboard loaded 44 files, most of a few hundred bytes (an
- * icon, a UI part), and a phone on HTTP/1.1 fetches 6 at a time. Here: everything the entry loads
- * statically is one file; the icons, zod, the form library, the toasts, the Radix dialogs and switches, the
- * Radix menus and tabs (only the account menu and a few pages use them), and our UI parts with the
- * query library are one file each. A library in a file of its own is downloaded only by the pages
+ * icon, a UI part), and a phone on HTTP/1.1 fetches 6 at a time. Here: everything the app's start
+ * loads statically is one file (appModules); the icons, zod, the form library, the toasts, the
+ * Radix dialogs and switches, the Radix menus and tabs (only the account menu and a few pages use
+ * them), and our UI parts with the query library are one file each. A library in a file of its own is downloaded only by the pages
  * that use it: the dashboard draws without zod, the form library or the menus.
  */
 function sharedChunks(app: AppModules): Rolldown.CodeSplittingGroup[] {
@@ -127,10 +127,7 @@ function appModules(): AppModules {
           // Libraries are named instead, and Vite's helpers (virtual modules, `\0...`) go with the entry.
           if (ours.has(id) || id.includes('node_modules') || id.startsWith('\0')) continue;
           ours.add(id);
-          const info = this.getModuleInfo(id);
-          // Rolldown lists a module's dynamic imports among its imports too.
-          const dynamic = new Set(info?.dynamicallyImportedIds);
-          pending.push(...(info?.importedIds ?? []).filter((imported) => !dynamic.has(imported)));
+          pending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
         }
       },
     },
