@@ -179,7 +179,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const importer = new ImportService({ db, store: fileStore, entitlements, maxPixels: config.labs.maxPixels, log: app.log });
   const shares = new SharesService({ db, publicUrl: config.publicUrl });
   const account = new AccountService({ db, sessions, files: labs, billing, limiter, audit, log: app.log });
-  const adminUsers = new AdminUsersService({ db, accounts: account, audit, plans: config.plans });
+  const adminUsers = new AdminUsersService({ db, accounts: account, audit, auth, plans: config.plans });
 
   // Routes
   await app.register(systemRoutes, {

@@ -34,6 +34,8 @@ type Dependencies = {
   /** The account service: deleting a user is the same erasure as a user deleting their own account. */
   accounts: { erase(user: { id: string; email: string; username: string }): Promise<{ filesRemoved: number; subscriptionsCancelled: number }> };
   audit: AuditLog;
+  /** E-mail verification: an address an administrator changes is the user's to confirm again. */
+  auth: { readonly verificationRequired: boolean; verifyChangedEmail(userId: string): Promise<void> };
   /** The plan catalogue, for the plans' names. */
   plans: PlanCatalogue;
   /** Tests move the clock. */
@@ -106,9 +108,14 @@ export class AdminUsersService {
     // A paying user's tier follows their subscription: a tier set here would be silently undone
     // by the provider's next event while the provider kept charging for the old one.
     if (before.subscription && changes.subscriptionTier !== before.subscription.tier) throw tierFollowsSubscription(before.subscription, this.deps.plans);
+    // As when users change it themselves (profile.service.ts): a new address is unverified until
+    // its owner opens the link sent to it, so an administrator's typo cannot hand the account's
+    // mail, password resets included, to a stranger who never proved the address is theirs.
+    const emailChanged = changes.email.toLowerCase() !== before.email.toLowerCase();
+    const unverify = emailChanged && this.deps.auth.verificationRequired;
     let outcome: Awaited<ReturnType<typeof updateUserAsAdmin>>;
     try {
-      outcome = await updateUserAsAdmin(db, { id, actorId: actor.id, changes });
+      outcome = await updateUserAsAdmin(db, { id, actorId: actor.id, changes: unverify ? { ...changes, emailVerifiedAt: null } : changes });
     } catch (error) {
       if (isUniqueViolation(error)) throw emailTaken();
       throw error;
@@ -133,6 +140,7 @@ export class AdminUsersService {
         ...(before.isAdmin !== after.isAdmin ? { isAdmin: after.isAdmin } : {}),
       },
     });
+    if (unverify) await this.deps.auth.verifyChangedEmail(id);
     return toDto(after);
   }
 

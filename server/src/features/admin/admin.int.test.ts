@@ -5,7 +5,7 @@ import { labFiles, referenceSupplements, revenueEvents, sessions, subscriptions,
 import { clientOnTier, uploadFile } from '#server/features/labs/labs.test-helpers.ts';
 import { makeTextPdf, panelLines } from '#server/labs/extract/test-fixtures.ts';
 import { StoredFileMissingError, createFileStore } from '#server/storage/file-store.ts';
-import { type TestApp, type TestClient, TestClient as Client, createTestApp, signedInClient } from '#server/testing/test-app.ts';
+import { type TestApp, type TestClient, TestClient as Client, createTestApp, newUserBody, signedInClient } from '#server/testing/test-app.ts';
 import { adminClient, callers } from './admin.test-helpers.ts';
 import { lastMonths, yearsUpTo } from './admin-users.service.ts';
 
@@ -482,5 +482,45 @@ describe('audit', () => {
       expect(entry).toMatchObject({ actorId: admin.user.id, targetType: 'reference_supplement', createdAt: expect.any(String) });
     }
     expect(await t.database.db.select().from(referenceSupplements).where(eq(referenceSupplements.id, created.id))).toEqual([]);
+  });
+});
+
+describe('an administrator changing an address, with e-mail verification on', () => {
+  let v: TestApp;
+  beforeAll(async () => {
+    v = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:2525' });
+  });
+  afterAll(() => v.close());
+
+  /** Signs up and opens the link, as a person does. */
+  async function verifiedUser() {
+    const client = new Client(v.app);
+    const body = newUserBody();
+    await client.post('/api/register', body);
+    const link = (to: string) => /verify-email\?token=([\w-]+)/.exec(v.outbox.messages.findLast((m) => m.to === to)!.text)![1]!;
+    const { user } = (await client.post('/api/auth/verify-email', { token: link(body.email) })).json() as { user: { id: string; emailVerified: boolean } };
+    expect(user.emailVerified).toBe(true);
+    return { client, body, id: user.id, link };
+  }
+
+  it('leaves the new address unverified until its owner opens the link sent to it', async () => {
+    const admin = await verifiedUser();
+    await v.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.id));
+    const someone = await verifiedUser();
+    const next = newUserBody().email;
+
+    const edited = await admin.client.put(`/api/admin/users/${someone.id}`, { name: 'Ada', email: next, subscriptionTier: 'free' });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(v.outbox.messages.findLast((m) => m.to === next)?.subject).toBe('Confirm your StackLab e-mail address');
+    const early = await new Client(v.app).post('/api/login', { email: next, password: someone.body.password });
+    expect(early.json()).toMatchObject({ code: 'EMAIL_NOT_VERIFIED' });
+
+    // Saving the same address again sends nothing more.
+    const count = v.outbox.messages.length;
+    expect((await admin.client.put(`/api/admin/users/${someone.id}`, { name: 'Ada L.', email: next, subscriptionTier: 'free' })).statusCode).toBe(200);
+    expect(v.outbox.messages.length).toBe(count);
+
+    expect((await new Client(v.app).post('/api/auth/verify-email', { token: someone.link(next) })).statusCode).toBe(200);
+    expect((await new Client(v.app).post('/api/login', { email: next, password: someone.body.password })).statusCode).toBe(200);
   });
 });

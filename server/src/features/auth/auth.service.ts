@@ -128,6 +128,15 @@ export class AuthService {
     return user;
   }
 
+  /**
+   * Sends a link to an address that was changed for the user (by an administrator), when
+   * addresses must be verified; no rate limit, since the user did not ask.
+   */
+  async verifyChangedEmail(userId: string): Promise<void> {
+    const user = await findUserById(this.deps.db, userId);
+    if (user && !user.emailVerifiedAt && this.verificationRequired) await this.sendVerificationMail(user);
+  }
+
   /** Answers the same whether or not the address has an account, so it cannot be used to probe for accounts. */
   async resendVerification(email: string, client: ClientInfo): Promise<void> {
     await this.deps.limiter.consume(RATE_RULES.mailPerAddress, client.ipAddress);
