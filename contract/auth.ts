@@ -120,6 +120,8 @@ export const publicConfigSchema = z.object({
   googleEnabled: z.boolean(),
   emailVerificationEnabled: z.boolean(),
   supportEmail: z.string(),
+  /** The largest lab report this server takes (LAB_MAX_BYTES), so the upload widget refuses the same files. */
+  labMaxBytes: z.number().int().positive(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

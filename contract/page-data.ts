@@ -34,7 +34,7 @@ const PAGE_CALLS: Partial<Record<Screen, (user: PageUser | null, now: Date) => s
           '/api/plans',
         ]
       : [],
-  labs: (user) => (user ? ['/api/labs', `/api/labs/series?units=${chartUnitsFor(user)}`, '/api/labs/results/manual', '/api/labs/biomarkers', '/api/plans'] : []),
+  labs: (user) => (user ? ['/api/labs', `/api/labs/series?units=${chartUnitsFor(user)}`, '/api/labs/results/manual', '/api/labs/biomarkers', '/api/plans', '/api/config'] : []),
 };
 
 /** The GET calls besides `/api/session` whose answers a page's document carries; any other call is asked as usual. */

@@ -190,6 +190,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       googleEnabled: google !== undefined,
       emailVerificationEnabled: mailer.delivers,
       supportEmail: config.mail.supportEmail,
+      labMaxBytes: config.labs.maxBytes,
     },
     isAcceptingWork: () => acceptingWork,
   });

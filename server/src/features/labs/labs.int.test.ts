@@ -124,6 +124,20 @@ describe('POST /api/labs and GET /api/labs', () => {
     expect((await client.get('/api/labs')).json()).toEqual([]);
   });
 
+  it("tells the web this server's cap (LAB_MAX_BYTES), which is the one it enforces", async () => {
+    const small = await createTestApp({ LAB_MAX_BYTES: String(1024 * 1024) });
+    try {
+      expect((await new TestClient(small.app).get('/api/config')).json()).toMatchObject({ labMaxBytes: 1024 * 1024 });
+      const { client } = await clientOnTier(small, 'pro');
+      const over = new Uint8Array(1024 * 1024 + 1);
+      over.set(pdf);
+      expect((await uploadFile(client, over, 'over.pdf')).json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: 'The file is larger than 1 MB; please upload a smaller file' });
+    } finally {
+      await small.close();
+    }
+    expect((await new TestClient(t.app).get('/api/config')).json()).toMatchObject({ labMaxBytes: 20 * 1024 * 1024 });
+  });
+
   it('answers 413 for a file over LAB_MAX_BYTES, by its declared length or while it streams', async () => {
     const { client, user } = await clientOnTier(t, 'pro');
     const max = t.config.labs.maxBytes;

@@ -12,6 +12,7 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { errorMessage, isApiError } from '#web/lib/api-fetch.ts';
 import { cn } from '#web/lib/cn.ts';
 import { usePlans } from '#web/lib/plans.ts';
+import { usePublicConfig } from '#web/lib/public-config.ts';
 import { refreshUser } from '#web/lib/session.ts';
 import { PLAN_PAGE_PATH } from '#web/lib/trial-expired.ts';
 import { LABS_QUERY_KEY, UPLOAD_FAILED, uploadLabFile } from '../api/lab-files.ts';
@@ -90,6 +91,7 @@ function UploadArea({ allowance, tierLabel, proLabel }: { allowance: UploadAllow
   const hintId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const queryClient = useQueryClient();
+  const config = usePublicConfig();
   const [picked, setPicked] = useState<Picked[]>([]);
   const [rejections, setRejections] = useState<Rejection[]>([]);
   const [dragging, setDragging] = useState(false);
@@ -102,6 +104,7 @@ function UploadArea({ allowance, tierLabel, proLabel }: { allowance: UploadAllow
     const { files, rejections: refused } = addToSelection(
       picked.map((one) => one.file),
       [...incoming],
+      config.data ? { maxBytes: config.data.labMaxBytes } : {},
     );
     setRejections(refused);
     setPicked((current) => files.map((file) => current.find((one) => one.file === file) ?? { id: `picked-${(nextId += 1)}`, file, state: 'waiting', progress: 0 }));

@@ -5,7 +5,7 @@ import { LAB_ACCEPTED_EXTENSIONS, LAB_ACCEPTED_MIME_TYPES, LAB_MAX_FILES_PER_SEL
  * server decides by the file's content and its own size cap, and its answer is shown as sent.
  */
 
-/** The server's default cap (LAB_MAX_BYTES); a deployment with another cap still answers 413 with its own. */
+/** The server's default cap (LAB_MAX_BYTES), until `/api/config` gives this server's own. */
 export const LAB_MAX_BYTES = 20 * 1024 * 1024;
 
 /** "PDF, DOC, DOCX, PNG, JPG, JPEG" */
