@@ -52,3 +52,15 @@ export const blogSeededPosts = pgTable('blog_seeded_posts', {
   slug: text('slug').primaryKey(),
   seededAt: timestamp('seeded_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A post's earlier slugs, so that links to a post whose slug an editor changed still reach it
+ * (a permanent redirect). A live post's slug wins over an earlier one of another post.
+ */
+export const blogSlugRedirects = pgTable('blog_slug_redirects', {
+  slug: text('slug').primaryKey(),
+  postId: uuid('post_id')
+    .notNull()
+    .references(() => blogPosts.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

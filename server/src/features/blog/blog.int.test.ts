@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOG_MESSAGES, BLOG_THUMBNAIL_MAX_BYTES } from '#contract/blog.ts';
 import { buildApp } from '#server/app.ts';
-import { blogPosts, blogSeededPosts } from '#server/db/schema/index.ts';
+import { blogPosts, blogSeededPosts, blogSlugRedirects } from '#server/db/schema/index.ts';
 import { adminClient, callers } from '#server/features/admin/admin.test-helpers.ts';
 import { multipart } from '#server/features/labs/labs.test-helpers.ts';
 import { makeHugePng } from '#server/labs/extract/test-fixtures.ts';
@@ -484,13 +484,23 @@ describe('sitemap, feed and pages with Open Graph tags', () => {
 
       const research = await app.inject({ method: 'GET', url: '/research/biotin-and-thyroid-tests' });
       expect(research.body).toMatch(/<meta property="og:image" content="http:\/\/localhost:3000\/api\/blog\/thumbnails\/seed-biotin/);
-      // A learn post under /research, a draft, or nothing: the app shell with 404.
-      for (const url of [`/research/${post.slug}`, '/learn/no-such-post']) {
-        const missing = await app.inject({ method: 'GET', url });
-        expect(missing.statusCode).toBe(404);
-        expect(missing.body).toContain('<div id="root"></div>');
-        expect(missing.body).toContain('<title>Post not found · StackLab</title>');
-      }
+      // A learn post under /research is sent to its address; a draft or nothing is the app shell with 404.
+      const elsewhere = await app.inject({ method: 'GET', url: `/research/${post.slug}` });
+      expect(elsewhere.statusCode).toBe(301);
+      expect(elsewhere.headers.location).toBe(`/learn/${post.slug}`);
+      const missing = await app.inject({ method: 'GET', url: '/learn/no-such-post' });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.body).toContain('<div id="root"></div>');
+      expect(missing.body).toContain('<title>Post not found · StackLab</title>');
+
+      // A slug an editor changed: the page moved for good, and the API answers with the current slug.
+      const renamed = await admin.client.put(`/api/admin/blog/${post.id}`, postBody({ title: post.title, slug: `${post.slug}-renamed` }));
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      const old = await app.inject({ method: 'GET', url: `/learn/${post.slug}` });
+      expect(old.statusCode).toBe(301);
+      expect(old.headers.location).toBe(`/learn/${post.slug}-renamed`);
+      expect((await new Client(t.app).get(`/api/blog/${post.slug}`)).json()).toMatchObject({ id: post.id, slug: `${post.slug}-renamed` });
+      expect((await app.inject({ method: 'GET', url: `/learn/${post.slug}-renamed` })).statusCode).toBe(200);
       const list = await app.inject({ method: 'GET', url: '/learn' });
       expect(list.body).toContain('<title>Learn · StackLab</title>');
       expect(list.body).toContain('<meta property="og:type" content="website" />');
@@ -498,5 +508,29 @@ describe('sitemap, feed and pages with Open Graph tags', () => {
       await app.close();
       await rm(webDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('a changed slug', () => {
+  it('keeps the earlier one leading to the post, until another post takes it or the post is deleted', async () => {
+    const post = await publishedPost();
+    const first = post.slug;
+    expect((await admin.client.put(`/api/admin/blog/${post.id}`, postBody({ slug: `${first}-2` }))).statusCode).toBe(200);
+    expect((await admin.client.put(`/api/admin/blog/${post.id}`, postBody({ slug: `${first}-3` }))).statusCode).toBe(200);
+    const anyone = new Client(t.app);
+    for (const earlier of [first, `${first}-2`]) expect((await anyone.get(`/api/blog/${earlier}`)).json()).toMatchObject({ id: post.id, slug: `${first}-3` });
+
+    // A post that takes an earlier slug is the one found by it.
+    const other = await publishedPost({ slug: first });
+    expect((await anyone.get(`/api/blog/${first}`)).json()).toMatchObject({ id: other.id, slug: first });
+    // Given back to the post, a slug is its own again.
+    expect((await admin.client.put(`/api/admin/blog/${post.id}`, postBody({ slug: `${first}-2` }))).statusCode).toBe(200);
+    expect((await anyone.get(`/api/blog/${first}-3`)).json()).toMatchObject({ id: post.id, slug: `${first}-2` });
+
+    // A draft's earlier slugs lead nowhere, and a deleted post takes its earlier slugs with it.
+    expect((await admin.client.post(`/api/admin/blog/${post.id}/unpublish`)).statusCode).toBe(200);
+    expect((await anyone.get(`/api/blog/${first}-3`)).statusCode).toBe(404);
+    expect((await admin.client.delete(`/api/admin/blog/${post.id}`)).statusCode).toBe(200);
+    expect(await t.database.db.select().from(blogSlugRedirects).where(eq(blogSlugRedirects.postId, post.id))).toEqual([]);
   });
 });

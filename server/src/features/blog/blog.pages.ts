@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BLOG_SECTION_PAGES, type BlogSection } from '#contract/blog.ts';
+import { BLOG_SECTION_PAGES } from '#contract/blog.ts';
 import { AppError } from '#server/http/app-error.ts';
 import { escapeAttribute, PAGE_ROUTE_CONFIG, type PageDocuments } from '#server/http/page-document.ts';
 import type { BlogService } from './blog.service.ts';
@@ -83,10 +83,12 @@ export async function blogPageRoutes(app: FastifyInstance, { blog, publicUrl, pa
       config: PAGE_ROUTE_CONFIG,
       schema: { hide: true, params: z.object({ slug: z.string().max(200) }) },
     }, async (request, reply) => {
-      const post = await findPost(blog, request.params.slug, section);
+      const post = await findPost(blog, request.params.slug);
       if (!post) {
         return pages.send(request, reply, { meta: { title: 'Post not found', description: page.description, path: `/${section}`, type: 'website' }, status: 404 });
       }
+      // A post has one address: an earlier slug, or the other section, is sent there for good.
+      if (post.section !== section || post.slug !== request.params.slug) return reply.redirect(`/${post.section}/${post.slug}`, 301);
       return pages.send(request, reply, {
         meta: {
           title: post.title,
@@ -101,10 +103,9 @@ export async function blogPageRoutes(app: FastifyInstance, { blog, publicUrl, pa
   }
 }
 
-async function findPost(blog: BlogService, slug: string, section: BlogSection) {
+async function findPost(blog: BlogService, slug: string) {
   try {
-    const post = await blog.getPublished(slug);
-    return post.section === section ? post : undefined;
+    return await blog.getPublished(slug);
   } catch (error) {
     if (error instanceof AppError && error.code === 'NOT_FOUND') return undefined;
     throw error;

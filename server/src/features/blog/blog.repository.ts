@@ -1,7 +1,7 @@
 import { type SQL, and, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { BlogSection } from '#contract/blog.ts';
 import type { Db } from '#server/db/client.ts';
-import { blogPosts, blogSeededPosts } from '#server/db/schema/index.ts';
+import { blogPosts, blogSeededPosts, blogSlugRedirects } from '#server/db/schema/index.ts';
 
 export type BlogPostRow = typeof blogPosts.$inferSelect;
 export type NewBlogPost = typeof blogPosts.$inferInsert;
@@ -110,13 +110,35 @@ export async function insertPost(db: Db, post: NewBlogPost): Promise<BlogPostRow
   return row!;
 }
 
+/** Saves a post's changes. A changed slug is kept as an earlier one, so that links to it still reach the post. */
 export async function updatePost(db: Db, id: string, changes: Partial<NewBlogPost>): Promise<BlogPostRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select({ slug: blogPosts.slug }).from(blogPosts).where(eq(blogPosts.id, id)).for('update');
+    const [row] = await tx
+      .update(blogPosts)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(blogPosts.id, id))
+      .returning();
+    if (row && before && before.slug !== row.slug) {
+      await tx
+        .insert(blogSlugRedirects)
+        .values({ slug: before.slug, postId: id })
+        .onConflictDoUpdate({ target: blogSlugRedirects.slug, set: { postId: id, createdAt: new Date() } });
+      // A slug given back to its post is its own again, not an earlier one.
+      await tx.delete(blogSlugRedirects).where(eq(blogSlugRedirects.slug, row.slug));
+    }
+    return row;
+  });
+}
+
+/** The published post that once had this slug, when no post has it now. */
+export async function findPublishedPostByEarlierSlug(db: Db, slug: string): Promise<BlogPostRow | undefined> {
   const [row] = await db
-    .update(blogPosts)
-    .set({ ...changes, updatedAt: new Date() })
-    .where(eq(blogPosts.id, id))
-    .returning();
-  return row;
+    .select({ post: blogPosts })
+    .from(blogSlugRedirects)
+    .innerJoin(blogPosts, eq(blogPosts.id, blogSlugRedirects.postId))
+    .where(and(eq(blogSlugRedirects.slug, slug), isPublic));
+  return row?.post;
 }
 
 /** Publishing keeps the first publication date; unpublishing keeps it for next time. */

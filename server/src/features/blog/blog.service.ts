@@ -28,6 +28,7 @@ import {
   type BlogPostRow,
   deletePost,
   findPostById,
+  findPublishedPostByEarlierSlug,
   findPublishedPostBySlug,
   findThumbnailOwner,
   insertPost,
@@ -67,8 +68,10 @@ export class BlogService {
     };
   }
 
+  /** A published post by its slug, or by a slug it had before an editor changed it (it answers with its current one). */
   async getPublished(slug: string): Promise<BlogPost> {
-    const row = await findPublishedPostBySlug(this.deps.db, slug.toLowerCase());
+    const wanted = slug.toLowerCase();
+    const row = (await findPublishedPostBySlug(this.deps.db, wanted)) ?? (await findPublishedPostByEarlierSlug(this.deps.db, wanted));
     if (!row) throw AppError.notFound(BLOG_MESSAGES.postNotFound);
     return { ...toSummary(row), content: row.contentHtml, citations: toCitations(row.citations), updatedAt: row.updatedAt.toISOString() };
   }

@@ -33,8 +33,8 @@ export function PostPage({ section }: { section: BlogSection }) {
   );
 
   if (post.isPending) return <PageSpinner />;
-  // A post lives under its own section; an address under the other one is sent there.
-  if (data && data.section !== section) return <Navigate to={postPath(data)} replace />;
+  // A post has one address: the other section, or a slug it had before an editor changed it, is sent there.
+  if (data && (data.section !== section || data.slug !== slug)) return <Navigate to={postPath(data)} replace />;
 
   return (
     <PageContainer className="max-w-3xl">
