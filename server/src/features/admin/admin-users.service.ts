@@ -35,7 +35,11 @@ type Dependencies = {
   accounts: { erase(user: { id: string; email: string; username: string }): Promise<{ filesRemoved: number; subscriptionsCancelled: number }> };
   audit: AuditLog;
   /** E-mail verification: an address an administrator changes is the user's to confirm again. */
-  auth: { readonly verificationRequired: boolean; verifyChangedEmail(userId: string): Promise<void> };
+  auth: {
+    readonly verificationRequired: boolean;
+    verifyChangedEmail(userId: string): Promise<void>;
+    notifyEmailChanged(previousEmail: string, user: { username: string }, by: 'administrator'): Promise<void>;
+  };
   /** The plan catalogue, for the plans' names. */
   plans: PlanCatalogue;
   /** Tests move the clock. */
@@ -140,6 +144,7 @@ export class AdminUsersService {
         ...(before.isAdmin !== after.isAdmin ? { isAdmin: after.isAdmin } : {}),
       },
     });
+    if (emailChanged) await this.deps.auth.notifyEmailChanged(before.email, before, 'administrator');
     if (unverify) await this.deps.auth.verifyChangedEmail(id);
     return toDto(after);
   }

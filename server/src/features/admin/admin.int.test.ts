@@ -512,6 +512,9 @@ describe('an administrator changing an address, with e-mail verification on', ()
     const edited = await admin.client.put(`/api/admin/users/${someone.id}`, { name: 'Ada', email: next, subscriptionTier: 'free' });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(v.outbox.messages.findLast((m) => m.to === next)?.subject).toBe('Confirm your StackLab e-mail address');
+    const notice = v.outbox.messages.findLast((m) => m.to === someone.body.email)!;
+    expect(notice.subject).toBe('Your StackLab e-mail address was changed');
+    expect(notice.text).toContain('A StackLab administrator changed the e-mail address of your account');
     const early = await new Client(v.app).post('/api/login', { email: next, password: someone.body.password });
     expect(early.json()).toMatchObject({ code: 'EMAIL_NOT_VERIFIED' });
 

@@ -137,6 +137,26 @@ export class AuthService {
     if (user && !user.emailVerifiedAt && this.verificationRequired) await this.sendVerificationMail(user);
   }
 
+  /**
+   * Tells an account's previous address that the account's e-mail changed, so that its owner
+   * notices a change they did not make (a stolen session, or an administrator's mistake).
+   */
+  async notifyEmailChanged(previousEmail: string, user: { username: string }, by: 'user' | 'administrator'): Promise<void> {
+    await this.deps.mailer.send({
+      to: previousEmail,
+      subject: 'Your StackLab e-mail address was changed',
+      text: [
+        `Hello ${user.username},`,
+        '',
+        by === 'administrator'
+          ? 'A StackLab administrator changed the e-mail address of your account. Mail for your account now goes to the new address.'
+          : 'The e-mail address of your StackLab account was changed. Mail for your account now goes to the new address.',
+        '',
+        `If you did not ask for this, contact us at ${this.deps.publicUrl}/contact and we will help you get your account back.`,
+      ].join('\n'),
+    });
+  }
+
   /** Answers the same whether or not the address has an account, so it cannot be used to probe for accounts. */
   async resendVerification(email: string, client: ClientInfo): Promise<void> {
     await this.deps.limiter.consume(RATE_RULES.mailPerAddress, client.ipAddress);

@@ -152,6 +152,10 @@ describe('changing the e-mail with verification on', () => {
     const response = await client.post('/api/profile', profileOf(body, { email: next.email }));
     expect(response.json()).toMatchObject({ emailVerificationSent: true, user: { email: next.email, emailVerified: false } });
     expect(v.outbox.messages.findLast((m) => m.to === next.email)?.subject).toBe('Confirm your StackLab e-mail address');
+    // The previous address hears of it, in case the change was not its owner's.
+    const notice = v.outbox.messages.findLast((m) => m.to === body.email)!;
+    expect(notice.subject).toBe('Your StackLab e-mail address was changed');
+    expect(notice.text).toContain('If you did not ask for this');
 
     // Saving the same address again keeps it as it is and sends nothing more.
     const count = v.outbox.messages.length;

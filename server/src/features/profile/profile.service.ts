@@ -51,6 +51,7 @@ export class ProfileService {
     }
     if (!updated) throw AppError.notFound();
 
+    if (emailChanged) await this.deps.auth.notifyEmailChanged(user.email, updated, 'user');
     let emailVerificationSent = false;
     if (mustVerify) {
       try {
