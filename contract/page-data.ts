@@ -13,8 +13,11 @@ export const PAGE_DATA_ELEMENT_ID = 'stacklab-page-data';
 /** The part of the signed-in user the first calls depend on. */
 export type PageUser = { timeZone: string; unitSystem: 'us' | 'metric' };
 
+/** The units the series call draws in. */
+export type ChartUnits = 'conventional' | 'si';
+
 /** How the series call names a user's units (decisions section 4): conventional unless their profile says metric. */
-export function chartUnitsFor(user: Pick<PageUser, 'unitSystem'>): 'conventional' | 'si' {
+export function chartUnitsFor(user: Pick<PageUser, 'unitSystem'>): ChartUnits {
   return user.unitSystem === 'metric' ? 'si' : 'conventional';
 }
 

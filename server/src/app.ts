@@ -222,7 +222,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             headers: { 'x-request-id': request.id, ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}) },
             remoteAddress: request.ip,
           });
-          return response.statusCode === 200 ? response.json() : undefined;
+          return response.statusCode === 200 ? response.body : undefined;
         },
       })
     : undefined;
@@ -235,12 +235,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 
-  if (options.webDir && pages) await serveWebApp(app, options.webDir, pages);
+  if (pages) await serveWebApp(app, pages);
   return app;
 }
 
 /** The built SPA: hashed assets cached for a year, and the page document for every page route. */
-async function serveWebApp(app: FastifyInstance, webDir: string, pages: PageDocuments): Promise<void> {
+async function serveWebApp(app: FastifyInstance, pages: PageDocuments): Promise<void> {
+  const { webDir } = pages;
   await app.register(fastifyStatic, {
     root: webDir,
     wildcard: false,

@@ -28,8 +28,8 @@ type Options = {
   publicUrl: string;
   /** The user a session names, exactly as `GET /api/session` gives it. */
   sessionUser: (session: SessionUser | null) => Promise<User | null>;
-  /** This request's user's answer to `GET path` from our own API, or undefined when it is not a 200. */
-  answer: (request: FastifyRequest, path: string) => Promise<unknown>;
+  /** This request's user's answer to `GET path` from our own API, as its JSON text, or undefined when it is not a 200. */
+  answer: (request: FastifyRequest, path: string) => Promise<string | undefined>;
 };
 
 /** A larger answer (a long lab history) is left for the page to ask for: the document stays small. */
@@ -59,6 +59,8 @@ export class PageDocuments {
   private readonly templates: Record<'withBanner' | 'withoutBanner' | 'bare', string>;
 
   private constructor(
+    /** The built web app: index.html, the manifest and the assets. */
+    readonly webDir: string,
     template: string,
     private readonly manifest: Record<string, ManifestChunk>,
     private readonly options: Options,
@@ -74,7 +76,7 @@ export class PageDocuments {
     // Not served: the static handler skips dot-directories. A build without it only loses the preloads.
     const manifestFile = path.join(webDir, '.vite', 'manifest.json');
     const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>) : {};
-    return new PageDocuments(readFileSync(indexFile, 'utf8'), manifest, options);
+    return new PageDocuments(webDir, readFileSync(indexFile, 'utf8'), manifest, options);
   }
 
   /** Sends the document for a request of a route with PAGE_ROUTE_CONFIG, compressed when the browser takes it. */
@@ -83,9 +85,11 @@ export class PageDocuments {
     const screen = resolveScreen(request.url.split('?')[0] ?? '/', user ? { status: 'signed-in', isAdmin: user.isAdmin } : { status: 'signed-out' });
     const calls = firstCallsOf(screen, user);
     const found = await Promise.all(calls.map((call) => this.options.answer(request, call)));
-    const answers: Record<string, unknown> = { '/api/session': { user } };
+    // Each answer as the JSON text our route wrote: carried as it is, neither parsed nor written again.
+    const answers: [string, string][] = [['/api/session', JSON.stringify({ user })]];
     calls.forEach((call, i) => {
-      if (found[i] !== undefined && JSON.stringify(found[i]).length <= MAX_ANSWER_CHARS) answers[call] = found[i];
+      const json = found[i];
+      if (json !== undefined && json.length <= MAX_ANSWER_CHARS) answers.push([call, json]);
     });
     const consentAnswered = (CONSENT_ANSWERS as readonly (string | undefined)[]).includes(request.cookies[CONSENT_COOKIE]);
     const html = this.render({ screen, answers, consentAnswered, meta: page.meta });
@@ -102,7 +106,7 @@ export class PageDocuments {
     return reply.header('content-encoding', encoding).send(body);
   }
 
-  private render({ screen, answers, consentAnswered, meta }: { screen: Screen; answers: Record<string, unknown>; consentAnswered: boolean; meta: PageMeta | undefined }): string {
+  private render({ screen, answers, consentAnswered, meta }: { screen: Screen; answers: [string, string][]; consentAnswered: boolean; meta: PageMeta | undefined }): string {
     const template = isStandalone(screen) ? this.templates.bare : consentAnswered ? this.templates.withoutBanner : this.templates.withBanner;
     const head = [meta ? this.metaTags(meta) : '', dataBlock(answers)].filter(Boolean).join('\n    ');
     let html = template.replace(/\n?[ \t]*<\/head>/, `\n    ${head}\n  </head>`);
@@ -175,8 +179,8 @@ function cutMarked(template: string, name: string): string {
  * The answers as JSON in a data block, which the browser never runs (our policy allows no
  * inline script anyway). `<` is escaped so that no text of the user's can close the element.
  */
-function dataBlock(answers: Record<string, unknown>): string {
-  const json = JSON.stringify(answers).replace(/</g, '\\u003c');
+function dataBlock(answers: [string, string][]): string {
+  const json = `{${answers.map(([path, answer]) => `${JSON.stringify(path)}:${answer}`).join(',')}}`.replace(/</g, '\\u003c');
   return `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${json}</script>`;
 }
 

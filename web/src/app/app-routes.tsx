@@ -81,7 +81,7 @@ export async function startPage(queryClient: QueryClient, pathname: string): Pro
   await Promise.all([
     // A page whose code fails to load is drawn by its lazy path, which shows the error.
     pages[screen].preload().catch(() => undefined),
-    Promise.race([firstData, new Promise((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS))]),
+    firstData && Promise.race([firstData, new Promise((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS))]),
   ]);
 }
 

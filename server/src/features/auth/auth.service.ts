@@ -206,12 +206,12 @@ export class AuthService {
     return findUserById(this.deps.db, id);
   }
 
-  /** `usage` when the caller already has the user's counts (read with the session). */
   /** Who a request's session names, as `GET /api/session` and every page's document tell the web. */
   async sessionUser(session: SessionUser | null): Promise<User | null> {
     return session ? this.toUserDto(session.user, session.usage) : null;
   }
 
+  /** `usage` when the caller already has the user's counts (read with the session). */
   async toUserDto(user: UserRow, usage?: UsageSummary): Promise<User> {
     usage ??= await this.deps.usage.summarise(user);
     return {

@@ -1,6 +1,7 @@
 import type { User } from '#contract/auth.ts';
 import { chartUnitsFor } from '#contract/page-data.ts';
 import { plansQueryOptions } from '#web/lib/plans.ts';
+import { publicConfigQueryOptions } from '#web/lib/public-config.ts';
 import { biomarkerCatalogueQueryOptions } from './biomarker-catalogue.ts';
 import { labFilesQueryOptions } from './lab-files.ts';
 import { manualResultsQueryOptions } from './lab-results.ts';
@@ -12,5 +13,5 @@ import { seriesQueryOptions } from './series.ts';
  * page's code still loads (`startPage` in app-routes.tsx).
  */
 export function labsPageQueries(user: Pick<User, 'unitSystem'>) {
-  return [labFilesQueryOptions, seriesQueryOptions(chartUnitsFor(user)), manualResultsQueryOptions, biomarkerCatalogueQueryOptions, plansQueryOptions];
+  return [labFilesQueryOptions, seriesQueryOptions(chartUnitsFor(user)), manualResultsQueryOptions, biomarkerCatalogueQueryOptions, plansQueryOptions, publicConfigQueryOptions];
 }

@@ -1,11 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { chartUnitsFor } from '#contract/page-data.ts';
+import type { ChartUnits } from '#contract/page-data.ts';
 import { apiFetch, isApiError } from '#web/lib/api-fetch.ts';
 import { type ChartSource, readSeriesResponse } from '../utils/series.ts';
 import { LABS_QUERY_KEY } from './lab-files.ts';
 
-/** Conventional or SI units: the user's choice, or what their profile says (chartUnitsFor). */
-export type ChartUnits = ReturnType<typeof chartUnitsFor>;
 
 /** Spec section 8: the chart's failure text, with the status. */
 export function chartDataError(error: unknown): Error {

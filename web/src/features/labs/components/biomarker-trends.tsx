@@ -1,12 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
 import { LineChart as LineChartIcon } from 'lucide-react';
 import type { User } from '#contract/auth.ts';
-import { chartUnitsFor } from '#contract/page-data.ts';
+import { type ChartUnits, chartUnitsFor } from '#contract/page-data.ts';
 import { EmptyState } from '#web/components/layout/empty-state.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Switch } from '#web/components/ui/switch.tsx';
-import { type ChartUnits, useSeries } from '../api/series.ts';
+import { useSeries } from '../api/series.ts';
 import { useBiomarkerSelection } from '../hooks/use-biomarker-selection.ts';
 import { CHART_HEIGHT, chartCounts } from '../utils/chart-rows.ts';
 import type { ChartSeries } from '../utils/series.ts';
