@@ -194,7 +194,7 @@ export function BiomarkerChart({ series, periods, highlightDate }: { series: Cha
           </svg>
           {active >= 0 ? (
             <div ref={tooltip} id={tooltipId} role="tooltip" className="pointer-events-none absolute top-0 left-0 z-10 w-max max-w-full">
-              <ChartTooltip active row={rows[active]} drawn={drawn} />
+              <ChartTooltip row={rows[active]!} drawn={drawn} />
             </div>
           ) : null}
         </div>
@@ -366,8 +366,7 @@ function MarkLegend() {
   );
 }
 
-function ChartTooltip({ active, row, drawn }: { active: boolean | undefined; row: ChartRow | undefined; drawn: Drawn[] }) {
-  if (!active || !row) return null;
+function ChartTooltip({ row, drawn }: { row: ChartRow; drawn: Drawn[] }) {
   const lines = drawn.flatMap(({ series, key, style, byDate }) => {
     const point = byDate.get(row.testDate);
     return point && typeof row[key] === 'number' ? [{ series, key, style, point }] : [];
