@@ -37,8 +37,8 @@ function precompress(): Plugin {
  * index.html is built to paint its shell (the header, spinner and cookie banner it draws until the
  * app does) before anything else (decision 017):
  * - the stylesheet is inlined: the shell paints as soon as the page arrives, without waiting for a
- *   second request. It is 11 KiB compressed, sent with each page load instead of once, which costs
- *   less than the round trip it saves on a phone connection. The app has one stylesheet (Tailwind's,
+ *   second request; sent with each page load instead of once, it costs less than the round trip it
+ *   saves on a phone connection. The app has one stylesheet (Tailwind's,
  *   `cssCodeSplit: false`), so no chunk loads one of its own; a second one fails the build;
  * - the app's script comes after the shell rather than in the head, where Vite puts it, so that the
  *   browser draws the shell before it runs the script rather than after.
@@ -73,8 +73,8 @@ function paintFirstDocument(): Plugin {
 
 /**
  * Fewer files for the signed-in pages (decision 017). Left alone, Rolldown makes a chunk for every
- * set of pages sharing a module, so the dashboard loaded 44 files, most of a few hundred bytes (an
- * icon, a UI part), and a phone on HTTP/1.1 fetches 6 at a time. Here: everything the app's start
+ * set of pages sharing a module, most of a few hundred bytes (an icon, a UI part), and a phone on
+ * HTTP/1.1 fetches 6 at a time. Here: everything the app's start
  * loads statically is one file (appModules); the icons, zod, the form library, the toasts, the
  * Radix dialogs and switches, the Radix menus and tabs (only the account menu and a few pages use
  * them), and our UI parts with the query library are one file each. A library in a file of its own is downloaded only by the pages
@@ -88,6 +88,8 @@ function sharedChunks(app: AppModules): Rolldown.CodeSplittingGroup[] {
   return [
     // Vite's helper that loads a dynamic import's chunks: the entry uses it, so it must not join the app's chunk.
     { name: 'preload', test: /^\0vite[\\/]preload-helper/, priority: 6 },
+    // The cookie banner's answer, which the entry takes before the app has loaded (main.tsx).
+    { name: 'consent', test: /web[\\/]src[\\/]lib[\\/]cookie-consent\.ts$/, priority: 6 },
     { name: 'app', test: (id) => app.has(id), priority: 5 },
     { name: 'radix', test: lib(`@radix-ui[\\\\/]react-(?!(${radixMenus})[\\\\/])[^\\\\/]+|radix-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|tslib`), priority: 4 },
     // With our own menu and tabs parts, which would otherwise bring the menus to every page using a UI part.

@@ -37,7 +37,7 @@ async function startApp(): Promise<{ url: string; stop: () => void }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'stacklab-lighthouse-')), LOG_LEVEL: 'warn' },
+    env: { ...process.env, NODE_ENV: 'production', PAYMENTS: 'local', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'stacklab-lighthouse-')), LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   for (let attempt = 0; attempt < 120; attempt += 1) {

@@ -8,7 +8,7 @@ import { DEFAULT_PLAN_CATALOGUE } from '#contract/plans.ts';
 import { addDays } from '#contract/tracking.ts';
 import { openPostgres } from '#server/db/client.ts';
 import { labResults, supplements, users } from '#server/db/schema/index.ts';
-import { hashPassword } from '#server/features/auth/auth.service.ts';
+import { hashPassword, PASSWORD_HASHING } from '#server/lib/passwords.ts';
 import { CATALOGUE } from '#server/labs/extract/catalogue.ts';
 import { writeSection } from './results-file.ts';
 import { machineLine, postgresAvailable, recreateDatabase } from './support.ts';
@@ -113,6 +113,7 @@ function startApp(): ChildProcess {
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'production',
+      PAYMENTS: 'local',
       HOST: '127.0.0.1',
       PORT: String(port),
       PUBLIC_URL: origin,
@@ -156,7 +157,7 @@ async function freePort(): Promise<number> {
 
 /** Users, one supplement each and a small lab history, in a few statements. */
 async function seed(db: Awaited<ReturnType<typeof openPostgres>>['db']): Promise<VirtualUser[]> {
-  const passwordHash = await hashPassword(PASSWORD);
+  const passwordHash = await hashPassword(PASSWORD, PASSWORD_HASHING);
   const stamp = Date.now().toString(36);
   const created = await db
     .insert(users)

@@ -22,6 +22,7 @@ const databaseUrl = (await postgresAvailable(ADMIN_URL)) ? await recreateDatabas
 const env = {
   ...process.env,
   NODE_ENV: 'production',
+  PAYMENTS: 'local',
   HOST: '127.0.0.1',
   PORT: String(PORT),
   PUBLIC_URL: BASE,
@@ -31,7 +32,7 @@ const env = {
   WEB_DIR: path.join(dataDir, 'no-web'),
   // sqlmap's xforwardedfor tamper gives each request its own address, so that per-address
   // limits do not answer 429 to the payloads instead of the code under test.
-  TRUST_PROXY: 'true',
+  TRUST_PROXY: '1',
   SIGNUPS_PER_ADDRESS_PER_HOUR: '100000',
   ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
 };

@@ -25,6 +25,7 @@ export async function startBenchApp(
 ): Promise<{ app: FastifyInstance; address: string }> {
   const config = loadConfig({
     NODE_ENV: 'production',
+    PAYMENTS: 'local',
     LOG_LEVEL: 'warn',
     DATA_DIR: tempDir('stacklab-bench-'),
     PORT: '0',

@@ -15,7 +15,7 @@ export const auditLogQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 
-// ─── Admin texts (spec 5 and 8) ─────────────────────────────────────────────────────────────────
+// ─── Admin texts (product.md, Admin) ─────────────────────────────────────────────────────────────────
 
 export const ADMIN_MESSAGES = {
   fetchSupplementsFailed: 'Failed to fetch supplements',
@@ -36,7 +36,6 @@ export const ADMIN_MESSAGES = {
   userNotFound: 'User not found',
   userUpdated: 'User updated successfully',
   userDeleted: 'User deleted successfully',
-  userNameRequired: 'Name is required',
   emailTaken: 'An account with this email already exists',
   tierInvalid: 'Subscription must be free, starter or pro',
   /** `{plan}` is the paid plan's name. */
@@ -59,7 +58,7 @@ const pageQuery = {
   pageSize: z.coerce.number({ error: 'Page size must be a number' }).int().min(1).max(100, 'Page size must be at most 100').default(20),
 };
 
-// ─── Reference supplements (spec 3 "Reference supplement", 5 "Admin supplement form") ─────────
+// ─── Reference supplements (product.md, Admin, 5 "Admin supplement form") ─────────
 
 function isWebUrl(value: string): boolean {
   try {
@@ -84,7 +83,7 @@ export function tidyAlternativeNames(names: readonly string[]): string[] {
   return tidy;
 }
 
-/** The form's comma-separated text as a list (spec 5: each name is trimmed). */
+/** The form's comma-separated text as a list (product.md, Admin: each name is trimmed). */
 export function splitAlternativeNames(text: string): string[] {
   return tidyAlternativeNames(text.split(','));
 }
@@ -157,7 +156,7 @@ export const referenceSupplementListSchema = z.object({
 });
 export type ReferenceSupplementList = z.infer<typeof referenceSupplementListSchema>;
 
-// ─── Users (spec 3 "Admin user record", "User growth"; 5 "Admin user edit") ────────────────────
+// ─── Users (product.md, Admin, "User growth"; 5 "Admin user edit") ────────────────────
 
 export const adminUserSchema = z.object({
   id: z.string(),
@@ -193,16 +192,26 @@ export const adminUserListSchema = z.object({ users: z.array(adminUserSchema), p
 export type AdminUserList = z.infer<typeof adminUserListSchema>;
 
 export const adminUserUpdateBodySchema = z.strictObject({
-  name: z.string({ error: ADMIN_MESSAGES.userNameRequired }).trim().min(1, ADMIN_MESSAGES.userNameRequired).max(100, 'Name must be less than 100 characters'),
+  /**
+   * Optional: sign-up never asks for a name, so an e-mail or tier can be changed without one
+   * (product.md, Admin). Left out, the name is unchanged; empty, it is removed.
+   */
+  name: z
+    .string({ error: 'Name must be text' })
+    .trim()
+    .max(100, 'Name must be less than 100 characters')
+    .transform((value) => (value ? value : null))
+    .nullable()
+    .optional(),
   email: emailSchema,
-  /** free, starter or pro; the older words core and premium are read as starter and pro (decisions 2). */
+  /** free, starter or pro; the older words core and premium are read as starter and pro (product.md, Admin). */
   subscriptionTier: z
     .string({ error: ADMIN_MESSAGES.tierInvalid })
     .trim()
     .toLowerCase()
     .transform((value) => TIER_ALIASES[value] ?? value)
     .pipe(z.enum(TIERS, { error: ADMIN_MESSAGES.tierInvalid })),
-  /** Grant or revoke admin rights; never one's own (decisions 3). */
+  /** Grant or revoke admin rights; never one's own (product.md, Admin). */
   isAdmin: z.boolean({ error: 'isAdmin must be true or false' }).optional(),
 });
 export type AdminUserUpdateBody = z.input<typeof adminUserUpdateBodySchema>;
@@ -210,7 +219,7 @@ export type AdminUserUpdateBody = z.input<typeof adminUserUpdateBodySchema>;
 export const monthCountSchema = z.object({ month: z.string(), count: z.number().int() });
 export const yearCountSchema = z.object({ year: z.number().int(), count: z.number().int() });
 
-/** Spec 3 "User growth": months oldest first, the current month last; the same for years. */
+/** product.md, Admin: months oldest first, the current month last; the same for years. */
 export const userGrowthSchema = z.object({
   totalUsers: z.number().int(),
   /** Seen in the last `ACTIVE_DAYS` days. */
@@ -225,7 +234,7 @@ export const ACTIVE_DAYS = 30;
 /** Months of sign-ups the growth and dashboard answers list. */
 export const GROWTH_MONTHS = 12;
 
-// ─── Dashboard (decisions 5) ────────────────────────────────────────────────────────────────────
+// ─── Dashboard (product.md, Admin) ────────────────────────────────────────────────────────────────────
 
 export const revenueByTierSchema = z.object({
   tier: tierSchema,

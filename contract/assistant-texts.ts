@@ -9,11 +9,11 @@ export const MAX_CHAT_MESSAGE_CHARS = 4000;
 /** The tag every saved chat carries (the server adds it when missing). */
 export const AI_CONVERSATION_TAG = 'ai_conversation';
 
-/** The line every answer ends with (decisions section 7), after a blank line; the server adds it. */
+/** The line every answer ends with (product.md, Assistant), after a blank line; the server adds it. */
 export const NOT_MEDICAL_ADVICE =
   'This is general information from your own records, not medical advice. Talk to a qualified health professional before changing your treatment.';
 
-/** Spec section 8, "Chat": the texts the web shows. */
+/** product.md, Assistant, "Chat": the texts the web shows. */
 export const CHAT_MESSAGES = {
   askFailure: 'Failed to get response',
   limitTitle: 'Usage Limit Reached',

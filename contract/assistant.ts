@@ -16,7 +16,7 @@ export {
 export type { CitationTarget } from './assistant-texts.ts';
 
 /**
- * The assistant's calls (spec section 7, issue "The assistant"). One engine answers
+ * The assistant's calls (product.md, Assistant, issue "The assistant"). One engine answers
  * `POST /api/query`, `POST /api/chat` and `GET /api/chat?message=`; streams are server-sent
  * events whose every `data:` line is one `ChatStreamEvent` as JSON, ending with `{ streaming: false }`.
  */
@@ -37,11 +37,15 @@ export const chatBodySchema = z.strictObject({
       const last = messages.at(-1);
       return last?.role === 'user' && last.content.trim() !== '';
     }, 'The last message must be a non-empty question from the user'),
+  /** The labs page's unit switch; without it, lab values come in the units their report printed. */
+  labUnits: z.enum(['conventional', 'si'], { error: 'labUnits must be conventional or si' }).optional(),
 });
 export type ChatBody = z.infer<typeof chatBodySchema>;
 
 export const chatQuerySchema = z.strictObject({
   message: z.string().trim().min(1, 'Message is required').max(MAX_CHAT_MESSAGE_CHARS),
+  /** As in the body of a POST: the labs page's unit switch. */
+  labUnits: z.enum(['conventional', 'si'], { error: 'labUnits must be conventional or si' }).optional(),
 });
 
 /**
@@ -58,7 +62,7 @@ export const chatStreamEventSchema = z.union([
 ]);
 export type ChatStreamEvent = z.infer<typeof chatStreamEventSchema>;
 
-/** `POST /api/query` without `Accept: text/event-stream`: spec section 3, "Query result". */
+/** `POST /api/query` without `Accept: text/event-stream`: product.md, Assistant, "Query result". */
 export const queryResultSchema = z.object({
   response: z.string(),
   error: z.string().optional(),
@@ -66,7 +70,7 @@ export const queryResultSchema = z.object({
 });
 
 /**
- * Spec section 3, "Saved chat": content is the serialised messages, a JSON list of
+ * product.md, Assistant, "Saved chat": content is the serialised messages, a JSON list of
  * `{ role, content }` (anything else is refused with 400 on `content`).
  */
 export const saveChatBodySchema = z.strictObject({
@@ -83,6 +87,9 @@ export const queryHistoryItemSchema = z.object({
   createdAt: z.string(),
 });
 export const queryHistorySchema = z.array(queryHistoryItemSchema);
+export type QueryHistoryItem = z.infer<typeof queryHistoryItemSchema>;
+/** DELETE /api/query/history: Clear Chat on /ask empties the kept questions and answers too. */
+export const queryHistoryClearedSchema = z.object({ ok: z.literal(true), deleted: z.number().int() });
 
 export const dailySummaryBodySchema = z.strictObject({ date: z.iso.date('Use the date format yyyy-MM-dd') });
 export const dailySummarySchema = z.object({ id: z.string(), date: z.string(), summary: z.string(), loggedAt: z.string() });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { tierSchema } from './plans.ts';
+import { secondFactorChallengeSchema } from './two-factor.ts';
 
-/** Spec section 5: the rules every sign-up form shares (decisions section 3). */
+/** product.md, Accounts: the rules every sign-up form shares (product.md, Accounts). */
 export const usernameSchema = z
   .string({ error: 'Username is required' })
   .trim()
@@ -44,7 +45,7 @@ export const registerBodySchema = z.strictObject({
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
-/** The identifier is an e-mail or a username, in the `email` field (spec section 3). */
+/** The identifier is an e-mail or a username, in the `email` field (product.md, Accounts). */
 export const loginBodySchema = z.strictObject({
   email: z.string().trim().max(254).default(''),
   password: z.string().max(100).default(''),
@@ -54,6 +55,42 @@ export type LoginBody = z.infer<typeof loginBodySchema>;
 export const googleCredentialBodySchema = z.strictObject({
   credential: z.string().min(1).max(8192),
 });
+
+/** `POST /api/auth/google/nonce`: the nonce to put in the Google ID token; it is good for one sign-in in this browser. */
+export const googleNonceSchema = z.object({ nonce: z.string() });
+
+/** Changing the e-mail or password, a share link, an export and deleting the account need a proof of identity this recent. */
+export const REAUTH_WINDOW_MINUTES = 10;
+
+export const AUTH_MESSAGES = {
+  reauthRequired: `For your safety, please confirm it is you: enter your password again (or sign in with Google again). We ask when you last did so more than ${REAUTH_WINDOW_MINUTES} minutes ago.`,
+  reauthenticated: 'Thank you. You can continue.',
+  noPassword: 'Your account signs in with Google and has no password: sign in with Google again to confirm it is you.',
+  wrongPassword: 'The password is not correct',
+  currentPasswordRequired: 'Enter your current password',
+  samePassword: 'The new password must be different from the current one',
+  passwordChanged: 'Your password has been changed. Every other session was signed out.',
+  googleLinkNeedsPassword: 'An account with this e-mail already exists. Sign in with its password once, and Google sign-in will be linked to it.',
+  verifiedOtherAccount: 'This link verified the e-mail address of another account. You are still signed in as {username}.',
+  emailVerified: 'Your email address is verified.',
+  emailVerifiedLogIn: 'Your email address is verified. Log in to continue.',
+  googleTwoFactor: 'This account uses two-factor authentication: log in with your password and your authentication code.',
+} as const;
+
+/** `GET /api/auth/reauthentication`: whether this session's proof of identity is recent (the web asks before a download). */
+export const reauthenticationStatusSchema = z.object({ recent: z.boolean() });
+
+/** `POST /api/auth/reauthenticate`. */
+export const reauthenticateBodySchema = z.strictObject({
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(100),
+});
+
+/** `POST /api/auth/change-password`: an account without a password (Google only) sets its first one, after a recent Google sign-in. */
+export const changePasswordBodySchema = z.strictObject({
+  currentPassword: z.string().max(100).optional(),
+  newPassword: passwordSchema,
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 
 export const userSchema = z.object({
   id: z.string(),
@@ -82,13 +119,15 @@ export const currentUserResponseSchema = z.object({ user: userSchema });
 /** `GET /api/session`: who is signed in, if anyone. Signed out is an answer here, not an error. */
 export const sessionResponseSchema = z.object({ user: userSchema.nullable() });
 
-/** Spec section 3, "Auth result". */
+/** product.md, Accounts, "Auth result". */
 export const authResultSchema = z.object({
   ok: z.boolean(),
   message: z.string(),
   code: z.string().optional(),
   user: userSchema.nullable(),
   requiresVerification: z.boolean(),
+  /** The password was right and the account asks for a second factor: no session until it is given. */
+  secondFactor: secondFactorChallengeSchema.optional(),
 });
 export type AuthResult = z.infer<typeof authResultSchema>;
 

@@ -3,7 +3,7 @@ import { authResultSchema, emailSchema, passwordSchema, timeZoneSchema, username
 import { BILLING_INTERVALS, PLAN_IDS, tierInputSchema, tierSchema } from './plans.ts';
 
 /**
- * Plans, trial and payments (spec sections 3, 7 and 8; decisions section 2). The card provider
+ * Plans, trial and payments (product.md, Plans and billing). The card provider
  * is Stripe, or a local test provider when no Stripe key is configured; the calls are the same.
  */
 
@@ -11,7 +11,7 @@ import { BILLING_INTERVALS, PLAN_IDS, tierInputSchema, tierSchema } from './plan
 export const PAID_PLAN_IDS = PLAN_IDS.filter((id): id is Exclude<(typeof PLAN_IDS)[number], 'free'> => id !== 'free');
 export type PaidPlanId = (typeof PAID_PLAN_IDS)[number];
 
-/** Spec section 8, "Checkout and trial", plus the server's own refusals. */
+/** product.md, Plans and billing, "Checkout and trial", plus the server's own refusals. */
 export const BILLING_MESSAGES = {
   invalidPlan: 'Invalid plan type selected',
   noCheckoutUrl: 'No checkout URL received',
@@ -33,6 +33,7 @@ export const BILLING_MESSAGES = {
   /** `{days}` and `{required}` are filled in by the server. */
   trialStreakTooShort: 'A logging streak of {required} days earns 7 extra trial days; your streak is {days} days.',
   sessionNotFound: 'Checkout session not found',
+  paymentsNotConfigured: 'Paid plans cannot be bought yet: no payment provider is configured.',
   noPaymentSession: 'No payment session ID found. Please try again.',
   paymentUnverified: 'Unable to verify your payment. Please contact support.',
   paymentAlreadyUsed: 'This payment has already been used to set up an account. Please sign in.',
@@ -133,8 +134,11 @@ export const portalUrlSchema = z.object({ url: z.string() });
 
 /** `GET /api/billing/config`: which provider is live, the price ids and the static fallback links. */
 export const billingConfigSchema = z.object({
-  /** `local` is the built-in test checkout (no real payment): show a "test mode" note. */
-  provider: z.enum(['stripe', 'local']),
+  /**
+   * `local` is the built-in test checkout (no real payment): show a "test mode" note. `none`: a
+   * production server without a payment provider, where paid plans cannot be bought.
+   */
+  provider: z.enum(['stripe', 'local', 'none']),
   /** Price id per plan id; only plans that can be bought are listed. */
   priceIds: z.record(z.string(), z.string()),
   /** Hosted payment links per plan id, the upgrade dialog's fallback when a checkout cannot start. */
@@ -142,7 +146,7 @@ export const billingConfigSchema = z.object({
 });
 export type BillingConfig = z.infer<typeof billingConfigSchema>;
 
-/** `POST /api/post-payment/register` (spec section 5, post-payment rules). */
+/** `POST /api/post-payment/register` (product.md, Plans and billing, post-payment rules). */
 export const postPaymentRegisterBodySchema = z
   .strictObject({
     username: usernameSchema,

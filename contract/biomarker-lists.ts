@@ -16,3 +16,9 @@ export const BIOMARKER_CATEGORIES = [
 ] as const;
 
 export const BIOMARKER_FLAGS = ['low', 'high', 'normal'] as const;
+
+/**
+ * Why review must look at a report's test date: 'not-collection-date' when a received, report or
+ * print date was taken (check it); 'not-found' when no printed date could be told to be it (ask).
+ */
+export const TEST_DATE_REVIEWS = ['not-collection-date', 'not-found'] as const;

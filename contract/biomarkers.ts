@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BIOMARKER_CATEGORIES, BIOMARKER_FLAGS } from './biomarker-lists.ts';
+import { BIOMARKER_CATEGORIES, BIOMARKER_FLAGS, TEST_DATE_REVIEWS } from './biomarker-lists.ts';
 
 /**
  * Biomarker categories and the shape of one document's extraction result.
@@ -7,13 +7,15 @@ import { BIOMARKER_CATEGORIES, BIOMARKER_FLAGS } from './biomarker-lists.ts';
  */
 
 // The lists are zod-free, in their own module, which the web can import without zod.
-export { BIOMARKER_CATEGORIES, BIOMARKER_FLAGS } from './biomarker-lists.ts';
+export { BIOMARKER_CATEGORIES, BIOMARKER_FLAGS, TEST_DATE_REVIEWS } from './biomarker-lists.ts';
 
 export const biomarkerCategorySchema = z.enum(BIOMARKER_CATEGORIES);
 export type BiomarkerCategory = z.infer<typeof biomarkerCategorySchema>;
 
 export const biomarkerFlagSchema = z.enum(BIOMARKER_FLAGS);
 export type BiomarkerFlag = z.infer<typeof biomarkerFlagSchema>;
+
+export const testDateReviewSchema = z.enum(TEST_DATE_REVIEWS);
 
 /** A reference range as printed, in the same unit as the printed value. */
 export const referenceRangeSchema = z.object({
@@ -23,6 +25,19 @@ export const referenceRangeSchema = z.object({
   text: z.string().nullable(),
 });
 export type ReferenceRange = z.infer<typeof referenceRangeSchema>;
+
+/**
+ * Where a row was read on its page, as fractions of the page's width and height from its top left
+ * (text position for a PDF's text layer, the OCR box for scans and photos). `page` counts from 1.
+ */
+export const pageBoxSchema = z.object({
+  page: z.number().int().min(1),
+  x: z.number().min(0).max(1),
+  y: z.number().min(0).max(1),
+  width: z.number().min(0).max(1),
+  height: z.number().min(0).max(1),
+});
+export type PageBox = z.infer<typeof pageBoxSchema>;
 
 export const extractedBiomarkerSchema = z.object({
   /** Canonical catalogue name ("Hemoglobin"), not the printed one. */
@@ -39,12 +54,33 @@ export const extractedBiomarkerSchema = z.object({
   flag: biomarkerFlagSchema.nullable(),
   /** The flag as the report printed it ("L", "High", "NORMAL"); may contradict `flag`. */
   printedFlag: z.string().nullable(),
+  /** Outside what a living person can have for this biomarker (a misread decimal?): review asks the user to confirm or correct it. */
+  implausible: z.literal(true).optional(),
+  box: pageBoxSchema.optional(),
 });
 export type ExtractedBiomarker = z.infer<typeof extractedBiomarkerSchema>;
 
+/** A row that looks like a result (a name, a number, a unit or a range) whose name the catalogue does not know. */
+export const unrecognisedRowSchema = z.object({
+  /** The name as printed. */
+  name: z.string().min(1),
+  value: z.number().finite(),
+  unit: z.string(),
+  referenceRange: referenceRangeSchema,
+  printedFlag: z.string().nullable(),
+  box: pageBoxSchema.optional(),
+});
+export type UnrecognisedRow = z.infer<typeof unrecognisedRowSchema>;
+
 export const extractionResultSchema = z.object({
-  /** ISO date (yyyy-MM-dd) from a labelled collection/sample/specimen date; null rather than a guess. */
+  /** ISO date (yyyy-MM-dd) of the test: a labelled collection date, else see testDateReview; null rather than a guess. */
   collectedAt: z.iso.date().nullable(),
+  /** Set when review must look at the date (see TEST_DATE_REVIEWS); absent for a labelled collection date. */
+  testDateReview: testDateReviewSchema.optional(),
   results: z.array(extractedBiomarkerSchema),
+  /** Rows that look like results but name no biomarker of the catalogue, as printed; review maps or keeps them. */
+  unrecognised: z.array(unrecognisedRowSchema).optional(),
+  /** Pages (or images) read; absent for Word files. */
+  pageCount: z.number().int().min(0).optional(),
 });
 export type ExtractionResult = z.infer<typeof extractionResultSchema>;

@@ -16,7 +16,7 @@ export const BLOG_SECTION_PAGES: Record<BlogSection, { title: string; descriptio
   },
 };
 
-/** Decisions 5: real pagination, 6 a page (spec 9, "Blog page size"). */
+/** product.md, Blog: real pagination, 6 a page (product.md, Blog, "Blog page size"). */
 export const BLOG_PAGE_SIZE = 6;
 /** Largest thumbnail upload; it is re-encoded (and shrunk) before it is stored. */
 export const BLOG_THUMBNAIL_MAX_BYTES = 5 * 1024 * 1024;

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { BLOG_MESSAGES, BLOG_SECTIONS } from './blog-texts.ts';
 
 /**
- * The blog: "learn" articles and "research" evidence pages (spec 2.21–2.22 and 3 "Blog post",
- * decisions 5). Content is written in Markdown and served as sanitised HTML; research pages list
+ * The blog: "learn" articles and "research" evidence pages (product.md, Blog,
+ * product.md, Blog). Content is written in Markdown and served as sanitised HTML; research pages list
  * the studies they cite.
  */
 
@@ -157,7 +157,7 @@ export const paginationSchema = z.object({
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 
-/** Spec 3 "Blog post" without its content: what a list shows. */
+/** product.md, Blog without its content: what a list shows. */
 export const blogPostSummarySchema = z.object({
   id: z.string(),
   slug: z.string(),
@@ -169,7 +169,7 @@ export const blogPostSummarySchema = z.object({
 });
 export type BlogPostSummary = z.infer<typeof blogPostSummarySchema>;
 
-/** Spec 3 "Blog post": `content` is sanitised HTML. */
+/** product.md, Blog: `content` is sanitised HTML. */
 export const blogPostSchema = blogPostSummarySchema.extend({
   content: z.string(),
   citations: z.array(citationSchema),

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { BIOMARKER_CATEGORIES, BIOMARKER_FLAGS } from './biomarkers.ts';
-import { DOSE_UNITS, ETHNICITIES, FREQUENCY_UNITS, GENDERS, QUALITATIVE_LOG_TYPES, isRealDate } from './tracking.ts';
+import { HEALTH_KINDS, HEALTH_SOURCES, HEALTH_UNITS } from './health-data.ts';
+import { CONTENT_MESSAGES, DOSE_AMOUNT_MAX, DOSE_UNITS, ETHNICITIES, FREQUENCY_UNITS, GENDERS, QUALITATIVE_LOG_TYPES, STRENGTH_MESSAGES, isRealDate, parseLabelAmount, scheduleSchema } from './tracking.ts';
 
 /**
  * Data ownership: exports (JSON, CSV zip, FHIR R4, the doctor's PDF report), import, share links
  * for a clinician, and account deletion. The privacy policy's promises of access, portability and
- * deletion (spec section 2.19) made real.
+ * deletion (product.md, Data ownership) made real.
  */
 
 const isoDate = (message: string) => z.string({ error: message }).refine(isRealDate, message);
@@ -13,8 +14,11 @@ const isoDate = (message: string) => z.string({ error: message }).refine(isRealD
 // ─── The JSON export ────────────────────────────────────────────────────────────────────────────
 
 export const EXPORT_FORMAT = 'stacklab-export';
-/** Raised when the document's shape changes; import reads this version and every older one. */
-export const EXPORT_SCHEMA_VERSION = 1;
+/**
+ * Raised when the document's shape changes; import reads this version and every older one.
+ * 2 added `healthMeasurements` (decision 036); a version 1 export simply has none.
+ */
+export const EXPORT_SCHEMA_VERSION = 2;
 
 /** `stacklab-export-2026-11-21.json`: the day is the user's local day of the export. */
 export function exportFileName(kind: 'json' | 'csv' | 'fhir' | 'report', day: string, period?: { from: string; to: string }): string {
@@ -44,7 +48,7 @@ const exportAccountSchema = z.object({
 });
 
 const exportHealthStatsSchema = z.object({
-  /** Pounds, inches and minutes, as on the API (decisions section 4). */
+  /** Pounds, inches and minutes, as on the API (product.md, Data ownership). */
   weight: z.number().nullable(),
   height: z.number().nullable(),
   gender: z.enum(GENDERS).nullable(),
@@ -58,21 +62,61 @@ const exportHealthStatsSchema = z.object({
 const exportSupplementSchema = z.object({
   id: z.string().max(100),
   name: z.string().trim().min(1).max(100),
-  dosageAmount: z.number().positive().max(100_000),
+  dosageAmount: z.number().positive().max(DOSE_AMOUNT_MAX),
   dosageUnit: z.enum(DOSE_UNITS),
   frequencyCount: z.number().int().min(1).max(14),
   frequencyUnit: z.enum(FREQUENCY_UNITS),
+  // Decision 029; absent from exports made before it.
+  strength: z.string().max(80).refine((text) => typeof parseLabelAmount(text, STRENGTH_MESSAGES) !== 'string', STRENGTH_MESSAGES.format).nullable().optional(),
+  nutrientContent: z.string().max(80).refine((text) => typeof parseLabelAmount(text, CONTENT_MESSAGES) !== 'string', CONTENT_MESSAGES.format).nullable().optional(),
+  schedule: scheduleSchema.nullable().optional(),
   notes: z.string().max(1000).nullable(),
   createdAt: z.iso.datetime({ offset: true }),
   updatedAt: z.iso.datetime({ offset: true }),
 });
+
+/** A medication of the stack; restored by import since version 2 (matched by name and strength). */
+const exportMedicationSchema = z.object({
+  id: z.string().max(100),
+  name: z.string().trim().min(1).max(100),
+  strength: z.string().max(60).nullable(),
+  /** How and when it is taken, in the user's words. */
+  schedule: z.string().max(200).nullable(),
+  startedOn: isoDate('Start date must be a date like 2025-01-31').nullable(),
+  note: z.string().max(1000).nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+  updatedAt: z.iso.datetime({ offset: true }),
+});
+
+/**
+ * One measurement imported from a phone or wearable (decision 031), in its kind's one unit.
+ * `key` is the dedupe key the health import gave it, so that importing this export, or the
+ * wearable's own export again afterwards, adds nothing already here.
+ */
+const exportHealthMeasurementSchema = z
+  .object({
+    id: z.string().max(100),
+    kind: z.enum(HEALTH_KINDS),
+    source: z.enum(HEALTH_SOURCES),
+    /** The app or device inside the source that wrote it ("Apple Watch"); may be empty. */
+    origin: z.string().max(200),
+    startAt: z.iso.datetime({ offset: true }),
+    endAt: z.iso.datetime({ offset: true }),
+    /** The calendar day it counts for (for sleep, the morning it ended). */
+    day: isoDate('Day must be a date like 2025-01-31'),
+    value: z.number().finite(),
+    unit: z.string().max(20),
+    key: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'The key must be the one StackLab wrote').nullable().optional(),
+  })
+  .refine((row) => row.unit === HEALTH_UNITS[row.kind], { message: 'The unit must be the one StackLab stores for the kind', path: ['unit'] })
+  .refine((row) => Date.parse(row.startAt) <= Date.parse(row.endAt), { message: 'A measurement cannot end before it starts', path: ['endAt'] });
 
 const exportIntakeLogSchema = z.object({
   id: z.string().max(100),
   /** The stack entry it was logged for, by its id in `supplements`; null once that was deleted. */
   supplementId: z.string().max(100).nullable(),
   name: z.string().trim().min(1).max(100),
-  dosageAmount: z.number().positive().max(100_000),
+  dosageAmount: z.number().positive().max(DOSE_AMOUNT_MAX),
   dosageUnit: z.enum(DOSE_UNITS),
   frequencyCount: z.number().int().min(1).max(14),
   frequencyUnit: z.enum(FREQUENCY_UNITS),
@@ -151,8 +195,8 @@ const exportShareLinkSchema = z.object({
 });
 
 /**
- * GET /api/export/json: everything the user has, in one document. `supplements` to `labResults`
- * are what import restores; the rest (account, sessions, subscriptions, share links, the
+ * GET /api/export/json: everything the user has, in one document. `healthStats` to
+ * `healthMeasurements` are what import restores; the rest (account, sessions, subscriptions, share links, the
  * assistant's history) is there so the user can see all we hold.
  */
 export const exportDocumentSchema = z.object({
@@ -163,10 +207,12 @@ export const exportDocumentSchema = z.object({
   account: exportAccountSchema,
   healthStats: exportHealthStatsSchema.nullable(),
   supplements: z.array(exportSupplementSchema),
+  medications: z.array(exportMedicationSchema),
   intakeLogs: z.array(exportIntakeLogSchema),
   notes: z.array(exportNoteSchema),
   labFiles: z.array(exportLabFileSchema),
   labResults: z.array(exportLabResultSchema),
+  healthMeasurements: z.array(exportHealthMeasurementSchema),
   assistantHistory: z.array(exportAssistantEntrySchema),
   sessions: z.array(exportSessionSchema),
   subscriptions: z.array(exportSubscriptionSchema),
@@ -179,6 +225,8 @@ export type ExportNote = z.infer<typeof exportNoteSchema>;
 export type ExportLabResult = z.infer<typeof exportLabResultSchema>;
 export type ExportLabFile = z.infer<typeof exportLabFileSchema>;
 export type ExportHealthStats = z.infer<typeof exportHealthStatsSchema>;
+export type ExportMedication = z.infer<typeof exportMedicationSchema>;
+export type ExportHealthMeasurement = z.infer<typeof exportHealthMeasurementSchema>;
 
 export const IMPORT_MESSAGES = {
   noFile: 'Choose a file to import (field "file")',
@@ -190,6 +238,9 @@ export const IMPORT_MESSAGES = {
   csvEmpty: 'The CSV has no rows to import',
   csvInvalid: 'Some rows could not be read; nothing was imported. Fix them and import again.',
   tooManyRows: 'At most {max} rows can be imported at once',
+  archiveTooManyEntries: 'This zip holds more than {max} files, more than a StackLab export has; nothing was imported',
+  archiveEntryTooLarge: 'A file in this zip unpacks to more than {max} MB; nothing was imported',
+  archiveTooLarge: 'This zip unpacks to more than {max} MB in all; nothing was imported',
   done: 'Import finished',
 } as const;
 
@@ -203,11 +254,16 @@ export const exportImportSchema = z.object({
   notes: z.array(exportNoteSchema).max(100_000).default([]),
   labFiles: z.array(exportLabFileSchema).max(10_000).default([]),
   labResults: z.array(exportLabResultSchema).max(200_000).default([]),
+  medications: z.array(exportMedicationSchema).max(1_000).default([]),
+  // Absent before version 2.
+  healthMeasurements: z.array(exportHealthMeasurementSchema).max(1_000_000).default([]),
 });
 export type ExportImport = z.infer<typeof exportImportSchema>;
 
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 export const IMPORT_CSV_MAX_ROWS = 5_000;
+/** What a zip may unpack to: a StackLab export zip is far inside these; a zip bomb is not. */
+export const IMPORT_ARCHIVE_LIMITS = { maxEntries: 10_000, maxEntryBytes: IMPORT_MAX_BYTES, maxTotalBytes: 200 * 1024 * 1024 };
 
 const importCountsSchema = z.object({
   supplements: z.number().int(),
@@ -215,6 +271,8 @@ const importCountsSchema = z.object({
   notes: z.number().int(),
   labResults: z.number().int(),
   healthStats: z.number().int(),
+  medications: z.number().int(),
+  healthMeasurements: z.number().int(),
 });
 export type ImportCounts = z.infer<typeof importCountsSchema>;
 
@@ -390,13 +448,9 @@ export type SharedData = z.infer<typeof sharedDataSchema>;
 
 // ─── Account deletion ───────────────────────────────────────────────────────────────────────────
 
-/** An account without a password (Google only) proves itself by a sign-in this recent. */
-export const REAUTH_WINDOW_MINUTES = 10;
-
 export const ACCOUNT_MESSAGES = {
   passwordRequired: 'Enter your password to delete your account',
   wrongPassword: 'The password is not correct',
-  reauthRequired: `For your safety, sign in again and delete your account within ${REAUTH_WINDOW_MINUTES} minutes of signing in.`,
   lastAdmin: 'You are the only administrator. Make someone else an administrator before deleting your account.',
   billingFailed: 'We could not cancel your subscription with the payment provider, so nothing was deleted. Please try again in a few minutes.',
   deleted: 'Your account and all your data have been deleted.',

@@ -1,5 +1,5 @@
 /**
- * The lab upload rules (spec section 5 "Lab upload", decisions section 6). Zod-free, so that the
+ * The lab upload rules (product.md, Labs). Zod-free, so that the
  * web can import them without loading schema code (decision 017); `labs.ts` re-exports them.
  */
 

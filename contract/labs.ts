@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { biomarkerCategorySchema, biomarkerFlagSchema } from './biomarkers.ts';
+import { biomarkerCategorySchema, biomarkerFlagSchema, pageBoxSchema, testDateReviewSchema } from './biomarkers.ts';
 import { LAB_UPLOAD_FIELD } from './lab-upload.ts';
 
 /**
  * Labs: uploaded lab reports, their extraction status, the biomarker results found in them (or
- * entered by hand), their review, and the chart data and series. Spec sections 2.12-2.15, 3, 7;
- * decisions sections 4 and 6.
+ * entered by hand), their review, and the chart data and series. product.md, Labs;
+ * product.md, Labs.
  */
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
@@ -18,7 +18,7 @@ const labDateSchema = z
     return year >= 1900 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
   }, 'Test date must be a date like 2025-01-31');
 
-// ─── Upload rules (spec section 5 "Lab upload", decisions section 6) ────────────────────────────
+// ─── Upload rules (product.md, Labs) ────────────────────────────
 
 // Zod-free, in their own module, which the web can import without zod.
 export { LAB_ACCEPTED_EXTENSIONS, LAB_ACCEPTED_MIME_TYPES, LAB_MAX_FILES_PER_SELECTION, LAB_UPLOAD_FIELD } from './lab-upload.ts';
@@ -51,8 +51,15 @@ export const labFileSchema = z.object({
   errorMessage: z.string().nullable(),
   /** The collection date read from the report or set by the user; null when neither. */
   testDate: z.iso.date().nullable(),
+  /** Set while review must look at the test date: a report date was taken, or none was found. */
+  testDateReview: testDateReviewSchema.nullable(),
   resultCount: z.number().int(),
   unreviewedCount: z.number().int(),
+  /** Pages (or images) read so far and in all, while reading and after; null before, and for Word files. */
+  pagesRead: z.number().int().nullable(),
+  pageCount: z.number().int().nullable(),
+  /** Rows waiting for the user's decision (see reviewRowSchema); confirming waits for them. */
+  reviewRowCount: z.number().int(),
 });
 export type LabFile = z.infer<typeof labFileSchema>;
 export const labFileListSchema = z.array(labFileSchema);
@@ -72,7 +79,7 @@ export const labResultSchema = z.object({
   /** As reported. */
   value: z.number(),
   unit: z.string(),
-  /** In the biomarker's one canonical unit (decisions section 4). */
+  /** In the biomarker's one canonical unit (product.md, Labs). */
   canonicalValue: z.number(),
   canonicalUnit: z.string(),
   referenceRange: z.object({ low: z.number().nullable(), high: z.number().nullable(), text: z.string().nullable() }),
@@ -84,10 +91,34 @@ export const labResultSchema = z.object({
   /** False for extracted values the user has not confirmed or corrected: show them as unreviewed. */
   reviewed: z.boolean(),
   source: z.enum(LAB_RESULT_SOURCES),
+  /** Where the row was read on the report's page; absent for results typed in. */
+  box: pageBoxSchema.nullable().optional(),
 });
 export type LabResult = z.infer<typeof labResultSchema>;
 
-export const labFileResultsSchema = z.object({ file: labFileSchema, results: z.array(labResultSchema) });
+/**
+ * A row read from a report that is not a result until the user decides (product.md, Labs, review):
+ * 'unrecognised' names no catalogue biomarker (map it, or keep it as the user's own biomarker);
+ * 'implausible' is outside what a living person can have (confirm it, or correct it).
+ */
+export const LAB_REVIEW_ROW_KINDS = ['unrecognised', 'implausible'] as const;
+export const labReviewRowSchema = z.object({
+  id: z.uuid(),
+  labFileId: z.uuid(),
+  kind: z.enum(LAB_REVIEW_ROW_KINDS),
+  /** The name as printed (unrecognised) or the catalogue's name (implausible). */
+  name: z.string(),
+  /** The catalogue key for an implausible value; null for an unrecognised row. */
+  biomarker: z.string().nullable(),
+  value: z.number(),
+  unit: z.string(),
+  referenceRange: z.object({ low: z.number().nullable(), high: z.number().nullable(), text: z.string().nullable() }),
+  printedFlag: z.string().nullable(),
+  box: pageBoxSchema.nullable(),
+});
+export type LabReviewRow = z.infer<typeof labReviewRowSchema>;
+
+export const labFileResultsSchema = z.object({ file: labFileSchema, results: z.array(labResultSchema), reviewRows: z.array(labReviewRowSchema) });
 export type LabFileResults = z.infer<typeof labFileResultsSchema>;
 export const labResultListSchema = z.array(labResultSchema);
 
@@ -101,6 +132,8 @@ export const labResultInputSchema = z.strictObject({
   referenceLow: optionalNumber,
   referenceHigh: optionalNumber,
   referenceText: z.string().trim().max(100).nullable().optional(),
+  /** The user has checked an implausible value against the report and it is what was printed. */
+  confirmImplausible: z.boolean().optional(),
 });
 export type LabResultInput = z.infer<typeof labResultInputSchema>;
 
@@ -110,6 +143,17 @@ export const labFileResultBodySchema = labResultInputSchema.extend({ testDate: l
 export const labResultUpdateBodySchema = labResultInputSchema.extend({ testDate: labDateSchema.optional() });
 /** Manual entry with no file: the test date is required. */
 export const manualLabResultBodySchema = labResultInputSchema.extend({ testDate: labDateSchema });
+
+/** Keeping an unrecognised row as the user's own biomarker: its name and unit, as printed unless edited. */
+export const ownBiomarkerBodySchema = z.strictObject({
+  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
+  unit: z.string({ error: 'Unit is required' }).trim().max(40, 'Unit must be at most 40 characters'),
+});
+
+/** A biomarker the user keeps for themselves: charted like the catalogue's, in its one unit. Key "own:<id>". */
+export const ownBiomarkerSchema = z.object({ key: z.string(), name: z.string(), unit: z.string() });
+export type OwnBiomarker = z.infer<typeof ownBiomarkerSchema>;
+export const ownBiomarkerListSchema = z.array(ownBiomarkerSchema);
 
 export const labTestDateBodySchema = z.strictObject({ testDate: labDateSchema });
 
@@ -132,7 +176,7 @@ export const biomarkerCatalogueEntrySchema = z.object({
 export const biomarkerCatalogueSchema = z.array(biomarkerCatalogueEntrySchema);
 export type BiomarkerCatalogueEntry = z.infer<typeof biomarkerCatalogueEntrySchema>;
 
-// ─── Chart data (spec section 3 "Chart-data response") ─────────────────────────────────────────
+// ─── Chart data (product.md, Labs) ─────────────────────────────────────────
 
 export const CHART_DATA_PAGE_SIZE = 100;
 
@@ -229,4 +273,9 @@ export const LAB_MESSAGES = {
   notMultipart: `Send the file as multipart/form-data in the field "${LAB_UPLOAD_FIELD}"`,
   emptyFile: 'The file is empty',
   noResultsFound: 'No biomarkers we recognise were found in this file. You can add results by hand.',
+  testDateNeeded: 'Set the test date before confirming: the date the sample was taken.',
+  reviewRowNotFound: 'This row is no longer waiting for review',
+  reviewRowsPending:
+    'Some rows still need your decision: match or keep each row we could not recognise, and confirm or correct each value marked as unlikely.',
+  ownBiomarkerUnit: 'Use the unit this biomarker of yours was first kept in',
 } as const;

@@ -1,6 +1,6 @@
 /* No zod here: every page's first download imports these (see contract/errors.ts for the schemas). */
 
-/** Texts of the product (spec section 8) that the server and the web both use. */
+/** Texts of the product (product.md, Pages) that the server and the web both use. */
 export const MESSAGES = {
   trialExpired: 'Your trial has expired. Please upgrade to continue.',
   authFailed: 'Authentication failed',

@@ -16,7 +16,7 @@ export type PageUser = { timeZone: string; unitSystem: 'us' | 'metric' };
 /** The units the series call draws in. */
 export type ChartUnits = 'conventional' | 'si';
 
-/** How the series call names a user's units (decisions section 4): conventional unless their profile says metric. */
+/** How the series call names a user's units (product.md, Pages): conventional unless their profile says metric. */
 export function chartUnitsFor(user: Pick<PageUser, 'unitSystem'>): ChartUnits {
   return user.unitSystem === 'metric' ? 'si' : 'conventional';
 }
@@ -37,6 +37,7 @@ const PAGE_CALLS: Partial<Record<Screen, (user: PageUser | null, now: Date) => s
           '/api/plans',
         ]
       : [],
+  insights: (user) => (user ? ['/api/insights'] : []),
   labs: (user) => (user ? ['/api/labs', `/api/labs/series?units=${chartUnitsFor(user)}`, '/api/labs/results/manual', '/api/labs/biomarkers', '/api/plans', '/api/config'] : []),
 };
 

@@ -1,5 +1,5 @@
 /**
- * The route table of spec section 2 (with decisions section 5), by session state. The web turns
+ * The route table of product.md, Pages, by session state. The web turns
  * it into <Route> elements (`app-routes.tsx`); the server reads it to send each page's code with
  * its document (`page-document.ts`). Data, so that it can be tested without a browser.
  */
@@ -27,16 +27,18 @@ export type Screen =
   | 'payment-success'
   | 'profile'
   | 'health-stats'
+  | 'insights'
   | 'supplement-history'
   | 'labs'
   | 'admin'
   | 'admin-supplements'
   | 'admin-users'
   | 'admin-blog'
+  | 'admin-interactions'
   | 'share';
 
 /**
- * The cookie that keeps the visitor's answer to the cookie banner (spec section 2, screen 20), so
+ * The cookie that keeps the visitor's answer to the cookie banner (product.md, Pages), so
  * that the server leaves the banner out of the page's document once it is answered.
  */
 export const CONSENT_COOKIE = 'stacklab_consent';
@@ -81,6 +83,7 @@ const SIGNED_IN: RouteEntry[] = [
   { path: '/payment-success', screen: 'payment-success' },
   { path: '/profile', screen: 'profile' },
   { path: '/health-stats', screen: 'health-stats' },
+  { path: '/insights', screen: 'insights' },
   { path: '/supplement-history', screen: 'supplement-history' },
   { path: '/labs', screen: 'labs' },
   // Signing in lands here (Google's return, a stale tab): send the user on rather than show a 404.
@@ -94,6 +97,7 @@ const ADMIN: RouteEntry[] = [
   { path: '/admin/supplements', screen: 'admin-supplements' },
   { path: '/admin/users', screen: 'admin-users' },
   { path: '/admin/blog', screen: 'admin-blog' },
+  { path: '/admin/interactions', screen: 'admin-interactions' },
 ];
 
 const SIGNED_OUT: RouteEntry[] = [

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { emailSchema, timeZoneSchema, userSchema, usernameSchema } from './auth.ts';
 import { DATE_PATTERN, isRealDate } from './dates.ts';
+import { type Schedule, type ScheduleDays, checkSchedule, sortDoseTimes, type DoseTime, type Weekday } from './schedule.ts';
 import {
+  CONTENT_MESSAGES,
   DOSE_UNITS,
   DOSAGE_MESSAGES,
+  STRENGTH_MESSAGES,
   ETHNICITIES,
   FREQUENCY_MESSAGES,
   FREQUENCY_UNITS,
@@ -18,18 +21,32 @@ import {
   COMPLETION_STEPS,
   parseDosage,
   parseFrequency,
+  parseLabelAmount,
+  isMassUnit,
 } from './tracking-texts.ts';
 
 /**
  * Tracking: the user's supplement stack, daily intake, effects (energy, mood, sleep), intake
- * warnings, streaks, health stats and the profile. Spec sections 3, 5 and 7; decisions section 4.
+ * warnings, streaks, health stats and the profile. product.md, Tracking.
  */
 
 // ─── Shared pieces ──────────────────────────────────────────────────────────────────────────────
 
 // The zod-free helpers and texts live in their own modules, which the web can import without zod.
-export { addDays, isRealDate, localDateOf } from './dates.ts';
+export { addDays, isRealDate, localDateOf, localNoonOf } from './dates.ts';
 export {
+  CONTENT_MESSAGES,
+  COUNT_UNITS,
+  DOSE_AMOUNT_MAX,
+  MASS_UNITS,
+  STRENGTH_MESSAGES,
+  checkDoseAmount,
+  doseUnitLabel,
+  formatAmount,
+  formatLabelAmount,
+  isMassUnit,
+  parseLabelAmount,
+  readDoseUnit,
   COMPLETION_STEPS,
   COMPLETION_STEP_LABELS,
   DOSAGE_MESSAGES,
@@ -55,7 +72,8 @@ export {
   parseDosage,
   parseFrequency,
 } from './tracking-texts.ts';
-export type { CompletionStep, Dosage, DoseUnit, Frequency, FrequencyUnit, QualitativeLogType } from './tracking-texts.ts';
+export type { CompletionStep, CountUnit, Dosage, DoseUnit, Frequency, FrequencyUnit, LabelAmount, MassUnit, QualitativeLogType } from './tracking-texts.ts';
+export type { DoseTime, Schedule, ScheduleDays, TimeOfDay, Weekday } from './schedule.ts';
 
 /** A calendar date `yyyy-MM-dd` that exists (no 2025-02-30). */
 export const dateSchema = (message = 'Date must be a date like 2025-01-31') =>
@@ -69,7 +87,7 @@ export const monthSchema = z
   .string({ error: 'Month must be like 2025-01' })
   .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month must be like 2025-01');
 
-// ─── Dosage and frequency (spec section 5, "Supplement form") ───────────────────────────────────
+// ─── Dosage and frequency (product.md, Tracking, "Supplement form") ───────────────────────────────────
 
 /** A dosage text, checked and turned into its parts. */
 export const dosageSchema = z
@@ -96,6 +114,67 @@ export const frequencySchema = z
     return parsed;
   });
 
+/** "1000 mg EPA+DHA" (a strength per unit) or "56 mg elemental magnesium" (a dose's nutrient content). */
+const labelAmountSchema = (messages: { format: string; unit: string; ofTooLong: string }) =>
+  z
+    .string({ error: messages.format })
+    .max(80, messages.format)
+    .transform((text, ctx) => {
+      if (!text.trim()) return null;
+      const parsed = parseLabelAmount(text, messages);
+      if (typeof parsed === 'string') {
+        ctx.addIssue({ code: 'custom', message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    })
+    .nullable()
+    .optional()
+    .transform((value) => value ?? null);
+
+// ─── Schedules (product.md, Tracking, "Schedules"; the shape is contract/schedule.ts) ────────────
+
+const scheduleDaysSchema: z.ZodType<ScheduleDays> = z.discriminatedUnion(
+  'every',
+  [
+    z.strictObject({ every: z.literal('day') }),
+    z.strictObject({ every: z.literal('week'), weekdays: z.array(z.number({ error: 'Days of the week are numbers from 1 (Monday) to 7 (Sunday)' })).transform((days) => [...new Set(days)] as Weekday[]) }),
+    z.strictObject({ every: z.literal('days'), interval: z.number({ error: 'Every N days must be a whole number from 2 to 90' }) }),
+  ],
+  { error: 'Days must be every day, days of the week, or every N days' },
+);
+
+/**
+ * A supplement's schedule. `startDate` may be left out: the server starts the course on the
+ * user's today. Times are kept earliest first.
+ */
+export const scheduleSchema = z
+  .strictObject({
+    times: z.array(z.string({ error: 'Times must be morning, midday, evening, bedtime or a clock time like 08:30' }), { error: 'Choose at least one time of day' }),
+    days: scheduleDaysSchema,
+    startDate: z.string({ error: 'Start date must be a date like 2025-01-31' }).optional(),
+    endDate: z.string({ error: 'End date must be a date like 2025-01-31' }).nullable().optional().transform((value) => value ?? null),
+  })
+  .superRefine((value, ctx) => {
+    // Without a start date (the server's today) only the end date's own form is checked here.
+    const probe = { ...value, startDate: value.startDate ?? '1000-01-01', times: value.times as DoseTime[] };
+    for (const problem of checkSchedule(probe)) ctx.addIssue({ code: 'custom', path: problem.field.split('.'), message: problem.message });
+  })
+  .transform((value) => ({ ...value, times: sortDoseTimes(value.times as DoseTime[]) }));
+export type ScheduleBody = z.input<typeof scheduleSchema>;
+export type ScheduleInput = z.output<typeof scheduleSchema>;
+/** A stored schedule, as answered (no transforms: answers are encoded through it). */
+export const storedScheduleSchema: z.ZodType<Schedule> = z.object({
+  times: z.array(z.string()) as unknown as z.ZodType<DoseTime[]>,
+  days: z.discriminatedUnion('every', [
+    z.object({ every: z.literal('day') }),
+    z.object({ every: z.literal('week'), weekdays: z.array(z.number()) as unknown as z.ZodType<Weekday[]> }),
+    z.object({ every: z.literal('days'), interval: z.number() }),
+  ]),
+  startDate: z.string(),
+  endDate: z.string().nullable(),
+});
+
 // ─── Reference supplements and search ───────────────────────────────────────────────────────────
 
 export const supplementSearchQuerySchema = z.object({
@@ -108,7 +187,7 @@ export const supplementSearchQuerySchema = z.object({
     .default(SEARCH_LIMIT_DEFAULT),
 });
 
-/** Spec section 3, "Supplement suggestion". */
+/** product.md, Tracking, "Supplement suggestion". */
 export const supplementSuggestionSchema = z.object({ id: z.string(), name: z.string(), category: z.string() });
 export type SupplementSuggestion = z.infer<typeof supplementSuggestionSchema>;
 export const supplementSuggestionListSchema = z.array(supplementSuggestionSchema);
@@ -121,11 +200,21 @@ export const supplementNameSchema = z
   .min(1, SUPPLEMENT_MESSAGES.nameRequired)
   .max(100, SUPPLEMENT_MESSAGES.nameTooLong);
 
-/** POST /api/supplements and PUT /api/supplements/:id. Empty notes are stored as none. */
+/**
+ * POST /api/supplements and PUT /api/supplements/:id. Empty notes are stored as none. A PUT
+ * replaces the whole supplement: a strength, content or schedule left out is removed.
+ * - `strength`: what one unit of a dose in ml, drops or a countable form holds ("1000 mg EPA+DHA").
+ * - `nutrientContent`: how much of the nutrient the whole dose holds ("56 mg elemental magnesium"
+ *   for "400 mg" of magnesium glycinate); the intake warnings count it instead of the dose.
+ * - `schedule`: when it is taken (contract/schedule.ts).
+ */
 export const supplementBodySchema = z.strictObject({
   name: supplementNameSchema,
   dosage: dosageSchema,
   frequency: frequencySchema,
+  strength: labelAmountSchema(STRENGTH_MESSAGES),
+  nutrientContent: labelAmountSchema(CONTENT_MESSAGES),
+  schedule: scheduleSchema.nullable().optional().transform((value) => value ?? null),
   notes: z
     .string({ error: 'Notes must be text' })
     .trim()
@@ -133,11 +222,15 @@ export const supplementBodySchema = z.strictObject({
     .nullable()
     .optional()
     .transform((value) => (value ? value : null)),
+}).superRefine((value, ctx) => {
+  if (value.strength && isMassUnit(value.dosage.unit)) {
+    ctx.addIssue({ code: 'custom', path: ['strength'], message: STRENGTH_MESSAGES.massDose });
+  }
 });
 export type SupplementBody = z.input<typeof supplementBodySchema>;
 export type SupplementInput = z.output<typeof supplementBodySchema>;
 
-/** Spec section 3, "Supplement", plus the parts the server stores. */
+/** product.md, Tracking, "Supplement", plus the parts the server stores. */
 export const supplementSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -150,6 +243,11 @@ export const supplementSchema = z.object({
   dosageUnit: z.enum(DOSE_UNITS),
   frequencyCount: z.number().int(),
   frequencyUnit: z.enum(FREQUENCY_UNITS),
+  /** What one unit holds ("1000 mg EPA+DHA"), for doses in ml, drops or countable forms. */
+  strength: z.string().nullable(),
+  /** How much of the nutrient the dose holds ("56 mg elemental magnesium"). */
+  nutrientContent: z.string().nullable(),
+  schedule: storedScheduleSchema.nullable(),
   /** Set when the name matches a reference supplement (ignoring case). */
   referenceSupplementId: z.string().nullable(),
   category: z.string().nullable(),
@@ -176,19 +274,29 @@ export const intakeWarningSchema = z.object({
   note: z.string().nullable(),
   /** The user's supplements that add up to the total. */
   supplements: z.array(z.string()),
+  /**
+   * The user put this warning away (POST /api/supplements/warnings/{nutrient}/dismiss) and the
+   * doses behind it have not changed since; a changed dose brings it back.
+   */
+  dismissed: z.boolean(),
 });
 export type IntakeWarning = z.infer<typeof intakeWarningSchema>;
 export const intakeWarningsResponseSchema = z.object({
   warnings: z.array(intakeWarningSchema),
   /** Supplements given in IU whose IU cannot be converted for their nutrient, so they were left out. */
   unconverted: z.array(z.string()),
+  /** Supplements counted in ml, drops or units without a strength or nutrient content, so they were left out. */
+  uncounted: z.array(z.string()),
+});
+export const warningParamsSchema = z.strictObject({
+  nutrient: z.string().regex(/^[a-z0-9-]{1,40}$/, 'Not a known nutrient'),
 });
 export type IntakeWarningsResponse = z.infer<typeof intakeWarningsResponseSchema>;
 
 // ─── Daily intake ───────────────────────────────────────────────────────────────────────────────
 
 /**
- * Spec section 3, "Supplement log entry (sent)". The name, dosage and frequency sent are accepted
+ * product.md, Tracking, "Supplement log entry (sent)". The name, dosage and frequency sent are accepted
  * for compatibility but the server records the supplement's own values at the time of logging.
  * `taken: false` (the day's switch turned off) removes that supplement from the day.
  */
@@ -213,12 +321,39 @@ export const supplementLogsBodySchema = z.strictObject({
 });
 export type SupplementLogsBody = z.input<typeof supplementLogsBodySchema>;
 
+/**
+ * PUT /api/supplement-logs/{yyyy-MM-dd}: the intake of one local day of the user, today or any past
+ * day (product.md, Tracking, "Any day"). Each supplement sent is taken that day or not (`taken:
+ * false` removes it); supplements not sent are left as they are.
+ */
+export const dayIntakeBodySchema = z.strictObject({
+  logs: z
+    .array(
+      z.strictObject({
+        supplementId: z.uuid('Not a valid supplement id'),
+        taken: z.boolean({ error: 'Taken must be true or false' }).default(true),
+      }),
+      { error: 'Logs must be a list' },
+    )
+    .max(100, LOG_MESSAGES.tooMany),
+});
+export type DayIntakeBody = z.input<typeof dayIntakeBodySchema>;
+
+/** DELETE /api/supplement-logs/entries/{id}: one supplement of one day. */
+export const logEntryParamsSchema = z.strictObject({ id: z.uuid('Not a valid intake entry id') });
+
 export const savedLogSchema = z.object({ id: z.string(), takenAt: z.string() });
 export const savedLogListSchema = z.array(savedLogSchema);
 
 export const dayParamsSchema = z.strictObject({ date: localDateSchema });
 
-/** Spec section 3, "Supplement log (day view)". */
+/** PUT /api/supplement-logs/today/{supplementId}: one tap in "Today" (product.md, Tracking, "Schedules"). */
+export const markTodayParamsSchema = z.strictObject({ supplementId: z.uuid('Not a valid supplement id') });
+export const markTodayBodySchema = z.strictObject({ taken: z.boolean({ error: 'Taken must be true or false' }) });
+export const markTodayResultSchema = z.object({ date: z.string(), taken: z.boolean(), takenAt: z.string().nullable() });
+export type MarkTodayResult = z.infer<typeof markTodayResultSchema>;
+
+/** product.md, Tracking, "Supplement log (day view)". */
 export const dayLogSchema = z.object({
   id: z.string(),
   supplementId: z.string().nullable(),
@@ -234,7 +369,7 @@ export const ratingsSchema = z.object({
   sleep: z.number().int(),
 });
 
-/** Spec section 3, "Qualitative log". Effects ratings are notes of type `other` with `ratings` set. */
+/** product.md, Tracking, "Qualitative log". Effects ratings are notes of type `other` with `ratings` set. */
 export const qualitativeLogSchema = z.object({
   id: z.string(),
   type: z.enum(QUALITATIVE_LOG_TYPES),
@@ -312,7 +447,7 @@ export const effectsSchema = z.object({
 });
 export type Effects = z.infer<typeof effectsSchema>;
 
-// ─── Streaks (decisions section 4) ──────────────────────────────────────────────────────────────
+// ─── Streaks (product.md, Tracking) ──────────────────────────────────────────────────────────────
 
 /** GET /api/supplements/streak and GET /api/supplement-streak answer the same object. */
 export const streakSchema = z.object({
@@ -327,7 +462,7 @@ export type Streak = z.infer<typeof streakSchema>;
 
 // ─── Health stats ───────────────────────────────────────────────────────────────────────────────
 
-/** "" from an emptied form field means the same as leaving the field out (spec section 5). */
+/** "" from an emptied form field means the same as leaving the field out (product.md, Tracking). */
 const emptyAsOmitted = (value: unknown) => (value === '' ? undefined : value);
 
 /**
@@ -349,7 +484,7 @@ export const healthStatsBodySchema = z.strictObject({
 export type HealthStatsBody = z.input<typeof healthStatsBodySchema>;
 export type HealthStatsInput = z.output<typeof healthStatsBodySchema>;
 
-/** Spec section 3, "Health stats". Every field is null until the user sets it. */
+/** product.md, Tracking, "Health stats". Every field is null until the user sets it. */
 export const healthStatsSchema = z.object({
   weight: z.number().nullable(),
   height: z.number().nullable(),

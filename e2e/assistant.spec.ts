@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect, test } from '@playwright/test';
-import { acceptCookies, signUpOnLanding } from './support/fixtures.ts';
+import { acceptCookies, newAccount, signUpOnLanding } from './support/fixtures.ts';
 
 /**
  * The assistant as users meet it, against the built app with the built-in assistant (no AI
@@ -120,11 +120,9 @@ test('the dashboard assistant streams with a cursor, saves the conversation as "
   await dismissCompletionPrompt(page);
   const panel = page.getByRole('region', { name: 'Stack Chat Assistant' });
   await expect(panel.getByText('How are you feeling?')).toBeVisible();
-  // The chat box takes 60% of the viewport's height on a desktop.
+  // Empty, the chat box is small, so that the rest of the day is not pushed below a blank screen.
   const box = panel.getByTestId('chat-box');
-  const boxHeight = (await box.boundingBox())!.height;
-  const viewportHeight = page.viewportSize()!.height;
-  expect(Math.abs(boxHeight - viewportHeight * 0.6)).toBeLessThan(2);
+  expect((await box.boundingBox())!.height).toBeLessThan(200);
 
   const input = page.getByLabel('Message to the assistant');
   await watchAnswers(page, 'Message to the assistant');
@@ -133,6 +131,10 @@ test('the dashboard assistant streams with a cursor, saves the conversation as "
   const answer = panel.locator('li[data-role="assistant"]');
   await expect(answer).toContainText(/Magnesium/);
   await expect(answer).toContainText(/not medical advice/);
+  // With a conversation in it, it takes 60% of the viewport's height on a desktop.
+  const boxHeight = (await box.boundingBox())!.height;
+  const viewportHeight = page.viewportSize()!.height;
+  expect(Math.abs(boxHeight - viewportHeight * 0.6)).toBeLessThan(2);
   await expect(panel.getByText('Saved to your')).toBeVisible();
   const watch = await watched(page);
   expectStreamed(watch);
@@ -161,6 +163,46 @@ test('the dashboard assistant streams with a cursor, saves the conversation as "
   await expect(page.getByRole('dialog', { name: 'Daily Summary' })).toContainText(/Magnesium/i);
 });
 
+test('answers give lab values in the units of the labs switch, also after a reload', async ({ page }) => {
+  test.setTimeout(90_000);
+  const account = newAccount();
+  expect((await page.request.post('/api/register', { data: account })).ok()).toBe(true);
+  const added = await page.request.post('/api/labs/results', { data: { biomarker: 'ldl', value: 128, unit: 'mg/dL', referenceHigh: 99, testDate: '2025-06-01' } });
+  expect(added.ok(), await added.text()).toBe(true);
+
+  const askLdl = async () => {
+    const question = page.getByLabel('Your question');
+    await question.fill('What is my LDL level?');
+    const sent = page.waitForRequest((request) => request.url().endsWith('/api/query') && request.method() === 'POST');
+    await page.getByRole('button', { name: 'Send' }).click();
+    const answer = page.getByRole('list', { name: 'Conversation' }).locator('li[data-role="assistant"]').last();
+    await expect(answer).toContainText(/not medical advice/);
+    return { answer, body: (await sent).postDataJSON() as { labUnits?: string } };
+  };
+
+  // A US-units profile reads labs in conventional units until the switch says otherwise.
+  await page.goto('/ask');
+  const conventional = await askLdl();
+  expect(conventional.body.labUnits).toBe('conventional');
+  await expect(conventional.answer).toContainText('128 mg/dL');
+
+  await page.goto('/labs');
+  const si = page.getByRole('switch', { name: 'SI units' });
+  await expect(si).not.toBeChecked();
+  await si.click();
+  await expect(si).toBeChecked();
+
+  // A new page load: the switch is remembered, and the assistant answers in its units.
+  await page.goto('/ask');
+  const converted = await askLdl();
+  expect(converted.body.labUnits).toBe('si');
+  await expect(converted.answer).toContainText('3.32 mmol/L');
+  await expect(converted.answer).not.toContainText('128 mg/dL');
+  await page.reload();
+  await page.goto('/labs');
+  await expect(page.getByRole('switch', { name: 'SI units' })).toBeChecked();
+});
+
 test('at the free tier’s monthly limit, /ask shows "Usage Limit Reached" and the dashboard opens the limit dialog', async ({ page }) => {
   test.setTimeout(120_000);
   await signUpOnLanding(page);
@@ -179,6 +221,12 @@ test('at the free tier’s monthly limit, /ask shows "Usage Limit Reached" and t
   expect((await (await page.request.get('/api/user')).json()).user.aiInteractionsCount).toBe(limit);
 
   await page.goto('/ask');
+  // The questions asked through the API are restored as the conversation so far.
+  const conversation = page.getByRole('list', { name: 'Conversation' });
+  const questions = conversation.locator('li[data-role="user"]');
+  const answers = conversation.locator('li[data-role="assistant"]');
+  await expect(questions.first()).toContainText('What is my streak?');
+  const [asked, answered] = [await questions.count(), await answers.count()];
   await page.getByLabel('Your question').fill('How is my vitamin D doing?');
   await page.getByRole('button', { name: 'Send' }).click();
   const notice = page.getByRole('alert').filter({ hasText: 'Usage Limit Reached' });
@@ -186,9 +234,9 @@ test('at the free tier’s monthly limit, /ask shows "Usage Limit Reached" and t
   await expect(notice).toContainText(/monthly chat limit of 100 messages/);
   await expect(notice.getByRole('link', { name: 'Upgrade Plan' })).toHaveAttribute('href', '/subscription-page');
   // The question stays; the empty answer is removed.
-  const conversation = page.getByRole('list', { name: 'Conversation' });
-  await expect(conversation.locator('li[data-role="user"]')).toHaveCount(1);
-  await expect(conversation.locator('li[data-role="assistant"]')).toHaveCount(0);
+  await expect(questions).toHaveCount(asked + 1);
+  await expect(questions.last()).toContainText('How is my vitamin D doing?');
+  await expect(answers).toHaveCount(answered);
 
   await page.goto('/');
   await dismissCompletionPrompt(page);

@@ -148,7 +148,7 @@ test('a Pro user uploads a PDF and a scan, reviews and confirms them, and charts
   // Review the PDF: correct, delete, add, date, confirm.
   await fileCard(page, 'march-panel.pdf').getByRole('button', { name: 'Review results' }).click();
   const review = page.getByRole('dialog', { name: 'Review results' });
-  await expect(review.getByText('Not reviewed', { exact: true })).toHaveCount(4);
+  await expect(review.getByText('Not reviewed', { exact: true }).filter({ visible: true })).toHaveCount(4);
   await expect(review.getByText('4 results are not reviewed yet.')).toBeVisible();
   const ldlRow = review.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /LDL cholesterol/ }) });
   await expect(ldlRow).toContainText('131');

@@ -33,6 +33,26 @@ test('declining is remembered too', async ({ page }) => {
   await expect(page.getByRole('region', { name: 'Cookie consent' })).toHaveCount(0);
 });
 
+test('an answer given while the app is still loading is kept', async ({ page }) => {
+  // Hold back the app's start (its chunk, which the document's entry imports once painted) until the visitor has answered.
+  let releaseApp = () => {};
+  const appHeld = new Promise<void>((resolve) => (releaseApp = resolve));
+  await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
+    await appHeld;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  const banner = page.getByRole('region', { name: 'Cookie consent' });
+  await expect(page.getByRole('status')).toHaveText('Loading');
+  await banner.getByRole('button', { name: 'Decline' }).click();
+  await expect(banner).toBeHidden();
+  expect(await consentCookie(page)).toBe('declined');
+
+  releaseApp();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Cookie consent' })).toHaveCount(0);
+});
+
 test('an answer kept in the browser before it moved to a cookie is not asked again', async ({ page }) => {
   await page.addInitScript(() => window.localStorage.setItem('cookieConsent', 'declined'));
   await page.goto('/about');

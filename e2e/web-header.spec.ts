@@ -5,11 +5,11 @@ test.beforeEach(async ({ page }) => {
   await acceptCookies(page.context());
 });
 
-test('the public header offers Sign Up, Blog, Ask, Research, About and Log in', async ({ page }) => {
+test('the public header offers Sign Up, Learn, Ask, Research, About and Log in', async ({ page }) => {
   await page.goto('/about');
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/signup');
-  await expect(nav.getByRole('link', { name: 'Blog' })).toHaveAttribute('href', '/learn');
+  await expect(nav.getByRole('link', { name: 'Learn' })).toHaveAttribute('href', '/learn');
   await expect(nav.getByRole('link', { name: 'Ask' })).toHaveAttribute('href', '/ask');
   await expect(nav.getByRole('link', { name: 'Research' })).toHaveAttribute('href', '/research');
   await expect(nav.getByRole('link', { name: 'About' })).toHaveAttribute('href', '/about');
@@ -64,7 +64,7 @@ test('the mobile menu opens and closes with its button', async ({ page }) => {
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
   await toggle.click();
   const mobile = page.getByRole('navigation', { name: 'Mobile' });
-  await expect(mobile.getByRole('link', { name: 'Blog' })).toBeVisible();
+  await expect(mobile.getByRole('link', { name: 'Learn' })).toBeVisible();
   await expect(mobile.getByRole('link', { name: 'Log in' })).toBeVisible();
   await mobile.getByRole('link', { name: 'Research' }).click();
   await expect(page).toHaveURL(/\/research$/);

@@ -1,7 +1,7 @@
 import { type Page, expect, test } from '@playwright/test';
 import { acceptCookies, landingSection } from './support/fixtures.ts';
 
-/** The landing page's free-trial sign-up card: spec section 5 messages and the server's answers. */
+/** The landing page's free-trial sign-up card: the sign-up messages of product.md, Accounts, and the server's answers. */
 
 test.beforeEach(async ({ page }) => {
   await acceptCookies(page.context());
@@ -48,7 +48,7 @@ test('a taken username gets the Registration Error toast and a message under the
   await card.getByLabel('Password').fill('a sound passphrase');
   await card.getByRole('button', { name: 'Start Free Trial' }).click();
   await expect(page.getByText('Account Created')).toBeVisible();
-  // The landing card starts the free trial and goes home (spec 4, "Signup with a plan").
+  // The landing card starts the free trial and goes home (product.md, Plans and billing).
   await expect(page.getByRole('button', { name: /account menu/i })).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 

@@ -1,7 +1,7 @@
 import { type Page, expect, test } from '@playwright/test';
 import { acceptCookies, signUpOnLanding } from './support/fixtures.ts';
 
-/** The route table of spec section 2 by session state, as a visitor and a signed-in user see it. */
+/** The route table of product.md, Pages by session state, as a visitor and a signed-in user see it. */
 
 const LANDING_HEADLINE = 'Optimize your supplement stack with AI-powered insights';
 
@@ -104,8 +104,8 @@ test.describe('signed in without admin rights', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Profile Settings' })).toBeVisible();
     await page.goto('/health-stats');
     await expect(page.getByRole('heading', { level: 1, name: 'Your Health Overview' })).toBeVisible();
-    await expect(page.getByText('Sleep tracking coming soon')).toBeVisible();
-    await expect(page.getByText('Heart rate monitoring coming soon')).toBeVisible();
+    await expect(page.getByText(/^No sleep data yet\./)).toBeVisible();
+    await expect(page.getByText(/^No heart rate data yet\./)).toBeVisible();
     await page.goto('/supplement-history');
     await expect(page.getByRole('heading', { level: 1, name: 'Supplement History' })).toBeVisible();
     await page.goto('/labs');

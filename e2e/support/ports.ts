@@ -9,6 +9,11 @@ export const E2E = {
   appUrl: `http://127.0.0.1:${base + 53}`,
   /** The same app with an SMTP server, so sign-up asks to verify the address. */
   mailAppUrl: `http://127.0.0.1:${base + 54}`,
+  /**
+   * The app at a host name: browsers refuse passkeys on an IP address, so passkey tests use this
+   * one (PUBLIC_URL at localhost gives the relying-party id "localhost").
+   */
+  passkeyAppUrl: `http://localhost:${base + 55}`,
   smtpPort: base + 5,
   mailboxUrl: `http://127.0.0.1:${base + 6}`,
   oidcPort: base + 7,

@@ -73,6 +73,10 @@ function startApp(url: string, env: Record<string, string>): void {
       LOG_LEVEL: 'warn',
       // Every browser test signs up from 127.0.0.1.
       SIGNUPS_PER_ADDRESS_PER_HOUR: '100000',
+      // The journeys pay on the local test checkout, which production opens only when asked.
+      PAYMENTS: 'local',
+      // Due reminders are looked for every few seconds, so a test sees its reminder mail at once.
+      REMINDER_INTERVAL_SECONDS: '5',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -86,6 +90,7 @@ startApp(E2E.appUrl, {
   GOOGLE_ISSUER: oidc.issuer.url!,
 });
 startApp(E2E.mailAppUrl, { SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}` });
+startApp(E2E.passkeyAppUrl, {});
 
 /**
  * A known administrator (E2E_ADMIN) in every app, made by the real `create-admin` CLI of the built

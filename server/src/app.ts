@@ -31,6 +31,10 @@ import { authRoutes } from './features/auth/auth.routes.ts';
 import { AuthService } from './features/auth/auth.service.ts';
 import { GoogleService } from './features/auth/google.service.ts';
 import { type SessionRead, SessionService } from './features/auth/sessions.service.ts';
+import { PasskeyService } from './features/auth/passkeys.service.ts';
+import { SignInChallenges } from './features/auth/sign-in-challenges.service.ts';
+import { twoFactorRoutes } from './features/auth/two-factor.routes.ts';
+import { TwoFactorService } from './features/auth/two-factor.service.ts';
 import { blogPageRoutes } from './features/blog/blog.pages.ts';
 import { blogRoutes } from './features/blog/blog.routes.ts';
 import { BlogService } from './features/blog/blog.service.ts';
@@ -39,10 +43,16 @@ import { ContactService } from './features/contact/contact.service.ts';
 import { RateLimiter } from './features/rate-limits/rate-limits.service.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { healthImportsRoutes } from './features/health-imports/health-imports.routes.ts';
+import { HealthImportsService } from './features/health-imports/health-imports.service.ts';
+import { insightsRoutes } from './features/insights/insights.routes.ts';
+import { InsightsService } from './features/insights/insights.service.ts';
 import { labsRoutes } from './features/labs/labs.routes.ts';
 import { LabsService } from './features/labs/labs.service.ts';
 import { HealthService } from './features/health/health.service.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
+import { remindersRoutes } from './features/reminders/reminders.routes.ts';
+import { RemindersService } from './features/reminders/reminders.service.ts';
 import { ProfileService } from './features/profile/profile.service.ts';
 import { streaksRoutes } from './features/streaks/streaks.routes.ts';
 import { StreakService } from './features/streaks/streaks.service.ts';
@@ -50,6 +60,11 @@ import { supplementLogsRoutes } from './features/supplement-logs/supplement-logs
 import type { LoggedDaysSummary } from './features/supplement-logs/supplement-logs.repository.ts';
 import { SupplementLogsService } from './features/supplement-logs/supplement-logs.service.ts';
 import { supplementsRoutes } from './features/supplements/supplements.routes.ts';
+import { AdminInteractionsService } from './features/interactions/admin-interactions.service.ts';
+import { interactionsRoutes } from './features/interactions/interactions.routes.ts';
+import { InteractionsService } from './features/interactions/interactions.service.ts';
+import { medicationsRoutes } from './features/medications/medications.routes.ts';
+import { MedicationsService } from './features/medications/medications.service.ts';
 import { SupplementsService } from './features/supplements/supplements.service.ts';
 import { exportRoutes } from './features/export/export.routes.ts';
 import { ExportService } from './features/export/export.service.ts';
@@ -58,7 +73,7 @@ import { sharesRoutes } from './features/shares/shares.routes.ts';
 import { SharesService } from './features/shares/shares.service.ts';
 import { EntitlementsService } from './features/usage/entitlements.service.ts';
 import { UsageService } from './features/usage/usage.service.ts';
-import { registerAccessControl } from './http/access.ts';
+import { canonicalRequestTarget, matchedPath, registerAccessControl, registerWithAccess, ROUTER_OPTIONS } from './http/access.ts';
 import { AppError } from './http/app-error.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { PAGE_ROUTE_CONFIG, PageDocuments } from './http/page-document.ts';
@@ -82,12 +97,17 @@ export type AppOptions = {
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,64}$/;
 
+function trustHops(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
+}
+
 /** Builds the whole app without listening: plugins, then services, then routes, in that order. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
-    trustProxy: config.trustProxy,
+    // A hop count as a function: Fastify refuses numbers (proxy-addr asks hop 0, the peer, first).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
     requestIdHeader: false,
     genReqId: (request) => {
@@ -96,6 +116,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    rewriteUrl: (request) => canonicalRequestTarget(request.url ?? '/'),
+    routerOptions: ROUTER_OPTIONS,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -129,17 +151,34 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false, uiConfig: { docExpansion: 'list' } });
+  await registerWithAccess(app, 'public', (scope) =>
+    scope.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false, uiConfig: { docExpansion: 'list' } }),
+  );
 
   // Services
   const limiter = new RateLimiter(db, config.rateLimitOverrides);
   const audit = new AuditLog(db);
-  const auth = new AuthService({ db, sessions, limiter, audit, mailer, usage, publicUrl: config.publicUrl });
-  const google = config.google ? new GoogleService(config.google, { db, audit, publicUrl: config.publicUrl }) : undefined;
+  const shares = new SharesService({ db, audit, publicUrl: config.publicUrl });
+  const auth = new AuthService({
+    db,
+    sessions,
+    limiter,
+    audit,
+    mailer,
+    usage,
+    shares,
+    publicUrl: config.publicUrl,
+    passwordHashing: config.passwordHashing,
+    challenges: new SignInChallenges(db),
+    trialDays: config.plans.trialDays,
+  });
+  const passkeys = new PasskeyService({ db, auth, limiter, audit, publicUrl: config.publicUrl });
+  const twoFactor = new TwoFactorService({ db, auth, passkeys, limiter, audit });
+  const google = config.google ? new GoogleService(config.google, { db, audit, sessions, publicUrl: config.publicUrl, trialDays: config.plans.trialDays }) : undefined;
   const contact = new ContactService({ db, mailer, limiter, supportEmail: config.mail.supportEmail });
   const supplements = new SupplementsService(db);
   const entitlements = new EntitlementsService(db, config.plans);
-  const supplementLogs = new SupplementLogsService({ db, supplements, entitlements, caches });
+  const supplementLogs = new SupplementLogsService({ db, supplements, entitlements, caches, audit });
   const streaks = new StreakService({ logs: supplementLogs, goalDays: config.plans.streakGoalDays });
   const stripe = config.billing.provider.kind === 'stripe' ? new StripeProvider(config.billing.provider) : undefined;
   const billing = new BillingService({
@@ -152,10 +191,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
   });
   const health = new HealthService({ db });
-  const profile = new ProfileService({ db, auth, health, logs: supplementLogs });
+  const insights = new InsightsService({ db, entitlements });
+  const profile = new ProfileService({ db, auth, audit, health, logs: supplementLogs });
+  const reminders = new RemindersService({ db, secret: config.sessionSecret, publicUrl: config.publicUrl, vapidPublicKey: config.reminders.vapid.publicKey });
   const assistant = new AssistantService({
     db,
-    provider: config.ai.provider ? new OpenAiCompatibleProvider(config.ai.provider) : new BuiltInAssistant(),
+    provider: config.ai.provider ? new OpenAiCompatibleProvider(config.ai.provider, { log: app.log }) : new BuiltInAssistant(),
     entitlements,
     limiter,
     supplements,
@@ -173,12 +214,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
   });
 
+  const healthImports = new HealthImportsService({
+    db,
+    store: fileStore,
+    maxBytes: config.healthImports.maxBytes,
+    spoolDir: path.join(config.dataDir, 'uploads'),
+    log: app.log,
+  });
+
   const blog = new BlogService({ db, store: fileStore, audit, log: app.log });
   const adminSupplements = new AdminSupplementsService({ db, audit });
-  const exporter = new ExportService({ db, store: fileStore, publicUrl: config.publicUrl, log: app.log });
-  const importer = new ImportService({ db, store: fileStore, entitlements, maxPixels: config.labs.maxPixels, log: app.log });
-  const shares = new SharesService({ db, publicUrl: config.publicUrl });
-  const account = new AccountService({ db, sessions, files: labs, billing, limiter, audit, log: app.log });
+  const medications = new MedicationsService(db);
+  const interactions = new InteractionsService(db);
+  const adminInteractions = new AdminInteractionsService({ db, audit });
+  const exporter = new ExportService({ db, store: fileStore, publicUrl: config.publicUrl, audit, log: app.log });
+  const importer = new ImportService({ db, store: fileStore, entitlements, limiter, maxPixels: config.labs.maxPixels, maxFileBytes: config.labs.maxBytes, log: app.log });
+  // Stored files of both kinds go with the account: lab reports, and exports not yet read.
+  const storedFiles = {
+    removeAllStoredFiles: async (userId: string) => (await labs.removeAllStoredFiles(userId)) + (await healthImports.removeAllStoredFiles(userId)),
+  };
+  const account = new AccountService({ db, sessions, identity: auth, files: storedFiles, billing, mail: mailer, audit, log: app.log });
   const adminUsers = new AdminUsersService({ db, accounts: account, audit, auth, plans: config.plans });
 
   // Routes
@@ -195,14 +250,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     isAcceptingWork: () => acceptingWork,
   });
   await app.register(authRoutes, { auth, sessions, google, cookie: sessionCookie });
+  await app.register(twoFactorRoutes, { auth, sessions, cookie: sessionCookie, twoFactor, passkeys });
   await app.register(contactRoutes, { contact });
   await app.register(auditRoutes, { audit });
   await app.register(supplementsRoutes, { supplements });
   await app.register(supplementLogsRoutes, { logs: supplementLogs });
+  await app.register(medicationsRoutes, { medications });
+  await app.register(interactionsRoutes, { interactions, admin: adminInteractions });
   await app.register(streaksRoutes, { streaks });
   await app.register(healthRoutes, { health });
+  await app.register(insightsRoutes, { insights });
   await app.register(profileRoutes, { profile });
+  await app.register(remindersRoutes, { reminders });
   await app.register(labsRoutes, { labs });
+  await app.register(healthImportsRoutes, { healthImports });
   await app.register(assistantRoutes, { assistant });
   await app.register(billingRoutes, { billing, auth, sessions, cookie: sessionCookie, stripe });
   await app.register(adminRoutes, { supplements: adminSupplements, users: adminUsers });
@@ -230,7 +291,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Expired sessions, tokens and counters are swept hourly; every process may do it, and deleting twice is harmless.
   const sweep = setInterval(() => {
-    Promise.all([sessions.purgeExpired(), limiter.purgeExpired(), billing.settleLocalSubscriptions()]).catch((error: unknown) => app.log.warn({ err: error }, 'sweep failed'));
+    Promise.all([sessions.purgeExpired(), limiter.purgeExpired(), billing.settleLocalSubscriptions(), twoFactor.purgeExpired(), passkeys.purgeExpired()]).catch((error: unknown) => app.log.warn({ err: error }, 'sweep failed'));
   }, 60 * 60 * 1000);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
@@ -242,24 +303,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 /** The built SPA: hashed assets cached for a year, and the page document for every page route. */
 async function serveWebApp(app: FastifyInstance, pages: PageDocuments): Promise<void> {
   const { webDir } = pages;
-  await app.register(fastifyStatic, {
-    root: webDir,
-    wildcard: false,
-    index: false,
-    // The build writes .br and .gz beside each text file (vite.config.ts).
-    preCompressed: true,
-    setHeaders: (res, filePath) => {
-      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-    },
-  });
-  app.get('/*', { config: PAGE_ROUTE_CONFIG, schema: { hide: true } }, async (request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
-    const file = path.join(webDir, pathname);
-    if (path.extname(file) && existsSync(file) && file.startsWith(webDir)) return reply.sendFile(path.relative(webDir, file));
-    // A build file that is not there (an old tab asking for a replaced chunk) is a 404, never a page that a script or stylesheet would be read from.
-    if (pathname.startsWith('/assets/')) throw AppError.notFound();
-    return pages.send(request, reply);
+  // One scope: the static plugin's `sendFile` is the page route's too.
+  await registerWithAccess(app, 'public', async (scope) => {
+    await scope.register(fastifyStatic, {
+      root: webDir,
+      wildcard: false,
+      index: false,
+      // The build writes .br and .gz beside each text file (vite.config.ts).
+      preCompressed: true,
+      setHeaders: (res, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+    scope.get('/*', { config: PAGE_ROUTE_CONFIG, schema: { hide: true } }, async (request, reply) => {
+      const pathname = matchedPath(request);
+      const file = path.join(webDir, pathname);
+      if (path.extname(file) && file.startsWith(webDir + path.sep) && existsSync(file)) return reply.sendFile(path.relative(webDir, file));
+      // A build file that is not there (an old tab asking for a replaced chunk) is a 404, never a page that a script or stylesheet would be read from.
+      if (pathname.startsWith('/assets/')) throw AppError.notFound();
+      return pages.send(request, reply);
+    });
   });
 }
 

@@ -5,8 +5,8 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { AuditLog } from './features/audit/audit.service.ts';
-import { findUserByEmail, insertUser, updateUser, usernameExists } from './features/auth/auth.repository.ts';
-import { hashPassword } from './features/auth/auth.service.ts';
+import { type UserRow, deleteSessionsOfUser, findUserByEmail, insertUser, updateUser, usernameExists } from './features/auth/auth.repository.ts';
+import { hashPassword } from './lib/passwords.ts';
 import { EXPORT_USER_USAGE, exportUserCommand } from './features/export/export.cli.ts';
 import { EXTRACT_USAGE, extractCommand } from './features/labs/labs.cli.ts';
 
@@ -18,8 +18,8 @@ type Command = { summary: string; usage: string; run(args: string[], config: Con
 
 const COMMANDS: Record<string, Command> = {
   'create-admin': {
-    summary: 'Create an administrator, or make an existing account one',
-    usage: 'create-admin --email E --username U --password P',
+    summary: 'Create an administrator; --promote makes the existing account of that address one (and ends its sessions)',
+    usage: 'create-admin --email E --username U --password P | create-admin --email E --promote',
     run: createAdmin,
   },
   extract: {
@@ -37,27 +37,28 @@ const COMMANDS: Record<string, Command> = {
 async function createAdmin(args: string[], config: Config): Promise<number> {
   const { values } = parseArgs({
     args,
-    options: { email: { type: 'string' }, username: { type: 'string' }, password: { type: 'string' } },
+    options: { email: { type: 'string' }, username: { type: 'string' }, password: { type: 'string' }, promote: { type: 'boolean' } },
     strict: true,
   });
-  const parsed = z
-    .object({ email: emailSchema, username: usernameSchema, password: passwordSchema })
-    .safeParse(values);
+  // Promoting an existing account needs only its address; a new administrator needs everything.
+  const newAdmin = z.object({ email: emailSchema, username: usernameSchema, password: passwordSchema });
+  const parsed = (values.promote ? newAdmin.partial({ username: true, password: true }) : newAdmin).safeParse(values);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) console.error(`--${issue.path.join('.')}: ${issue.message}`);
     console.error(`usage: npm run cli -- ${COMMANDS['create-admin']!.usage}`);
     return 2;
   }
-  const { email, username, password } = parsed.data;
+  const { email } = parsed.data;
   return withDatabase(config, async ({ db }) => {
     const audit = new AuditLog(db);
     const existing = await findUserByEmail(db, email);
-    if (existing) {
-      await updateUser(db, existing.id, { isAdmin: true });
-      await audit.record({ action: 'admin.granted', targetType: 'user', targetId: existing.id, details: { via: 'cli' } });
-      console.log(`${existing.username} <${existing.email}> is now an administrator (password unchanged).`);
-      return 0;
+    if (existing) return promoteToAdmin(db, audit, existing, values.promote === true);
+    if (values.promote) {
+      console.error(`No account uses ${email}; leave out --promote to create one.`);
+      return 1;
     }
+    const { username, password } = parsed.data;
+    if (!username || !password) return 2;
     if (await usernameExists(db, username)) {
       console.error(`The username "${username}" is taken by another account.`);
       return 1;
@@ -65,7 +66,7 @@ async function createAdmin(args: string[], config: Config): Promise<number> {
     const user = await insertUser(db, {
       email,
       username,
-      passwordHash: await hashPassword(password),
+      passwordHash: await hashPassword(password, config.passwordHashing),
       isAdmin: true,
       emailVerifiedAt: new Date(),
     });
@@ -73,6 +74,26 @@ async function createAdmin(args: string[], config: Config): Promise<number> {
     console.log(`Administrator ${username} <${email}> created.`);
     return 0;
   });
+}
+
+/**
+ * An address that already has an account may belong to someone else than the operator thinks
+ * (anyone can sign up with any address): it becomes an administrator only when asked by name,
+ * and every session it had ends, so none opened before the promotion carries admin rights.
+ */
+async function promoteToAdmin(db: Database['db'], audit: AuditLog, user: UserRow, promote: boolean): Promise<number> {
+  if (!promote) {
+    console.error(
+      `An account already uses ${user.email} (username ${user.username}); nothing was changed. ` +
+        'To make that account an administrator, run create-admin again with --promote.',
+    );
+    return 1;
+  }
+  await updateUser(db, user.id, { isAdmin: true });
+  await deleteSessionsOfUser(db, user.id);
+  await audit.record({ action: 'admin.granted', targetType: 'user', targetId: user.id, details: { via: 'cli' } });
+  console.log(`${user.username} <${user.email}> is now an administrator (password unchanged; its sessions were ended).`);
+  return 0;
 }
 
 async function withDatabase(config: Config, work: (database: Database) => Promise<number>): Promise<number> {

@@ -1,11 +1,10 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
-import { type TestApp, createTestApp } from '#server/testing/test-app.ts';
+import { type TestApp, createTestApp, discardedLogs } from '#server/testing/test-app.ts';
 
 /** The built web app as the server sends it: compressed when the browser takes it, plain otherwise. */
 describe('the web app files', () => {
@@ -20,8 +19,7 @@ describe('the web app files', () => {
     await writeFile(path.join(webDir, 'index.html'), '<!doctype html><html><head><title>StackLab</title></head><body></body></html>');
     await writeFile(path.join(webDir, 'assets', 'entry-abc123.js'), script);
     await writeFile(path.join(webDir, 'assets', 'entry-abc123.js.gz'), gzipSync(script));
-    const quiet = new Writable({ write: (_chunk, _encoding, done) => done() });
-    app = await buildApp({ config: t.config, database: t.database, webDir, logStream: quiet });
+    app = await buildApp({ config: t.config, database: t.database, webDir, logStream: discardedLogs() });
   });
   afterAll(async () => {
     await app?.close();

@@ -1,3 +1,6 @@
+// Imports nothing of zod's (the settings below must come first).
+import { answerShellBannerOnClick } from './lib/cookie-consent.ts';
+
 // Our Content-Security-Policy has no 'unsafe-eval'. Zod 4 probes `new Function` once to decide
 // whether to compile its object parsers; the CSP blocks the probe and the browser reports it as
 // a violation (Lighthouse: "inspector-issues"). Jitless zod skips the probe and parses as usual.
@@ -20,4 +23,13 @@ function afterFirstPaint(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
 
+answerShellBannerOnClick();
 void afterFirstPaint().then(() => import('./boot.tsx'));
+
+// The service worker (public/sw.js) keeps the app openable offline and shows reminder
+// notifications. Only in the build: in development it would serve yesterday's modules.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch(() => {});
+  });
+}

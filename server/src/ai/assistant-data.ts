@@ -1,3 +1,4 @@
+import type { StackInteraction } from '#contract/interactions.ts';
 import type { IntakeWarningsResponse } from '#contract/tracking.ts';
 
 /**
@@ -124,6 +125,52 @@ export type BiomarkerOverview = {
   latest: BiomarkerPoint;
 };
 
+/**
+ * A daily value from phones and wearables: sleep is minutes asleep per night (by the morning it
+ * ended), steps the day's total, the others the day's average. Where two writers recorded the same
+ * thing, the one that recorded the most counts for sleep and steps (decision 031).
+ */
+export const MEASURES = [
+  'sleep',
+  'deep_sleep',
+  'rem_sleep',
+  'resting_heart_rate',
+  'hrv',
+  'steps',
+  'weight',
+  'body_fat',
+  'blood_pressure_systolic',
+  'blood_pressure_diastolic',
+  'blood_glucose',
+] as const;
+export type Measure = (typeof MEASURES)[number];
+
+export const MEASURE_NAMES: Record<Measure, { name: string; unit: string }> = {
+  sleep: { name: 'Sleep (minutes asleep)', unit: 'min' },
+  deep_sleep: { name: 'Deep sleep', unit: 'min' },
+  rem_sleep: { name: 'REM sleep', unit: 'min' },
+  resting_heart_rate: { name: 'Resting heart rate', unit: 'bpm' },
+  hrv: { name: 'Heart rate variability', unit: 'ms' },
+  steps: { name: 'Steps', unit: 'steps' },
+  weight: { name: 'Weight', unit: 'kg' },
+  body_fat: { name: 'Body fat', unit: '%' },
+  blood_pressure_systolic: { name: 'Systolic blood pressure', unit: 'mmHg' },
+  blood_pressure_diastolic: { name: 'Diastolic blood pressure', unit: 'mmHg' },
+  blood_glucose: { name: 'Blood glucose', unit: 'mmol/L' },
+};
+
+/** The longest range one `measurementsBetween` call reads; a longer one is cut to its last days. */
+export const MAX_MEASUREMENT_DAYS = 366;
+
+export type DailyMeasurement = { date: LocalDate; value: number };
+
+/** The interactions among the items of the user's stack (supplements and medications). */
+export type StackInteractions = {
+  /** Every item of the stack, so that an answer can say what was checked. */
+  items: { kind: 'supplement' | 'medication'; name: string }[];
+  interactions: StackInteraction[];
+};
+
 /** A rated day and whether a given supplement was logged on it. */
 export type RatedDay = EffectsEntry & { took: boolean };
 
@@ -136,6 +183,10 @@ export type UserData = {
   recentIntake(days: number): Promise<IntakeDay[]>;
   /** Ratings of the last `days` local days, newest first. */
   recentEffects(days: number): Promise<EffectsEntry[]>;
+  /** Intake of the local days `from` to `to` (inclusive; callers bound the range), newest first. */
+  intakeBetween(from: LocalDate, to: LocalDate): Promise<IntakeDay[]>;
+  /** Ratings of the local days `from` to `to` (inclusive), newest first. */
+  effectsBetween(from: LocalDate, to: LocalDate): Promise<EffectsEntry[]>;
   healthStats(): Promise<HealthSnapshot>;
   streak(): Promise<StreakInfo>;
   /** First, previous and latest result of every biomarker the user has. */
@@ -143,6 +194,13 @@ export type UserData = {
   biomarkerSeries(key: string): Promise<BiomarkerSeries | null>;
   /** Every rated day, with whether one of these supplements (by id or by name) was logged on it. */
   ratedDays(match: { supplementIds: string[]; names: string[] }): Promise<RatedDay[]>;
+  /**
+   * One value per local day that has one, oldest first, from `from` to `to` (inclusive; at most
+   * `MAX_MEASUREMENT_DAYS`, the last ones when more are asked).
+   */
+  measurementsBetween(measure: Measure, from: LocalDate, to: LocalDate): Promise<DailyMeasurement[]>;
+  /** Known interactions among the user's supplements and medications, most severe first. */
+  stackInteractions(): Promise<StackInteractions>;
   /** Everything logged on one local day (the daily summary). */
   day(date: LocalDate): Promise<{ intake: IntakeDay; effects: EffectsEntry | null; notes: NoteEntry[] }>;
 };
@@ -162,6 +220,10 @@ export type ReferenceEntry = {
 export type ReferenceData = {
   /** Reference supplements named in `text` (by name or alternative name, whole words), longest name first. */
   findNamedIn(text: string): Promise<ReferenceEntry[]>;
+  /** The names of interaction agents (supplements, medicines, drug classes) that `text` mentions, one per mention. */
+  interactionNamesIn(text: string): string[];
+  /** Known interactions among these items (each a name as written), from the interaction table. */
+  interactionsAmong(names: readonly string[]): Promise<StackInteraction[]>;
 };
 
 export type AssistantContext = {

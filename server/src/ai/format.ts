@@ -16,14 +16,21 @@ export function formatDerived(value: number): string {
   return Number.isInteger(rounded) ? String(rounded) : rounded.toFixed(1);
 }
 
-/** Units the way people read them: "10*3/uL" stays, "{ratio}" disappears. */
+const SUPERSCRIPTS: Record<string, string> = { '0': '⁰', '1': '¹', '2': '²', '3': '³', '4': '⁴', '5': '⁵', '6': '⁶', '7': '⁷', '8': '⁸', '9': '⁹' };
+
+/** Units the way people write them: "10*9/L" is "×10⁹/L", "uL" is "µL", "{ratio}" disappears. */
 export function formatUnit(unit: string): string {
-  return unit === '{ratio}' ? '' : unit;
+  return unit
+    .replace(/\{[^}]*\}/g, '')
+    .replace(/^10\*(\d+)/, (_, power: string) => `×10${[...power].map((digit) => SUPERSCRIPTS[digit]).join('')}`)
+    .replace(/\bu(L|g|mol|IU)\b/g, 'µ$1')
+    .trim();
 }
 
 export function valueWithUnit(value: number, unit: string): string {
   const shown = formatUnit(unit);
-  return shown ? `${formatValue(value)} ${shown}` : formatValue(value);
+  if (!shown) return formatValue(value);
+  return shown === '%' ? `${formatValue(value)}%` : `${formatValue(value)} ${shown}`;
 }
 
 /** A Markdown link that the web turns into a link to the history day or the biomarker chart. */
@@ -36,11 +43,18 @@ export function escapeLinkText(text: string): string {
   return text.replace(/[[\]\\]/g, (c) => `\\${c}`);
 }
 
-/** Characters a plain sentence may quote from user text without becoming Markdown or HTML. */
+/**
+ * User text quoted in a Markdown answer: only the characters that would start Markdown or HTML
+ * are escaped (brackets, emphasis, code, tags); parentheses stay as typed ("Fish Oil (Omega-3)").
+ */
 export function plainText(text: string, max = 120): string {
+  return flatText(text, max).replace(/[\\`*_[\]<>#|~]/g, (c) => `\\${c}`);
+}
+
+/** User text on one line, cut to `max`: for answers shown as plain text (the daily summary). */
+export function flatText(text: string, max = 120): string {
   const flat = text.replace(/\s+/g, ' ').trim();
-  const cut = flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-  return cut.replace(/[\\`*_{}[\]()<>#|!~]/g, (c) => `\\${c}`);
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
 export function joinList(items: readonly string[]): string {

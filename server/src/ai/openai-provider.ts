@@ -1,25 +1,46 @@
 import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from 'openai';
-import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import type { ChatCompletionMessageParam, ChatCompletionMessageFunctionToolCall, ChatCompletionToolChoiceOption } from 'openai/resources/chat/completions';
 import type { AssistantContext, UserData } from './assistant-data.ts';
 import { buildModelContext, renderDataMessage, renderInstructions } from './context-builder.ts';
 import { estimateTokens } from './format.ts';
+import { unheldNote, unheldNumbers } from './grounding.ts';
+import { detectEmergency, emergencyAdvice } from './safety.ts';
 import { type AssistantProvider, type ConversationTurn, ProviderError } from './provider.ts';
+import { MAX_CALLS_PER_ROUND, MAX_TOOL_ROUNDS, isToolName, runTool, toolDefinitions } from './tools.ts';
 
-export type OpenAiCompatibleConfig = { baseUrl: string; apiKey: string | undefined; model: string };
+export type OpenAiCompatibleConfig = {
+  baseUrl: string;
+  apiKey: string | undefined;
+  model: string;
+  /** `auto` (the default): signed-in users' questions come with read-only tools unless the endpoint refuses them; `off`: never. */
+  tools?: 'auto' | 'off';
+};
+
+/** Where the provider notes which tools a reply used: names only, never arguments or results. */
+export type ProviderLog = { info(fields: Record<string, unknown>, message: string): void };
 
 /** Room for the conversation so far; the newest turns are kept, the question always. */
 export const CONVERSATION_TOKEN_BUDGET = 6000;
 
+type ToolCallDraft = { id: string; name: string; arguments: string };
+
 /**
  * Any OpenAI-compatible chat endpoint (OpenAI, Ollama, vLLM, llama.cpp server, LM Studio), through
  * the official `openai` client with streaming. The model sees two system messages (our rules, then
- * the user's records as one quoted data block) and the conversation; it has no tools.
+ * the user's records as one quoted data block) and the conversation. For a signed-in user it may
+ * also call read-only tools over that user's records (`tools.ts`, decision 028) for a few rounds;
+ * an endpoint that refuses tools is asked again without them, and not offered them again.
  */
 export class OpenAiCompatibleProvider implements AssistantProvider {
   readonly kind = 'openai-compatible';
   private readonly client: OpenAI;
+  /** Set once the endpoint has refused a request for its tools (a model without tool calls). */
+  private toolsRefused = false;
 
-  constructor(private readonly config: OpenAiCompatibleConfig) {
+  constructor(
+    private readonly config: OpenAiCompatibleConfig,
+    private readonly options: { log?: ProviderLog } = {},
+  ) {
     this.client = new OpenAI({
       baseURL: config.baseUrl,
       // Local servers (Ollama, llama.cpp) need no key, but the client insists on one.
@@ -33,13 +54,28 @@ export class OpenAiCompatibleProvider implements AssistantProvider {
 
   async *streamReply(context: AssistantContext, messages: readonly ConversationTurn[], signal: AbortSignal): AsyncIterable<string> {
     const question = messages.findLast((message) => message.role === 'user')?.content ?? '';
+    // The emergency advice is ours and goes out first, whatever the model does or fails to do.
+    const emergency = detectEmergency(question);
+    if (emergency) yield `${emergencyAdvice(emergency)}\n\n`;
     const modelContext = await buildModelContext(context, { question });
-    const request: ChatCompletionMessageParam[] = [
-      { role: 'system', content: renderInstructions(modelContext.viewer) },
-      { role: 'system', content: renderDataMessage(modelContext) },
-      ...fitConversation(messages, CONVERSATION_TOKEN_BUDGET),
+    const data = renderDataMessage(modelContext);
+    const conversation = fitConversation(messages, CONVERSATION_TOKEN_BUDGET);
+    const requestWith = (tools: boolean): ChatCompletionMessageParam[] => [
+      { role: 'system', content: renderInstructions(modelContext.viewer, { tools }) },
+      { role: 'system', content: data },
+      ...conversation,
     ];
-    yield* this.stream(request, signal);
+    // What the answer's numbers may rest on: the data block, the conversation, and every tool result.
+    const sources = [data, ...conversation.map((turn) => turn.content)];
+    const pieces = context.user && this.offersTools() ? this.answerWithTools(context.user, requestWith, sources, signal) : this.stream(requestWith(false), signal);
+    let answer = '';
+    for await (const piece of pieces) {
+      answer += piece;
+      yield piece;
+    }
+    // A number the records do not hold is pointed out, after the answer, for the reader to check.
+    const unheld = unheldNumbers(answer, sources);
+    if (unheld.length > 0) yield `\n\n${unheldNote(unheld)}`;
   }
 
   async summariseDay(context: AssistantContext, date: string, signal: AbortSignal): Promise<string> {
@@ -57,17 +93,115 @@ export class OpenAiCompatibleProvider implements AssistantProvider {
     return text.trim();
   }
 
-  private async *stream(messages: ChatCompletionMessageParam[], signal: AbortSignal): AsyncIterable<string> {
+  private offersTools(): boolean {
+    return (this.config.tools ?? 'auto') === 'auto' && !this.toolsRefused;
+  }
+
+  /**
+   * The tool-call loop: each round streams the model's text to the user as it comes and gathers
+   * its tool calls; the calls run for this user only, and their results go back as `tool`
+   * messages. After `MAX_TOOL_ROUNDS` rounds the model is asked once more with `tool_choice:
+   * 'none'`, and any call it still makes is ignored, so a reply always ends.
+   */
+  private async *answerWithTools(
+    user: UserData,
+    requestWith: (tools: boolean) => ChatCompletionMessageParam[],
+    sources: string[],
+    signal: AbortSignal,
+  ): AsyncIterable<string> {
+    const request = requestWith(true);
+    const tools = toolDefinitions();
+    const used: string[] = [];
+    let rounds = 0;
     try {
-      const stream = await this.client.chat.completions.create({ model: this.config.model, messages, stream: true, temperature: 0.2 }, { signal });
+      for (;;) {
+        const last = rounds >= MAX_TOOL_ROUNDS;
+        const calls: ToolCallDraft[] = [];
+        let text = '';
+        try {
+          for await (const piece of this.stream(request, signal, { tools, toolChoice: last ? 'none' : 'auto', calls })) {
+            text += piece;
+            yield piece;
+          }
+        } catch (error) {
+          if (rounds > 0 || text !== '' || !refusesTools(error)) throw error;
+          this.toolsRefused = true;
+          this.options.log?.info({ assistant: this.kind }, 'assistant: the model refused tools; asking without them from now on');
+          yield* this.stream(requestWith(false), signal);
+          return;
+        }
+        rounds += 1;
+        if (calls.length === 0 || last) return;
+        request.push({
+          role: 'assistant',
+          content: text === '' ? null : text,
+          tool_calls: calls.map((call): ChatCompletionMessageFunctionToolCall => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } })),
+        });
+        for (const [index, call] of calls.entries()) {
+          const result =
+            index < MAX_CALLS_PER_ROUND
+              ? await runTool(user, call.name, call.arguments)
+              : JSON.stringify({ error: `At most ${MAX_CALLS_PER_ROUND} tool calls are answered at once; ask again for the rest.` });
+          used.push(isToolName(call.name) ? call.name : 'unknown');
+          sources.push(result);
+          request.push({ role: 'tool', tool_call_id: call.id, content: result });
+        }
+      }
+    } finally {
+      // Tool names and counts only: arguments and results are health data.
+      if (used.length > 0) this.options.log?.info({ assistant: this.kind, tools: used, rounds }, 'assistant tools');
+    }
+  }
+
+  /**
+   * One streamed request; yields its text. With `calls`, the request offers `tools` and the tool
+   * calls the model streams (in pieces, by index) are gathered into `calls`.
+   */
+  private async *stream(
+    messages: ChatCompletionMessageParam[],
+    signal: AbortSignal,
+    withTools?: { tools: ReturnType<typeof toolDefinitions>; toolChoice: ChatCompletionToolChoiceOption; calls: ToolCallDraft[] },
+  ): AsyncIterable<string> {
+    const drafts = new Map<number, ToolCallDraft>();
+    try {
+      const stream = await this.client.chat.completions.create(
+        {
+          model: this.config.model,
+          messages,
+          stream: true,
+          temperature: 0.2,
+          ...(withTools ? { tools: withTools.tools, tool_choice: withTools.toolChoice } : {}),
+        },
+        { signal },
+      );
       for await (const chunk of stream) {
-        const text = chunk.choices[0]?.delta?.content;
+        const delta = chunk.choices[0]?.delta;
+        for (const part of delta?.tool_calls ?? []) {
+          const draft = drafts.get(part.index) ?? { id: '', name: '', arguments: '' };
+          if (part.id) draft.id = part.id;
+          if (part.function?.name) draft.name += part.function.name;
+          if (part.function?.arguments) draft.arguments += part.function.arguments;
+          drafts.set(part.index, draft);
+        }
+        const text = delta?.content;
         if (text) yield text;
       }
     } catch (error) {
       throw toProviderError(error, signal);
     }
+    if (!withTools) return;
+    for (const [index, draft] of [...drafts.entries()].sort(([a], [b]) => a - b)) {
+      // Some local servers send no id; the answer must still name the call it answers.
+      withTools.calls.push({ ...draft, id: draft.id || `call_${index}` });
+    }
   }
+}
+
+/** Whether an error is the endpoint saying it cannot take tools (Ollama, vLLM and llama.cpp say so in words). */
+function refusesTools(error: unknown): boolean {
+  if (!(error instanceof ProviderError) || error.kind !== 'upstream') return false;
+  const cause = error.cause;
+  return cause instanceof APIError && [400, 404, 422, 500, 501].includes(cause.status ?? 0) && /tool/i.test(cause.message);
 }
 
 /** The newest turns that fit, oldest dropped first; the last question is always kept. */

@@ -4,7 +4,7 @@ import type { AssistantContext } from './assistant-data.ts';
 export type ConversationTurn = { role: 'user' | 'assistant'; content: string };
 
 /**
- * The one interface behind every assistant call (decisions section 7). A provider yields the
+ * The one interface behind every assistant call (product.md, Assistant). A provider yields the
  * reply's text in pieces as they are ready and stops when `signal` aborts (timeout, or the client
  * went away); it throws `ProviderError` when the reply cannot be made. It never writes anything.
  */

@@ -19,18 +19,34 @@ export type Seed = {
   day: string;
   month: string;
   supplementId: string;
+  /** One supplement of the owner's intake yesterday (a day no other call here rewrites). */
+  logEntryId: string;
+  /** A nutrient the owner's stack has an intake warning for. */
+  warnedNutrient: string;
   labFileId: string;
   labResultId: string;
+  /** Rows of the owner's report waiting in review: one saved, one left out, one kept as their own. */
+  reviewRowToSaveId: string;
+  reviewRowToDropId: string;
+  reviewRowToKeepId: string;
+  labPage: number;
+  /** One of the owner's health imports (read, so its measurements exist). */
+  healthImportId: string;
+  healthSource: 'apple-health';
   shareId: string;
   shareToken: string;
   /** A second session of the owner, to be ended by id. */
   sessionId: string;
+  /** One of the owner's passkeys, to be removed by id. */
+  passkeyId: string;
   checkoutSessionId: string;
   priceId: string;
   blogSlug: string;
   blogPostId: string;
   thumbnailName: string;
   referenceSupplementId: string;
+  medicationId: string;
+  interactionId: string;
   /** A user the admin may edit and delete (never the owner, who is needed until the end). */
   victimUserId: string;
   victimEmail: string;
@@ -65,7 +81,12 @@ const adminOnly = (ok = 200) => ({ anonymous: 404, other: 404, owner: 404, admin
 /** The same answer whoever asks. */
 const anyone = (status = 200) => ({ anonymous: status, other: status, owner: status, admin: status });
 
+/** A one-record Apple Health export, for the upload route. */
+const HEALTH_EXPORT =
+  '<?xml version="1.0"?><HealthData locale="en_US"><Record type="HKQuantityTypeIdentifierBodyMass" sourceName="Scale" unit="kg" startDate="2026-01-01 07:00:00 +0000" endDate="2026-01-01 07:00:00 +0000" value="80"/></HealthData>';
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+/** Shaped like a browser's WebAuthn answer, signed by nothing: every verification refuses it. */
+const unsignedCredential = { id: 'AAAA', rawId: 'AAAA', type: 'public-key', clientExtensionResults: {} };
 const question = { messages: [{ role: 'user', content: 'How is my vitamin D?' }] };
 const result = { biomarker: 'hemoglobin', value: 13.1, unit: 'g/dL' };
 let unique = 0;
@@ -90,10 +111,43 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteCase> = {
   'POST /api/auth/resend-verification': { expect: anyone(), body: () => ({ email: `nobody${nextId()}@example.com` }) },
   'POST /api/auth/forgot-password': { expect: anyone(), body: (s) => ({ email: s.owner.email }) },
   'POST /api/auth/reset-password': { expect: anyone(410), body: () => ({ token: 'a'.repeat(43), password: 'another good password' }) },
+  // The caller's own password confirms it is them; each caller here sends the owner's, so only the owner passes.
+  'GET /api/auth/reauthentication': { expect: ownData() },
+  'POST /api/auth/reauthenticate': { expect: { anonymous: 401, other: 400, owner: 200, admin: 400 }, body: (s) => ({ password: s.owner.password }) },
+  // A current password that is no one's: refused to all. The owner's success would end the other sessions this
+  // suite relies on (passwords.int.test.ts changes a password for real).
+  'POST /api/auth/change-password': { expect: { anonymous: 401, other: 400, owner: 400, admin: 400 }, body: () => ({ currentPassword: 'no one has this password', newPassword: 'another good password' }) },
   'GET /api/sessions': { expect: ownData() },
   'DELETE /api/sessions/{id}': { expect: ownersThing(), params: { id: 'sessionId' } },
   // Not configured in tests: the route says so to everyone.
   'POST /api/auth/google': { expect: anyone(404), body: () => ({ credential: 'not-a-google-token' }), freshSession: true },
+  'POST /api/auth/google/nonce': { expect: anyone(404) },
+
+  // ─── Two-factor sign-in and passkeys ─────────────────────────────────────────────────────
+  'GET /api/two-factor': { expect: ownData() },
+  // The owner's password (each caller has a password of their own): anyone else is refused.
+  'POST /api/two-factor/totp/setup': { expect: { anonymous: 401, other: 400, owner: 200, admin: 400 }, body: (s) => ({ password: s.owner.password }) },
+  // The owner's set-up waits for a code, and this one is wrong; the others have none waiting.
+  'POST /api/two-factor/totp/enable': { expect: { anonymous: 401, other: 409, owner: 400, admin: 409 }, body: () => ({ code: 'wrong-code' }) },
+  // Nobody here has two-factor on.
+  'POST /api/two-factor/disable': { expect: ownData(409), body: (s) => ({ password: s.owner.password }) },
+  'POST /api/two-factor/recovery-codes': { expect: ownData(409), body: (s) => ({ password: s.owner.password }) },
+  'GET /api/passkeys': { expect: ownData() },
+  'POST /api/passkeys/registration-options': { expect: { anonymous: 401, other: 400, owner: 200, admin: 400 }, body: (s) => ({ password: s.owner.password }) },
+  'POST /api/passkeys': {
+    expect: ownData(400),
+    body: () => ({ name: 'Matrix key', response: { ...unsignedCredential, response: { clientDataJSON: 'e30', attestationObject: 'oA' } } }),
+  },
+  'DELETE /api/passkeys/{id}': { expect: ownersThing(), params: { id: 'passkeyId' } },
+  'POST /api/auth/passkey/options': { expect: anyone() },
+  'POST /api/auth/passkey': {
+    expect: anyone(401),
+    body: () => ({ response: { ...unsignedCredential, response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' } } }),
+    freshSession: true,
+  },
+  // A made-up challenge is no sign-in: the same 410 for all.
+  'POST /api/auth/two-factor/passkey-options': { expect: anyone(410), body: () => ({ token: 'a'.repeat(43) }) },
+  'POST /api/auth/two-factor': { expect: anyone(410), body: () => ({ token: 'a'.repeat(43), code: '123456' }), freshSession: true },
   'POST /api/contact': { expect: anyone(), body: () => ({ name: 'Matrix', email: 'matrix@example.com', message: 'Hello' }) },
 
   // ─── Supplements and logs ────────────────────────────────────────────────────────────────
@@ -102,6 +156,8 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteCase> = {
   'POST /api/supplements': { expect: ownData(), body: () => ({ name: 'Zinc', dosage: '50 mg', frequency: '1x daily' }) },
   'GET /api/supplements/count': { expect: ownData() },
   'GET /api/supplements/warnings': { expect: ownData() },
+  // Someone else has no such warning of their own to put away; the owner's stays as it was.
+  'POST /api/supplements/warnings/{nutrient}/dismiss': { expect: ownersThing(), params: { nutrient: 'warnedNutrient' } },
   'PUT /api/supplements/{id}': { expect: ownersThing(), params: { id: 'supplementId' }, body: () => ({ name: 'Zinc', dosage: '100 mg', frequency: '1x daily' }) },
   'DELETE /api/supplements/{id}': { expect: ownersThing(), params: { id: 'supplementId' } },
   // The owner's supplement id in the body: someone else logging it is refused as not found.
@@ -109,22 +165,51 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteCase> = {
     expect: ownersThing(),
     body: (s) => ({ logs: [{ supplementId: s.supplementId, takenAt: new Date(Date.now() - 60_000).toISOString() }] }),
   },
+  'PUT /api/supplement-logs/today/{supplementId}': { expect: ownersThing(), params: { supplementId: 'supplementId' }, body: () => ({ taken: true }) },
   'GET /api/supplement-logs/days': { expect: ownData(), query: (s) => ({ month: s.month }) },
   'GET /api/supplement-logs/{date}': { expect: ownData(), params: { date: 'day' } },
   'POST /api/effects': { expect: ownData(), body: () => ({ energy: 3, mood: 4, sleep: 2 }) },
+  // Any day (product.md, Tracking): a day names no one's data but the caller's; an entry or a supplement does.
+  'PUT /api/supplement-logs/{date}': { expect: ownersThing(), params: { date: 'day' }, body: (s) => ({ logs: [{ supplementId: s.supplementId, taken: true }] }) },
+  'DELETE /api/supplement-logs/{date}': { expect: ownData(), params: { date: 'day' } },
+  'DELETE /api/supplement-logs/entries/{id}': { expect: ownersThing(), params: { id: 'logEntryId' } },
+  // Everyone rated today through POST /api/effects above.
+  'DELETE /api/effects/{date}': { expect: ownData(), params: { date: 'day' } },
   'GET /api/supplements/streak': { expect: ownData() },
   'GET /api/supplement-streak': { expect: ownData() },
+  'GET /api/medications': { expect: ownData() },
+  'POST /api/medications': { expect: ownData(201), body: () => ({ name: 'Metformin', strength: '500 mg' }) },
+  'PUT /api/medications/{id}': { expect: ownersThing(), params: { id: 'medicationId' }, body: () => ({ name: 'Warfarin', strength: '3 mg' }) },
+  'DELETE /api/medications/{id}': { expect: ownersThing(), params: { id: 'medicationId' } },
+  'GET /api/interactions': { expect: ownData() },
+  'POST /api/interactions/check': { expect: ownData(), body: () => ({ name: 'Vitamin K2', kind: 'supplement' }) },
+  'GET /api/interactions/lab-notes': { expect: ownData() },
   'GET /api/health-stats': { expect: ownData() },
   'POST /api/health-stats': { expect: ownData(), body: () => ({ weight: 151 }) },
+  'GET /api/insights': { expect: ownData() },
   // The owner's address and username: anyone else is told they are taken.
   'POST /api/profile': {
     expect: { anonymous: 401, other: 409, owner: 200, admin: 409 },
     body: (s) => ({ email: s.owner.email, username: s.owner.username }),
   },
   'GET /api/profile/completion': { expect: ownData() },
+  'GET /api/reminders': { expect: ownData() },
+  'PUT /api/reminders': { expect: ownData(), body: () => ({ emailEnabled: true, pushEnabled: false, quietHours: { start: '22:00', end: '07:00' } }) },
+  // An endpoint is one browser's: each call subscribes a new one to the caller; removing one not theirs changes nothing.
+  'POST /api/reminders/push-subscriptions': { expect: ownData(), body: () => ({ endpoint: `https://push.example.com/${nextId()}`, keys: { p256dh: 'B'.repeat(87), auth: 'a'.repeat(22) } }) },
+  'DELETE /api/reminders/push-subscriptions': { expect: ownData(), body: () => ({ endpoint: 'https://push.example.com/not-subscribed' }) },
 
   // ─── Labs ────────────────────────────────────────────────────────────────────────────────
   'GET /api/labs': { expect: ownData() },
+  'POST /api/health-imports': { expect: { anonymous: 401, other: 202, owner: 202, admin: 202 }, upload: () => ({ bytes: new TextEncoder().encode(HEALTH_EXPORT), fileName: 'export.xml' }) },
+  'GET /api/health-imports': { expect: ownData() },
+  'GET /api/health-imports/{id}': { expect: ownersThing(), params: { id: 'healthImportId' } },
+  'DELETE /api/health-imports/{id}': { expect: ownersThing(), params: { id: 'healthImportId' } },
+  'GET /api/health-data/sources': { expect: ownData() },
+  // Everyone deletes only their own measurements of the source: the owner's stay until the owner asks.
+  'DELETE /api/health-data/sources/{source}': { expect: ownData(), params: { source: 'healthSource' } },
+  'GET /api/health-data/summary': { expect: ownData() },
+  'GET /api/health-data/history': { expect: ownData(), query: () => ({ kind: 'weight' }) },
   // Uploads are a paid feature: the free trial (other, admin) is refused with the plan's limit.
   'POST /api/labs': { expect: { anonymous: 401, other: 429, owner: 201, admin: 429 }, upload: (s) => ({ bytes: s.labPdf, fileName: 'panel.pdf' }) },
   'GET /api/labs/chart-data': { expect: ownData() },
@@ -137,6 +222,11 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteCase> = {
   'GET /api/labs/{id}': { expect: ownersThing(), params: { id: 'labFileId' } },
   'DELETE /api/labs/{id}': { expect: ownersThing(), params: { id: 'labFileId' } },
   'GET /api/labs/{id}/file': { expect: ownersThing(), params: { id: 'labFileId' } },
+  'GET /api/labs/{id}/pages/{page}': { expect: ownersThing(), params: { id: 'labFileId', page: 'labPage' } },
+  'GET /api/labs/own-biomarkers': { expect: ownData() },
+  'PUT /api/labs/review-rows/{id}': { expect: ownersThing(), params: { id: 'reviewRowToSaveId' }, body: () => result },
+  'DELETE /api/labs/review-rows/{id}': { expect: ownersThing(), params: { id: 'reviewRowToDropId' } },
+  'POST /api/labs/review-rows/{id}/own': { expect: ownersThing(201), params: { id: 'reviewRowToKeepId' }, body: () => ({ name: 'Matrix marker', unit: 'U/L' }) },
   'GET /api/labs/{id}/results': { expect: ownersThing(), params: { id: 'labFileId' } },
   'POST /api/labs/{id}/results': { expect: ownersThing(201), params: { id: 'labFileId' }, body: () => result },
   'PUT /api/labs/{id}/test-date': { expect: ownersThing(), params: { id: 'labFileId' }, body: () => ({ testDate: daysAgo(3) }) },
@@ -145,6 +235,7 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteCase> = {
   // ─── Assistant (visitors may ask a few questions) ────────────────────────────────────────
   'POST /api/query': { expect: anyone(), body: () => question },
   'GET /api/query/history': { expect: anyone() },
+  'DELETE /api/query/history': { expect: ownData() },
   'POST /api/chat': { expect: anyone(), body: () => question },
   'GET /api/chat': { expect: anyone(), query: () => ({ message: 'How is my vitamin D?' }) },
   'POST /api/chat/save': { expect: ownData(), body: () => ({ content: JSON.stringify([question.messages[0], { role: 'assistant', content: '41 ng/mL.' }]), type: 'chat' }) },
@@ -159,7 +250,8 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteCase> = {
   'GET /api/billing/subscription': { expect: ownData() },
   // The owner's checkout, never paid: attaching it is refused to everyone, its owner included.
   'POST /api/post-payment/attach': { expect: ownData(400), body: (s) => ({ sessionId: s.checkoutSessionId }) },
-  'GET /api/stripe/checkout-session/{sessionId}': { expect: anyone(), params: { sessionId: 'checkoutSessionId' } },
+  // The owner opened it signed in: to anyone else (a public route) it does not exist.
+  'GET /api/stripe/checkout-session/{sessionId}': { expect: { anonymous: 404, other: 404, owner: 200, admin: 404 }, params: { sessionId: 'checkoutSessionId' } },
   // The owner is on Pro: no trial to start.
   'POST /api/stripe/start-free-trial': { expect: { ...ownData(), owner: 409 } },
   // 14 days of logging are needed; nobody here has them (and the owner is on Pro).
@@ -185,6 +277,17 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteCase> = {
     body: () => ({ name: `Matrix extract ${nextId()}`, category: 'Herbs' }),
   },
   'DELETE /api/admin/supplements/{id}': { expect: adminOnly(), params: { id: 'referenceSupplementId' } },
+  'GET /api/admin/interactions': { expect: adminOnly() },
+  'POST /api/admin/interactions': {
+    expect: adminOnly(201),
+    body: () => ({ agentA: 'cinnamon', agentB: 'digoxin', severity: 'minor', effect: 'A matrix row.', advice: 'None.', source: 'Matrix' }),
+  },
+  'PUT /api/admin/interactions/{id}': {
+    expect: adminOnly(),
+    params: { id: 'interactionId' },
+    body: () => ({ agentA: 'melatonin', agentB: 'digoxin', severity: 'moderate', effect: 'A matrix row, edited.', advice: 'None.', source: 'Matrix' }),
+  },
+  'DELETE /api/admin/interactions/{id}': { expect: adminOnly(), params: { id: 'interactionId' } },
   'GET /api/admin/users': { expect: adminOnly(), query: () => ({ q: 'matrix' }) },
   'GET /api/admin/users/growth': { expect: adminOnly() },
   'PUT /api/admin/users/{id}': {
@@ -223,6 +326,8 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteCase> = {
   'GET /api/blog/{slug}': { expect: anyone(), params: { slug: 'blogSlug' } },
 
   // ─── Data ownership ──────────────────────────────────────────────────────────────────────
+  // Exports, share links, a new e-mail and deleting the account need a sign-in from the last 10
+  // minutes (recentAuth): every caller here signed in when the suite began.
   'GET /api/export/json': { expect: ownData() },
   'GET /api/export/csv': { expect: ownData() },
   'GET /api/export/fhir': { expect: ownData() },

@@ -1,6 +1,6 @@
 import type { SessionUser } from '#server/features/auth/sessions.service.ts';
 
-/** Who may call a route. Every route states it; the auth hook enforces it. */
+/** Who may call a route. Every route states it; the access hook enforces it and refuses a route that does not. */
 export type RouteAccess = 'public' | 'user' | 'admin';
 
 declare module 'fastify' {
@@ -10,8 +10,10 @@ declare module 'fastify' {
     allowCrossOrigin?: boolean;
     /** The answer shows the user's metered counts: the auth hook reads them with the session, in one round trip. */
     readsUsage?: boolean;
-    /** A page outside the API that still tells who is signed in (every page's document): the auth hook reads the session for it too. */
+    /** False for answers that never depend on who asks (static files, probes): the access hook then reads no session. */
     readsSession?: boolean;
+    /** A sensitive action: the signed-in user must have proved who they are in the last minutes (REAUTH_REQUIRED otherwise). */
+    recentAuth?: boolean;
   }
   interface FastifyRequest {
     /** The signed-in user and session, resolved once per request by the auth hook. */

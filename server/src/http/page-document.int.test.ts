@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_DATA_ELEMENT_ID } from '#contract/page-data.ts';
 import { adminClient } from '#server/features/admin/admin.test-helpers.ts';
 import { type TestApp, TestClient, createTestApp, signedInClient } from '#server/testing/test-app.ts';
+import { escapeAttribute, escapeText } from './page-document.ts';
 
 /**
  * Every page's document: the built index.html with the answers to the page's first calls (who is
@@ -156,6 +157,41 @@ describe('the page document', () => {
     expect(userIn(page.body)).toMatchObject({ name: hostile });
   });
 
+  it("keeps `$` patterns and </script> literal in every text field a page document carries", async () => {
+    // `$\`` and `$&` mean "the text before" and "the match" to String.replace with a replacement string.
+    const hostile = "$` $& </script><script>alert(1)</script> $'";
+    const { client, user } = await signedInClient(t);
+    await client.post('/api/supplements', { name: 'Zinc', dosage: '50 mg', frequency: '1x daily' });
+    await client.post('/api/health-stats', { weight: 151 });
+    expect((await client.post('/api/labs/results', { biomarker: 'hemoglobin', value: 13.1, unit: 'g/dL', testDate: '2025-01-02' })).statusCode).toBe(201);
+    const { db } = t.database;
+    await db.execute(sql`update users set name = ${hostile}, phone_number = ${hostile} where id = ${user.id}`);
+    await db.execute(sql`update supplements set name = ${hostile}, notes = ${hostile} where user_id = ${user.id}`);
+    await db.execute(sql`update health_stats set allergies = ${hostile} where user_id = ${user.id}`);
+    await db.execute(sql`update lab_results set name = ${hostile}, reference_text = ${hostile}, printed_flag = ${hostile} where user_id = ${user.id}`);
+    const admin = await adminClient(t);
+    const post = await admin.client.post('/api/admin/blog', { section: 'learn', title: `Zinc ${hostile}`, excerpt: `Copper ${hostile}`, contentMarkdown: 'Zinc.', citations: [] });
+    expect(post.statusCode, post.body).toBe(201);
+    expect((await admin.client.post(`/api/admin/blog/${post.json().id}/publish`)).statusCode).toBe(200);
+
+    for (const page of ['/dashboard', '/labs', '/profile']) {
+      const html = (await client.get(page)).body;
+      const answers = answersIn(html);
+      for (const [call, answer] of Object.entries(answers)) expect(answer, `${page} ${call}`).toEqual((await client.get(call)).json());
+      expect(html).not.toContain('<script>alert(1)</script>');
+    }
+    const dashboard = answersIn((await client.get('/dashboard')).body);
+    expect(dashboard['/api/supplements']).toEqual([expect.objectContaining({ name: hostile, notes: hostile })]);
+    expect(dashboard['/api/health-stats']).toMatchObject({ allergies: hostile });
+    expect(userIn((await client.get('/profile')).body)).toMatchObject({ name: hostile });
+
+    const learn = (await client.get(`/learn/${post.json().slug}`)).body;
+    expect(learn).toContain(`<title>${escapeText(`Zinc ${hostile} · StackLab`)}</title>`);
+    expect(learn).toContain(`<meta name="description" content="${escapeAttribute(`Copper ${hostile}`)}" />`);
+    expect(learn).toContain(`<meta property="og:title" content="${escapeAttribute(`Zinc ${hostile}`)}" />`);
+    expect(answersIn(learn)).toBeTruthy();
+  });
+
   it("preloads the app's code, then the page this user is shown, without the entry's own", async () => {
     const { client } = await signedInClient(t);
     // Signed in, / is the dashboard: the app, the page's chunk, its first data, their shared chunk, once each.
@@ -186,6 +222,25 @@ describe('the page document', () => {
     expect(share.body).not.toContain('<header>');
     expect(share.body).not.toContain('Cookie consent');
     expect(share.body).toMatch(/<div id="root">\s*<\/div>/);
+  });
+
+  it('is drawn in the theme the visitor chose, on every page, and leaves "system" and anything else to the device', async () => {
+    const visitor = new TestClient(t.app);
+    const { client } = await signedInClient(t);
+    const rootOf = (html: string) => /<html[^>]*>/.exec(html)![0];
+    for (const theme of ['light', 'dark']) {
+      visitor.setCookie('stacklab_theme', theme);
+      client.setCookie('stacklab_theme', theme);
+      for (const [who, path] of [[visitor, '/about'], [client, '/dashboard'], [visitor, '/share/some-token-0000000000000000000000000000']] as const) {
+        const page = await who.get(path);
+        expect(rootOf(page.body)).toBe(`<html data-theme="${theme}" lang="en">`);
+      }
+      // The signed-in document still names its user.
+      expect(userIn((await client.get('/dashboard')).body)).not.toBeNull();
+    }
+    for (const cookie of ['stacklab_theme=system', 'stacklab_theme=dark%22%20onload', 'stacklab_theme=', 'other=dark']) {
+      expect(rootOf((await visitor.get('/about', { cookie })).body)).toBe('<html lang="en">');
+    }
   });
 
   it('keeps the meta tags of a learn page beside the session and preloads', async () => {

@@ -6,7 +6,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { User } from '#contract/auth.ts';
 import { firstCallsOf, PAGE_DATA_ELEMENT_ID } from '#contract/page-data.ts';
 import { CONSENT_ANSWERS, CONSENT_COOKIE, isStandalone, resolveScreen, type Screen } from '#contract/routes.ts';
+import { THEME_COOKIE, documentThemeOf } from '#contract/theme.ts';
 import type { SessionUser } from '#server/features/auth/sessions.service.ts';
+import { matchedPath } from './access.ts';
 
 /** A page's title, description and Open Graph tags, for the pages that have their own (learn and research posts). */
 export type PageMeta = {
@@ -22,7 +24,7 @@ export type PageMeta = {
 type ManifestChunk = { file: string; imports?: string[]; dynamicImports?: string[] };
 
 /** The config of a route that answers with a page document: anyone may ask, and it tells who is signed in. */
-export const PAGE_ROUTE_CONFIG = { access: 'public', readsSession: true, readsUsage: true } as const;
+export const PAGE_ROUTE_CONFIG = { access: 'public', readsUsage: true } as const;
 
 type Options = {
   publicUrl: string;
@@ -48,6 +50,8 @@ const compress = { br: promisify(brotliCompress), gzip: promisify(gzip) };
  *   manifest names the chunks: the entry's dynamic imports, `src/app/routes/<screen>.tsx`, and
  *   `<screen>.queries.ts` for the page's first data);
  * - a page's own title and Open Graph tags where a route gives them (blog posts);
+ * - the colour theme the visitor chose (its cookie) on the root element, so that the page paints
+ *   in it from the first byte; without one, the stylesheet follows the device (decision 033);
  * and the shell index.html draws until the app does (header, spinner, cookie banner), without
  * the cookie banner once the visitor has answered it, and without any of it on a page drawn
  * outside the app's layout (a share link). A document that carries a user is never stored by a cache.
@@ -82,7 +86,7 @@ export class PageDocuments {
   /** Sends the document for a request of a route with PAGE_ROUTE_CONFIG, compressed when the browser takes it. */
   async send(request: FastifyRequest, reply: FastifyReply, page: { meta?: PageMeta; status?: number } = {}): Promise<FastifyReply> {
     const user = await this.options.sessionUser(request.auth);
-    const screen = resolveScreen(request.url.split('?')[0] ?? '/', user ? { status: 'signed-in', isAdmin: user.isAdmin } : { status: 'signed-out' });
+    const screen = resolveScreen(matchedPath(request), user ? { status: 'signed-in', isAdmin: user.isAdmin } : { status: 'signed-out' });
     const calls = firstCallsOf(screen, user);
     const found = await Promise.all(calls.map((call) => this.options.answer(request, call)));
     // Each answer as the JSON text our route wrote: carried as it is, neither parsed nor written again.
@@ -92,7 +96,8 @@ export class PageDocuments {
       if (json !== undefined && json.length <= MAX_ANSWER_CHARS) answers.push([call, json]);
     });
     const consentAnswered = (CONSENT_ANSWERS as readonly (string | undefined)[]).includes(request.cookies[CONSENT_COOKIE]);
-    const html = this.render({ screen, answers, consentAnswered, meta: page.meta });
+    const theme = documentThemeOf(request.cookies[THEME_COOKIE]);
+    const html = this.render({ screen, answers, consentAnswered, theme, meta: page.meta });
 
     const accepted = String(request.headers['accept-encoding'] ?? '');
     const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
@@ -106,17 +111,26 @@ export class PageDocuments {
     return reply.header('content-encoding', encoding).send(body);
   }
 
-  private render({ screen, answers, consentAnswered, meta }: { screen: Screen; answers: [string, string][]; consentAnswered: boolean; meta: PageMeta | undefined }): string {
+  private render({ screen, answers, consentAnswered, theme, meta }: {
+    screen: Screen;
+    answers: [string, string][];
+    consentAnswered: boolean;
+    theme: 'light' | 'dark' | undefined;
+    meta: PageMeta | undefined;
+  }): string {
     const template = isStandalone(screen) ? this.templates.bare : consentAnswered ? this.templates.withoutBanner : this.templates.withBanner;
     const head = [meta ? this.metaTags(meta) : '', dataBlock(answers)].filter(Boolean).join('\n    ');
-    let html = template.replace(/\n?[ \t]*<\/head>/, `\n    ${head}\n  </head>`);
+    // Every insertion goes through a replacer function: a replacement string would read `$&`,
+    // `$\`` and `$'` in a user's data as patterns and splice the template into it.
+    let html = template.replace(/\n?[ \t]*<\/head>/, () => `\n    ${head}\n  </head>`);
+    if (theme) html = html.replace(/<html\b/, () => `<html data-theme="${theme}"`);
     // After the app's own script, so that the browser asks for that first.
     const preloads = this.preloadsFor(screen);
-    if (preloads) html = html.replace(/\n?[ \t]*<\/body>/, `\n    ${preloads}\n  </body>`);
+    if (preloads) html = html.replace(/\n?[ \t]*<\/body>/, () => `\n    ${preloads}\n  </body>`);
     if (meta) {
       html = html
-        .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeText(`${meta.title} · StackLab`)}</title>`)
-        .replace(/<meta\s+name="description"[^>]*>/, `<meta name="description" content="${escapeAttribute(meta.description)}" />`);
+        .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeText(`${meta.title} · StackLab`)}</title>`)
+        .replace(/<meta\s+name="description"[^>]*>/, () => `<meta name="description" content="${escapeAttribute(meta.description)}" />`);
     }
     return html;
   }

@@ -1,11 +1,15 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { users } from '#server/db/schema/index.ts';
+import { labFiles, labReviewRows, users } from '#server/db/schema/index.ts';
+import { SoftwareAuthenticator } from '#server/features/auth/passkeys.test-helpers.ts';
+import { addDays } from '#contract/dates.ts';
 import { seedUser, today } from '#server/features/export/data-ownership.test-helpers.ts';
+import { createHealthImportsWorker } from '#server/features/health-imports/health-imports.jobs.ts';
 import { createLabsWorker } from '#server/features/labs/labs.jobs.ts';
+import { appleHealthXml } from '#server/testing/health-exports.ts';
 import { fakeExtractor, multipart, silentLog } from '#server/features/labs/labs.test-helpers.ts';
 import { makeTextPdf, panelLines } from '#server/labs/extract/test-fixtures.ts';
-import { type TestApp, TestClient, newUserBody, signedInClient } from '#server/testing/test-app.ts';
+import { TEST_ORIGIN, type TestApp, TestClient, newUserBody, signedInClient } from '#server/testing/test-app.ts';
 import type { Caller, RouteCase, Seed } from './authorization-matrix.ts';
 
 export type Callers = {
@@ -56,12 +60,25 @@ export async function seedCallers(t: TestApp): Promise<Callers> {
   const spareSessions = await ok<{ sessions: { id: string; current: boolean }[] }>(spare.get('/api/sessions'));
 
   const [manual] = await ok<{ id: string }[]>(owner.client.get('/api/labs/results/manual'));
+  const healthImport = await ok<{ id: string }>(
+    owner.client.request({ method: 'POST', url: '/api/health-imports', ...multipart(Buffer.from(appleHealthXml([today()])), 'export.xml') }),
+    202,
+  );
+  await createHealthImportsWorker({ config: t.config, db: t.database.db, log: silentLog }).drain();
   const share = await ok<{ link: { id: string }; url: string }>(owner.client.post('/api/shares', { parts: ['labs', 'stack', 'logs', 'stats'], expiresInHours: 48 }), 201);
   await ok(owner.client.post('/api/chat/save', { content: conversation, type: 'chat' }));
+  const ownerDay = await ok<{ supplements: { id: string }[] }>(owner.client.get(`/api/supplement-logs/${addDays(today(), -1)}`));
   const plans = await ok<{ priceIds: Record<string, string> }>(owner.client.get('/api/plans'));
   const priceId = Object.values(plans.priceIds)[0]!;
   const checkout = await ok<{ url: string }>(owner.client.post('/api/stripe/create-checkout-session', { priceId }));
   const blog = await ok<{ posts: { slug: string }[] }>(owner.client.get('/api/blog'));
+  const passkeyOptions = await ok<Parameters<SoftwareAuthenticator['register']>[0]>(
+    owner.client.post('/api/passkeys/registration-options', { password: owner.body.password }),
+  );
+  const passkey = await ok<{ id: string }>(
+    owner.client.post('/api/passkeys', { name: 'Matrix laptop', response: new SoftwareAuthenticator(TEST_ORIGIN).register(passkeyOptions) }),
+    201,
+  );
 
   const draft = await ok<{ id: string }>(
     admin.client.post('/api/admin/blog', { section: 'learn', title: 'Matrix draft', excerpt: 'A draft.', contentMarkdown: 'Draft text.' }),
@@ -71,6 +88,20 @@ export async function seedCallers(t: TestApp): Promise<Callers> {
   const upload = multipart(thumbnailPng, 'thumb.png', { contentType: 'image/png' });
   const withThumbnail = await ok<{ thumbnailUrl: string }>(admin.client.request({ method: 'PUT', url: `/api/admin/blog/${draft.id}/thumbnail`, ...upload }));
   const reference = await ok<{ id: string }>(admin.client.post('/api/admin/supplements', { name: `Matrix bark ${owner.user.id}`, category: 'Herbs' }), 201);
+  // On a report of their own, so that the owner's other report can still be confirmed.
+  const [reviewedFile] = await t.database.db
+    .insert(labFiles)
+    .values({ userId: owner.user.id, fileName: 'review.pdf', storageKey: `matrix-review-${owner.user.id}`, contentType: 'application/pdf', kind: 'pdf', sizeBytes: 1, status: 'needs_review' })
+    .returning({ id: labFiles.id });
+  const reviewRows = await t.database.db
+    .insert(labReviewRows)
+    .values(['Save', 'Drop', 'Keep'].map((name, position) => ({ userId: owner.user.id, labFileId: reviewedFile!.id, kind: 'unrecognised' as const, name: `Matrix ${name}`, value: 1, unit: 'U/L', position })))
+    .returning({ id: labReviewRows.id });
+  const medication = await ok<{ id: string }>(owner.client.post('/api/medications', { name: 'Warfarin', strength: '5 mg' }), 201);
+  const interaction = await ok<{ id: string }>(
+    admin.client.post('/api/admin/interactions', { agentA: 'melatonin', agentB: 'digoxin', severity: 'minor', effect: 'A matrix row.', advice: 'None.', source: 'Matrix' }),
+    201,
+  );
 
   return {
     clients: { anonymous: new TestClient(t.app), other: other.client, owner: owner.client, admin: admin.client },
@@ -81,17 +112,29 @@ export async function seedCallers(t: TestApp): Promise<Callers> {
       day: today(),
       month: today().slice(0, 7),
       supplementId: owner.supplementIds.vitaminD,
+      logEntryId: ownerDay.supplements[0]!.id,
+      // Magnesium 200 mg twice a day (data-ownership.test-helpers.ts) is above its 350 mg limit.
+      warnedNutrient: 'magnesium',
       labFileId: owner.labFileId!,
       labResultId: manual!.id,
+      reviewRowToSaveId: reviewRows[0]!.id,
+      reviewRowToDropId: reviewRows[1]!.id,
+      reviewRowToKeepId: reviewRows[2]!.id,
+      labPage: 1,
+      healthImportId: healthImport.id,
+      healthSource: 'apple-health',
       shareId: share.link.id,
       shareToken: new URL(share.url).pathname.split('/').pop()!,
       sessionId: spareSessions.sessions.find((session) => session.current)!.id,
+      passkeyId: passkey.id,
       checkoutSessionId: /cs_local_[a-f0-9]{32}/.exec(checkout.url)![0],
       priceId,
       blogSlug: blog.posts[0]!.slug,
       blogPostId: draft.id,
       thumbnailName: withThumbnail.thumbnailUrl.split('/').pop()!,
       referenceSupplementId: reference.id,
+      medicationId: medication.id,
+      interactionId: interaction.id,
       victimUserId: victim.user.id,
       victimEmail: victim.body.email,
       labPdf: await makeTextPdf(panelLines()),

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '#server/config.ts';
+import { matchedPath } from './access.ts';
 import { AppError } from './app-error.ts';
 
 const CONTENT_SECURITY_POLICY = [
@@ -50,12 +51,14 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
     reply.header('cross-origin-resource-policy', 'same-origin');
     reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
     if (config.secureCookies) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    // Decided by the route that answered, whatever spelling reached it.
+    const route = matchedPath(request);
     // Share links are for one clinician: never indexed, and the token never leaves in a Referer.
-    if (request.url.startsWith('/share/') || request.url.startsWith('/api/share/')) {
+    if (route.startsWith('/share/') || route.startsWith('/api/share/')) {
       reply.header('x-robots-tag', 'noindex, nofollow');
       reply.header('referrer-policy', 'no-referrer');
     }
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+    if (route.startsWith('/api/') && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');
     }
   });

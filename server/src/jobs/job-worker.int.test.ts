@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '#server/db/client.ts';
-import { jobs } from '#server/db/schema/index.ts';
+import { jobs, users } from '#server/db/schema/index.ts';
 import { openTestDatabase } from '#server/testing/databases.ts';
 import { type JobHandler, JobWorker, PermanentJobError, enqueueJob } from './job-worker.ts';
 import { claimNextJob, findJob } from './jobs.repository.ts';
@@ -173,5 +173,31 @@ describe('job queue', () => {
     const next = vi.fn(async () => {});
     expect(await worker({ slow: { run: next } }).runOnce()).toBe(true);
     expect(next).toHaveBeenCalledOnce();
+  });
+
+  it("serves users in turn: one user's 50 queued jobs do not hold back another user's single job", async () => {
+    const [busy, other] = await database.db
+      .insert(users)
+      .values([1, 2].map((n) => ({ username: `queue-user-${n}-${Date.now()}`, email: `queue-${n}-${Date.now()}@example.test` })))
+      .returning({ id: users.id });
+    for (let i = 0; i < 50; i += 1) await enqueueJob(database.db, { kind: 'echo', payload: { owner: 'busy', i }, userId: busy!.id });
+    const order: string[] = [];
+    const busyJobs: number[] = [];
+    const w = worker({
+      echo: {
+        run: async (job) => {
+          const { owner, i } = job.payload as { owner: string; i?: number };
+          order.push(owner);
+          if (i !== undefined) busyJobs.push(i);
+        },
+      },
+    });
+    // The busy user is being served when the other user's one job arrives.
+    expect(await w.runOnce()).toBe(true);
+    await enqueueJob(database.db, { kind: 'echo', payload: { owner: 'other' }, userId: other!.id });
+    expect(await w.drain()).toBe(50);
+    expect(order.indexOf('other')).toBe(1);
+    // The busy user's own jobs still run oldest first.
+    expect(busyJobs).toEqual(Array.from({ length: 50 }, (_, i) => i));
   });
 });

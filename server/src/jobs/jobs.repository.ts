@@ -21,25 +21,35 @@ export async function insertJob(db: Db, job: NewJob): Promise<JobRow> {
 
 /**
  * Claims the next due job of `kinds` for `workerId`: a queued job whose time has come, or a
- * running one whose lease expired (its worker died) and that has attempts left. SKIP LOCKED lets
- * concurrent workers pass over each other's candidates instead of waiting on them.
+ * running one whose lease expired (its worker died) and that has attempts left. Users are served
+ * in turn: the oldest due job of the user whose last claim is oldest (never served first), so one
+ * user's fifty jobs do not hold back another's one. SKIP LOCKED lets concurrent workers pass over
+ * each other's candidates instead of waiting on them.
  */
 export async function claimNextJob(db: Db, kinds: string[], workerId: string, leaseMs: number): Promise<JobRow | undefined> {
   if (kinds.length === 0) return undefined;
   const rows = await selectRows<Record<string, unknown>>(
     db,
-    sql`update jobs set state = 'running', attempts = attempts + 1, locked_by = ${workerId},
-          locked_until = now() + make_interval(secs => ${leaseMs / 1000}), updated_at = now()
-        where id = (
-          select id from jobs
-          where kind in (${sql.join(kinds.map((kind) => sql`${kind}`), sql`, `)})
-            and ((state = 'queued' and run_after <= now())
-              or (state = 'running' and locked_until < now() and attempts < max_attempts))
-          order by run_after, created_at
-          limit 1
-          for update skip locked
+    sql`with claimed as (
+          update jobs set state = 'running', attempts = attempts + 1, locked_by = ${workerId},
+            locked_until = now() + make_interval(secs => ${leaseMs / 1000}), updated_at = now()
+          where id = (
+            select j.id from jobs j
+            left join job_turns t on t.user_id = j.user_id
+            where j.kind in (${sql.join(kinds.map((kind) => sql`${kind}`), sql`, `)})
+              and ((j.state = 'queued' and j.run_after <= now())
+                or (j.state = 'running' and j.locked_until < now() and j.attempts < j.max_attempts))
+            order by t.served_at nulls first, j.run_after, j.created_at
+            limit 1
+            for update of j skip locked
+          )
+          returning *
+        ), turn as (
+          insert into job_turns (user_id, served_at)
+          select user_id, clock_timestamp() from claimed where user_id is not null
+          on conflict (user_id) do update set served_at = excluded.served_at
         )
-        returning *`,
+        select * from claimed`,
   );
   return rows[0] ? toJobRow(rows[0]) : undefined;
 }
@@ -156,4 +166,23 @@ function toJobRow(row: Record<string, unknown>): JobRow {
     createdAt: date(row.created_at)!,
     updatedAt: date(row.updated_at)!,
   };
+}
+
+/**
+ * Queues a job of a kind that must exist once (a periodic job), unless one is already queued or
+ * running. Two processes racing here may both insert; the job's successor is queued the same
+ * way, so the extra one dies out after one run.
+ */
+export async function insertJobUnlessPending(db: Db, kind: string, runAfter: Date, exceptJobId?: string): Promise<boolean> {
+  const rows = await selectRows<{ id: string }>(
+    db,
+    sql`insert into jobs (kind, payload, run_after)
+        select ${kind}, '{}'::jsonb, ${runAfter.toISOString()}::timestamptz
+        where not exists (
+          select 1 from jobs where kind = ${kind} and state in ('queued', 'running')
+            ${exceptJobId ? sql`and id <> ${exceptJobId}` : sql``}
+        )
+        returning id`,
+  );
+  return rows.length > 0;
 }

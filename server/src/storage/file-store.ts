@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { StorageConfig } from '#server/config.ts';
 import { LocalFileStore } from './local-file-store.ts';
 import { S3FileStore } from './s3-file-store.ts';
@@ -11,6 +12,10 @@ export type FileStore = {
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   /** Throws `StoredFileMissingError` when nothing is stored under the key. */
   get(key: string): Promise<Buffer>;
+  /** Stores a large file from a stream of `size` bytes without holding it in memory. */
+  putStream(key: string, body: Readable, size: number, contentType: string): Promise<void>;
+  /** The stored bytes as a stream; throws `StoredFileMissingError` when nothing is stored under the key. */
+  getStream(key: string): Promise<Readable>;
   /** Removing a key that is not there is not an error. */
   delete(key: string): Promise<void>;
 };

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { type FileStore, StorageFullError, StoredFileMissingError, assertValidKey } from './file-store.ts';
 
 /** Files in a folder (DATA_DIR/files by default); written to a temporary name, then renamed. */
@@ -10,17 +13,25 @@ export class LocalFileStore implements FileStore {
   constructor(private readonly dir: string) {}
 
   async put(key: string, bytes: Uint8Array): Promise<void> {
+    await this.write(key, (temporary) => writeFile(temporary, bytes, { mode: 0o600 }));
+  }
+
+  async putStream(key: string, body: Readable): Promise<void> {
+    await this.write(key, (temporary) => pipeline(body, createWriteStream(temporary, { mode: 0o600 })));
+  }
+
+  private async write(key: string, writeTo: (temporary: string) => Promise<void>): Promise<void> {
     const file = this.pathOf(key);
     await mkdir(path.dirname(file), { recursive: true });
     const temporary = `${file}.${randomUUID()}.tmp`;
     try {
       try {
-        await writeFile(temporary, bytes, { mode: 0o600 });
+        await writeTo(temporary);
       } catch (error) {
         // A delete of the folder's last file may have removed the folder just now: make it again.
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
         await mkdir(path.dirname(file), { recursive: true });
-        await writeFile(temporary, bytes, { mode: 0o600 });
+        await writeTo(temporary);
       }
       await rename(temporary, file);
     } catch (error) {
@@ -41,6 +52,16 @@ export class LocalFileStore implements FileStore {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new StoredFileMissingError(key);
       throw error;
     }
+  }
+
+  async getStream(key: string): Promise<Readable> {
+    const file = this.pathOf(key);
+    // Opened first, so that a missing file is told now rather than as a stream error later.
+    const handle = await open(file, 'r').catch((error: unknown) => {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new StoredFileMissingError(key);
+      throw error;
+    });
+    return handle.createReadStream({ autoClose: true, highWaterMark: 1024 * 1024 });
   }
 
   async delete(key: string): Promise<void> {

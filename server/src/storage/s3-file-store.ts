@@ -1,4 +1,5 @@
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import type { Readable } from 'node:stream';
 import type { StorageConfig } from '#server/config.ts';
 import { type FileStore, StoredFileMissingError, assertValidKey } from './file-store.ts';
 
@@ -28,6 +29,25 @@ export class S3FileStore implements FileStore {
     await this.client.send(
       new PutObjectCommand({ Bucket: this.config.bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.byteLength }),
     );
+  }
+
+  async putStream(key: string, body: Readable, size: number, contentType: string): Promise<void> {
+    assertValidKey(key);
+    await this.client.send(new PutObjectCommand({ Bucket: this.config.bucket, Key: key, Body: body, ContentType: contentType, ContentLength: size }));
+  }
+
+  async getStream(key: string): Promise<Readable> {
+    assertValidKey(key);
+    try {
+      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.config.bucket, Key: key }));
+      if (!answer.Body) throw new StoredFileMissingError(key);
+      return answer.Body as Readable;
+    } catch (error) {
+      if (error instanceof NoSuchKey || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404)) {
+        throw new StoredFileMissingError(key);
+      }
+      throw error;
+    }
   }
 
   async get(key: string): Promise<Buffer> {

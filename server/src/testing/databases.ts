@@ -4,6 +4,7 @@ import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '#server/db/client.ts';
 import { seedBlogPosts } from '#server/features/blog/blog.seed.ts';
 import { seedReferenceData } from '#server/features/supplements/reference-supplements.seed.ts';
+import { seedInteractions } from '#server/features/interactions/interactions.seed.ts';
 
 /**
  * Tests run on a migrated copy of a template: PGlite restores a dumped data folder (an initdb per
@@ -52,6 +53,7 @@ export async function prepareTemplates(kinds: TestDatabaseKind[]): Promise<void>
     const database = await openPglite();
     await database.migrate();
     await seedReferenceData(database.db);
+    await seedInteractions(database.db);
     await seedBlogPosts(database.db);
     const dump = await database.dump();
     const partial = `${pgliteTemplate()}.partial`;
@@ -67,6 +69,7 @@ export async function prepareTemplates(kinds: TestDatabaseKind[]): Promise<void>
     const database = await openPostgres(databaseUrl(postgresTemplate()), 2);
     await database.migrate();
     await seedReferenceData(database.db);
+    await seedInteractions(database.db);
     await seedBlogPosts(database.db);
     await database.close();
   }

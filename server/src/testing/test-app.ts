@@ -6,8 +6,8 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '#server/app.ts';
 import { type Config, loadConfig } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
-import { OutboxMailer } from '#server/mail/mailer.ts';
 import { openTestDatabase, testDatabaseKind } from './databases.ts';
+import { TestOutbox } from './test-outbox.ts';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 
@@ -15,7 +15,7 @@ export type TestApp = {
   app: FastifyInstance;
   database: Database;
   config: Config;
-  outbox: OutboxMailer;
+  outbox: TestOutbox;
   /** Every log line the app wrote, for tests that check what is (not) logged. */
   logs: string[];
   close(): Promise<void>;
@@ -45,7 +45,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
       done();
     },
   });
-  const outbox = new OutboxMailer(config.mail.outboxDir, config.mail.from, silentLogger());
+  const outbox = new TestOutbox(config.mail.outboxDir, config.mail.from, silentLogger());
   Object.defineProperty(outbox, 'delivers', { value: env.SMTP_URL !== undefined });
   const app = await buildApp({ config, database, mailer: outbox, logStream, webDir: options.webDir });
   await app.ready();
@@ -61,6 +61,11 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Where a second app built inside a test writes its logs: nowhere, so the test run's output stays readable. */
+export function discardedLogs(): Writable {
+  return new Writable({ write: (_chunk, _encoding, done) => done() });
 }
 
 function silentLogger() {

@@ -35,12 +35,14 @@ const pageModules: Record<PageScreen, () => Promise<{ default: ComponentType }>>
   'payment-success': () => import('./routes/payment-success.tsx'),
   profile: () => import('./routes/profile.tsx'),
   'health-stats': () => import('./routes/health-stats.tsx'),
+  insights: () => import('./routes/insights.tsx'),
   'supplement-history': () => import('./routes/supplement-history.tsx'),
   labs: () => import('./routes/labs.tsx'),
   admin: () => import('./routes/admin.tsx'),
   'admin-supplements': () => import('./routes/admin-supplements.tsx'),
   'admin-users': () => import('./routes/admin-users.tsx'),
   'admin-blog': () => import('./routes/admin-blog.tsx'),
+  'admin-interactions': () => import('./routes/admin-interactions.tsx'),
   share: () => import('./routes/share.tsx'),
 };
 
@@ -53,6 +55,7 @@ type FirstQueries = (user: User) => readonly AnyQueryOptions[];
 const loadFirstQueries: Partial<Record<PageScreen, () => Promise<FirstQueries>>> = {
   dashboard: () => import('./routes/dashboard.queries.ts').then((module) => module.firstQueries),
   labs: () => import('./routes/labs.queries.ts').then((module) => module.firstQueries),
+  insights: () => import('./routes/insights.queries.ts').then((module) => module.firstQueries),
 };
 
 function isPage(screen: Screen): screen is PageScreen {
@@ -143,12 +146,14 @@ const TITLES: Record<Screen, string | null> = {
   'payment-success': 'Payment',
   profile: 'Profile Settings',
   'health-stats': 'Your Health Overview',
+  insights: 'Insights',
   'supplement-history': 'Supplement History',
   labs: 'Biomarker Trends',
   admin: 'Admin Dashboard',
   'admin-supplements': 'Manage Supplements',
   'admin-users': 'User Management',
   'admin-blog': 'Blog Management',
+  'admin-interactions': 'Manage Interactions',
   share: 'Shared health data',
 };
 

@@ -57,6 +57,7 @@ describe('route table (contract/routes.ts)', () => {
     expect(resolveScreen('/payment-success', member)).toBe('payment-success');
     expect(resolveScreen('/profile', member)).toBe('profile');
     expect(resolveScreen('/health-stats', member)).toBe('health-stats');
+    expect(resolveScreen('/insights', member)).toBe('insights');
     expect(resolveScreen('/supplement-history', member)).toBe('supplement-history');
     expect(resolveScreen('/labs', member)).toBe('labs');
     expect(resolveScreen('/no/such/page', member)).toBe('not-found');

@@ -5,7 +5,7 @@ import { markTrialExpired } from './trial-expired.ts';
 
 export type FieldError = { field: string; message: string };
 
-/** A failed API call: the server's code and message (spec section 8), or a connection error. */
+/** A failed API call: the server's code and message (product.md, Pages), or a connection error. */
 export class ApiError extends Error {
   readonly code: ErrorCode | 'CONNECTION_ERROR';
   readonly status: number;

@@ -27,13 +27,32 @@ const answeredInDocument: boolean | undefined = (() => {
  * held up the page's first drawing by tens of milliseconds.
  */
 export function isConsentAnswered(): boolean {
+  if (answeredOnThisPage) return true;
   if (answeredInDocument !== undefined) return answeredInDocument || carryOverEarlierAnswer();
   return readCookie() !== undefined || carryOverEarlierAnswer();
 }
 
+/** Set once the visitor answers, so that an app drawn afterwards leaves the banner out. */
+let answeredOnThisPage = false;
+
 export function storeCookieConsent(value: CookieConsent): void {
+  answeredOnThisPage = true;
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
   document.cookie = `${CONSENT_COOKIE}=${value}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax${secure}`;
+}
+
+/**
+ * Makes the buttons of the document's banner work before the app has drawn: a visitor on a slow
+ * phone answers it while the app loads, and the answer must not be lost.
+ */
+export function answerShellBannerOnClick(): void {
+  const banner = document.querySelector(SHELL_BANNER_SELECTOR);
+  banner?.addEventListener('click', (event) => {
+    const answer = (event.target as Element | null)?.closest('[data-consent]')?.getAttribute('data-consent');
+    if (!isAnswer(answer)) return;
+    storeCookieConsent(answer);
+    banner.remove();
+  });
 }
 
 function readCookie(): CookieConsent | undefined {

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatFullDate, formatShortDate, formatTimeIn, todayIn } from './local-day.ts';
+import { formatDateWithYear, formatFullDate, formatShortDate, formatTimeIn, todayIn } from './local-day.ts';
 
 describe('local day', () => {
   it("is the day in the user's zone, not the machine's", () => {
@@ -23,5 +24,17 @@ describe('local day', () => {
   it('formats times in the given zone', () => {
     expect(formatTimeIn('2025-06-01T08:05:00Z', 'UTC')).toBe('8:05 AM');
     expect(formatTimeIn('2025-06-01T08:05:00Z', 'Asia/Kolkata')).toBe('1:35 PM');
+  });
+
+  it('writes the year of a date for a reader of a record, whatever the date', () => {
+    expect(formatDateWithYear('2025-12-31')).toBe('Dec 31, 2025');
+    expect(formatDateWithYear('2024-02-29')).toBe('Feb 29, 2024');
+    fc.assert(
+      fc.property(fc.date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2199-12-31T00:00:00Z'), noInvalidDate: true }), (instant) => {
+        const date = instant.toISOString().slice(0, 10);
+        const [year, , day] = date.split('-').map(Number) as [number, number, number];
+        expect(formatDateWithYear(date)).toMatch(new RegExp(`\\b${day}, ${year}$`));
+      }),
+    );
   });
 });

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { localDateOf } from '#contract/dates.ts';
 
 /**
- * The user's local day (decisions section 4): "today", the history calendar and the daily
+ * The user's local day (product.md, Tracking): "today", the history calendar and the daily
  * reminder follow the time zone in the profile, not the browser's clock zone.
  */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
@@ -44,6 +44,11 @@ export function formatFullDate(date: string, locale = 'en-US'): string {
 /** "Sun, Jun 1" */
 export function formatShortDate(date: string, locale = 'en-US'): string {
   return new Intl.DateTimeFormat(locale, { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(calendarDate(date));
+}
+
+/** "Jun 1, 2025": a date in a record read later or by someone else (a share link), where the year matters. */
+export function formatDateWithYear(date: string, locale = 'en-US'): string {
+  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(calendarDate(date));
 }
 
 /** "8:05 AM" for an instant, in the user's zone. */

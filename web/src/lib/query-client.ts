@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 
 /**
- * Spec section 9: general data fetching retries once and does not refetch on window focus.
+ * General data fetching retries once and does not refetch on window focus.
  * An answer stays fresh for a few seconds, so that parts of a page that mount just after it
  * arrived (the dashboard's cards once their first data is in) read it instead of asking again.
  */

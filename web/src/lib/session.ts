@@ -23,7 +23,7 @@ export function userInDocument(): User | null | undefined {
 /**
  * The signed-in user, or null when nobody is. Read from `/api/session`, which answers a signed-out
  * visitor with 200 and no user, so that no failed request is logged in the browser's console.
- * Never retried, never stale (spec 9).
+ * Never retried, never stale (product.md, Accounts).
  */
 export const userQueryOptions = queryOptions({
   queryKey: userQueryKey,

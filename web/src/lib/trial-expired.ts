@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * TRIAL_EXPIRED answers seen on this page (decisions section 2). `apiFetch` counts them, so the
+ * TRIAL_EXPIRED answers seen on this page (product.md, Plans and billing). `apiFetch` counts them, so the
  * trial banner appears wherever the web meets that code, even when the browser's clock
  * disagrees with the server's about when the trial ended.
  */

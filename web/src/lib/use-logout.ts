@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { apiFetch, errorMessage } from './api-fetch.ts';
 import { setSignedInUser } from './session.ts';
 
-/** Logs out on the server, forgets every cached answer of the user, and says so (spec 8). */
+/** Logs out on the server, forgets every cached answer of the user, and says so (product.md, Accounts). */
 export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();

@@ -10,7 +10,9 @@ import type {
   UserData,
 } from '../assistant-data.ts';
 import { cite, formatDay, formatDerived, formatValue, joinList, plainText, plural, valueWithUnit } from '../format.ts';
-import { type Question, type Since, containsWords, normaliseQuestion, supplementMatchesMarker } from './questions.ts';
+import { type Question, type Rating, type Since, type Understood, containsWords, normaliseQuestion, supplementMatchesMarker } from './questions.ts';
+import { answerMeasured, noMeasurements } from './measurement-answers.ts';
+import { type Named, answerDose, answerInteraction, answerPlan, answerTiming, nutrientName } from './supplement-answers.ts';
 
 /**
  * The built-in assistant's answers: plain sentences from the user's records and the reference
@@ -22,8 +24,9 @@ import { type Question, type Since, containsWords, normaliseQuestion, supplement
 const SIGN_IN =
   'To answer from your own records, I need you to sign in (there is a free trial). As a visitor, I can tell you what a supplement is for and its adult upper limit, for example: "What is magnesium for?"';
 
-export async function answerQuestion(context: AssistantContext, question: Question, text: string): Promise<string> {
+export async function answerQuestion(context: AssistantContext, understood: Understood): Promise<string> {
   const user = context.user;
+  const { question, subjectText: text } = understood;
   switch (question.kind) {
     case 'stack':
       return user ? answerStack(user, text, context) : SIGN_IN;
@@ -32,9 +35,33 @@ export async function answerQuestion(context: AssistantContext, question: Questi
     case 'out-of-range':
       return user ? answerOutOfRange(user) : SIGN_IN;
     case 'biomarker':
-      return user ? answerBiomarker(user, question.marker, question.since, context) : SIGN_IN;
-    case 'felt':
-      return user ? answerFelt(user, text, context) : SIGN_IN;
+      if (!user) return SIGN_IN;
+      return (await askBackOrSupplement(user, question, text, context)) ?? answerBiomarker(user, question.marker, question.since, context);
+    case 'felt': {
+      if (!user) return SIGN_IN;
+      const felt = await answerFelt(user, text, question.rating, question.since, context);
+      if (question.rating !== 'sleep') return felt;
+      // "Does magnesium help my sleep?": the ratings, and the nights a watch measured when there are any.
+      const measured = await answerMeasured(user, 'sleep', question.since, text, (words) => measuredSupplement(user, words, context));
+      return measured === noMeasurements('sleep') ? felt : `${felt}\n\nFrom the sleep imported from your phone or watch: ${measured}`;
+    }
+    case 'measured': {
+      if (!user) return SIGN_IN;
+      const answer = await answerMeasured(user, question.measure, question.since, text, (words) => measuredSupplement(user, words, context));
+      // Sleep was also rated by hand: without imported nights, the ratings still answer.
+      if (question.measure === 'sleep' && answer === noMeasurements('sleep') && (await user.recentEffects(366)).length > 0) {
+        return `${answer}\n\nFrom your own sleep ratings: ${await answerFelt(user, text, 'sleep', question.since, context)}`;
+      }
+      return answer;
+    }
+    case 'dose':
+      return answerDose(context, await namedIn(context, text), question.change, text);
+    case 'timing':
+      return answerTiming(context, await namedIn(context, text));
+    case 'interaction':
+      return answerInteraction(context, await namedIn(context, text), text);
+    case 'plan':
+      return answerPlan(context, await namedIn(context, text), text, user);
     case 'supplement-info':
       return answerSupplementInfo(context, text);
     case 'greeting':
@@ -54,6 +81,8 @@ export function capabilities(signedIn: boolean, unmatched: boolean): string {
     'Which of my results are out of range?',
     'What is magnesium for, and what is its upper limit?',
     'How did I feel on days I took magnesium versus days I did not?',
+    'How did I sleep the weeks I took magnesium? (from data imported from your phone or watch)',
+    'Does anything in my stack interact?',
   ];
   const tail = signedIn ? '' : '\n\nAll but the supplement question need your own records: sign in to ask them.';
   return `${lead}\n\n${examples.map((example) => `- ${example}`).join('\n')}${tail}`;
@@ -76,12 +105,15 @@ async function answerStack(user: UserData, text: string, context: AssistantConte
   ];
   const todayLog = today[0];
   const todayDate = user.viewer.today;
+  // A question about one supplement hears about that one only.
+  const todayItems = (todayLog && todayLog.date === todayDate ? todayLog.items : []).filter((item) => named.stack.length === 0 || named.stack.some((entry) => entry.id === item.supplementId));
   parts.push(
-    todayLog && todayLog.date === todayDate
-      ? `Today you have logged ${joinList(todayLog.items.map((item) => `${plainText(item.name)} (${item.dosage})`))}; see ${cite('today', { kind: 'day', date: todayDate })}.`
-      : `You have not logged any intake ${cite('today', { kind: 'day', date: todayDate })} yet.`,
+    todayItems.length > 0
+      ? `Today you have logged ${joinList(todayItems.map((item) => `${plainText(item.name)} (${item.dosage})`))}; see ${cite('today', { kind: 'day', date: todayDate })}.`
+      : `You have not logged ${named.stack.length > 0 ? 'it' : 'any intake'} ${cite('today', { kind: 'day', date: todayDate })} yet.`,
   );
-  for (const warning of warnings.warnings) {
+  const nutrients = new Set(named.stack.map((entry) => entry.nutrient));
+  for (const warning of warnings.warnings.filter((item) => named.stack.length === 0 || nutrients.has(item.nutrient))) {
     parts.push(
       `Together, ${joinList(warning.supplements.map((name) => plainText(name)))} come to ${warning.total} ${warning.unit} of ${nutrientName(warning.nutrient)} a day, above the adult upper limit of ${warning.limit} ${warning.unit} (${warning.source}).`,
     );
@@ -205,6 +237,7 @@ async function answerBiomarker(user: UserData, named: Marker, since: Since | nul
     if (series.points.length > 2) {
       const first = series.points[0]!;
       parts.push(`You have ${plural(series.points.length, 'result')} in all; the first was ${point(first)}, so since then ${changeSentence(first, latest, series)}.`);
+      if (series.points.length <= 8) parts.push(`In order: ${series.points.map((p) => `${valueWithUnit(p.value, series.unit)} (${formatDay(p.date)})`).join(', ')}.`);
     }
   } else {
     parts.push('It is your only result so far, so there is no trend yet.');
@@ -293,17 +326,17 @@ async function answerSupplementInfo(context: AssistantContext, text: string): Pr
   return parts.join('\n\n');
 }
 
-/** "vitamin-b12" → "vitamin B12". */
-function nutrientName(key: string): string {
-  return key.replace(/-/g, ' ').replace(/\bvitamin ([a-z])(\d*)\b/, (_, letter: string, digits: string) => `vitamin ${letter.toUpperCase()}${digits}`) || 'the nutrient';
-}
 
-// ─── How the user felt with and without a supplement ────────────────────────────────────────────
+// ─── How the user felt with and without a supplement, or before and after ───────────────────────
 
-async function answerFelt(user: UserData, text: string, context: AssistantContext): Promise<string> {
+const RATINGS: Rating[] = ['energy', 'mood', 'sleep'];
+
+async function answerFelt(user: UserData, text: string, rating: Rating | null, since: Since | null, context: AssistantContext): Promise<string> {
   const [stack, logged] = await Promise.all([user.stack(), user.loggedSupplements()]);
-  const found = await findUserSupplements(text, stack, logged, context);
+  const lookup = since?.kind === 'supplement' ? since.text : text;
+  const found = await findUserSupplements(lookup, stack, logged, context);
   const names = [...new Set([...found.stack.map((entry) => entry.name), ...found.logged.map((entry) => entry.name)])];
+  if (since?.kind === 'date') return feltSinceDate(user, since, rating);
   if (names.length === 0) {
     const known = [...new Set([...stack.map((entry) => entry.name), ...logged.map((entry) => entry.name)])].slice(0, 8);
     return known.length > 0
@@ -315,29 +348,121 @@ async function answerFelt(user: UserData, text: string, context: AssistantContex
   const label = found.stack[0] ? cite(found.stack[0].name, { kind: 'supplement', id: found.stack[0].id }) : plainText(names[0]!);
   const plainLabel = plainText(names[0]!);
   if (days.length === 0) return 'You have not rated any days yet (energy, mood and sleep on the dashboard), so I cannot compare how you felt.';
+  const shown = rating ? [rating] : RATINGS;
+  const parts: string[] = [];
+  const todayRating = days.find((day) => day.date === user.viewer.today);
+  if (todayRating && /\btoday\b/.test(normaliseQuestion(text))) {
+    parts.push(`${cite('Today', { kind: 'day', date: todayRating.date })} you rated ${ratingList(todayRating, shown)}${todayRating.took ? `, and you logged ${label}` : `, and you have not logged ${label}`}.`);
+  }
+  if (since?.kind === 'supplement' || since?.kind === 'it') {
+    const first = found.stack[0]?.firstLoggedOn ?? found.logged[0]?.firstLoggedOn ?? days.filter((day) => day.took).at(-1)?.date ?? null;
+    if (!first) return `You have not logged ${label} on any rated day, so I cannot compare before and after.`;
+    const before = days.filter((day) => day.date < first);
+    const after = days.filter((day) => day.date >= first);
+    parts.push(`You started logging ${label} on ${cite(formatDay(first), { kind: 'day', date: first })}.`);
+    if (before.length === 0) return [...parts, `You have no rated days before then, so I cannot compare; since then you rated ${plural(after.length, 'day')}, averaging ${averageList(averages(after), shown)}.`].join(' ');
+    parts.push(`Before then, your ${plural(before.length, 'rated day')} averaged ${averageList(averages(before), shown)}; since then, your ${plural(after.length, 'rated day')} averaged ${averageList(averages(after), shown)}.`);
+    parts.push(`So since you started: ${changeList(averages(after), averages(before), shown)} on average.`);
+    parts.push(`This compares periods; it cannot show that ${plainLabel} caused the difference${before.length < 5 || after.length < 5 ? ', and with so few days it may be chance' : ''}.`);
+    return parts.join(' ');
+  }
   const withIt = days.filter((day) => day.took);
   const without = days.filter((day) => !day.took);
-  if (withIt.length === 0) return `None of your ${plural(days.length, 'rated day')} has a log of ${label}, so I cannot compare.`;
-  if (without.length === 0) return `You logged ${label} on every one of your ${plural(days.length, 'rated day')}, so there are no days without it to compare with.`;
+  if (withIt.length === 0) return [...parts, `None of your ${plural(days.length, 'rated day')} has a log of ${label}, so I cannot compare.`].join(' ');
+  if (without.length === 0) {
+    return [...parts, `You logged ${label} on every one of your ${plural(days.length, 'rated day')}, so there are no days without it to compare with; they averaged ${averageList(averages(days), shown)}.`].join(' ');
+  }
   const a = averages(withIt);
   const b = averages(without);
-  const diff = (x: number, y: number, name: string) => {
-    const d = Number(formatDerived(x)) - Number(formatDerived(y));
-    return Math.abs(d) < 0.05 ? `${name} the same` : `${name} ${formatDerived(Math.abs(d))} ${d > 0 ? 'higher' : 'lower'}`;
-  };
   const latestWith = withIt[0]!;
   const latestWithout = without[0]!;
-  const parts = [
-    `On the ${plural(withIt.length, 'rated day')} you took ${label}, your average ratings were energy ${formatDerived(a.energy)}/5, mood ${formatDerived(a.mood)}/5 and sleep ${formatDerived(a.sleep)}/5.`,
-    `On the ${plural(without.length, 'rated day')} without it: energy ${formatDerived(b.energy)}/5, mood ${formatDerived(b.mood)}/5 and sleep ${formatDerived(b.sleep)}/5.`,
-    `So with ${plainLabel}: ${diff(a.energy, b.energy, 'energy')}, ${diff(a.mood, b.mood, 'mood')} and ${diff(a.sleep, b.sleep, 'sleep')} on average.`,
+  parts.push(
+    `On the ${plural(withIt.length, 'rated day')} you took ${label}, your average ratings were ${averageList(a, shown)}.`,
+    `On the ${plural(without.length, 'rated day')} without it: ${averageList(b, shown)}.`,
+    `So with ${plainLabel}: ${changeList(a, b, shown)} on average.`,
     `The latest examples are ${cite(formatDay(latestWith.date), { kind: 'day', date: latestWith.date })} (with it) and ${cite(formatDay(latestWithout.date), { kind: 'day', date: latestWithout.date })} (without).`,
     `This compares days; it cannot show that ${plainLabel} caused the difference${withIt.length < 5 || without.length < 5 ? ', and with so few days it may be chance' : ''}.`,
-  ];
+  );
   return parts.join(' ');
 }
 
-function averages(days: readonly RatedDay[]): { energy: number; mood: number; sleep: number } {
+async function feltSinceDate(user: UserData, since: Extract<Since, { kind: 'date' }>, rating: Rating | null): Promise<string> {
+  const days = await user.ratedDays({ supplementIds: [], names: [] });
+  const shown = rating ? [rating] : RATINGS;
+  const before = days.filter((day) => day.date < since.date);
+  const after = days.filter((day) => day.date >= since.date);
+  const start = cite(formatDay(since.date), { kind: 'day', date: since.date });
+  if (after.length === 0) return `You have no rated days since ${start}.`;
+  const parts = [`Since ${start} you rated ${plural(after.length, 'day')}, averaging ${averageList(averages(after), shown)}.`];
+  if (before.length > 0) parts.push(`Before then, ${plural(before.length, 'rated day')} averaged ${averageList(averages(before), shown)}: ${changeList(averages(after), averages(before), shown)} since.`);
+  return parts.join(' ');
+}
+
+function ratingList(day: RatedDay, shown: readonly Rating[]): string {
+  return joinList(shown.map((name) => `${name} ${day[name]}/5`));
+}
+
+function averageList(values: Record<Rating, number>, shown: readonly Rating[]): string {
+  return joinList(shown.map((name) => `${name} ${formatDerived(values[name])}/5`));
+}
+
+/** "energy 1.7 higher, mood the same": the difference of the rounded averages, as the reader can check it. */
+function changeList(a: Record<Rating, number>, b: Record<Rating, number>, shown: readonly Rating[]): string {
+  return joinList(
+    shown.map((name) => {
+      const d = Number(formatDerived(a[name])) - Number(formatDerived(b[name]));
+      return Math.abs(d) < 0.05 ? `${name} the same` : `${name} ${formatDerived(Math.abs(d))} ${d > 0 ? 'higher' : 'lower'}`;
+    }),
+  );
+}
+
+/** The user's supplement a measurement question names, with what the comparison needs. */
+async function measuredSupplement(user: UserData, words: string, context: AssistantContext) {
+  const [stack, logged] = await Promise.all([user.stack(), user.loggedSupplements()]);
+  const found = await findUserSupplements(words, stack, logged, context);
+  const names = [...new Set([...found.stack.map((entry) => entry.name), ...found.logged.map((entry) => entry.name)])];
+  if (names.length === 0) return null;
+  const firsts = [...found.stack.map((entry) => entry.firstLoggedOn), ...found.logged.map((entry) => entry.firstLoggedOn)].filter((date): date is string => date !== null).sort();
+  return {
+    ids: [...new Set([...found.stack.map((entry) => entry.id), ...found.logged.flatMap((entry) => (entry.supplementId ? [entry.supplementId] : []))])],
+    names,
+    label: found.stack[0] ? cite(found.stack[0].name, { kind: 'supplement', id: found.stack[0].id }) : plainText(names[0]!),
+    plainLabel: names[0]!,
+    firstLoggedOn: firsts[0] ?? null,
+  };
+}
+
+// ─── Which thing a word means ───────────────────────────────────────────────────────────────────
+
+/** The user's supplements and the reference entries a question names. */
+async function namedIn(context: AssistantContext, text: string): Promise<Named> {
+  const references = await context.reference.findNamedIn(normaliseQuestion(text));
+  if (!context.user) return { stack: [], logged: [], references };
+  const [stack, logged] = await Promise.all([context.user.stack(), context.user.loggedSupplements()]);
+  return { ...(await findUserSupplements(text, stack, logged, context)), references };
+}
+
+/**
+ * "How is my magnesium?" names both a supplement and a lab result. Unless the words say which
+ * ("my magnesium level", "since I started it"), a user with both is asked back, with the two
+ * readings; a user with only the supplement gets the supplement.
+ */
+async function askBackOrSupplement(user: UserData, question: Extract<Question, { kind: 'biomarker' }>, text: string, context: AssistantContext): Promise<string | undefined> {
+  if (question.framed || question.since !== null) return undefined;
+  const stack = await user.stack();
+  const mine = (await findUserSupplements(text, stack, [], context)).stack.filter((entry) => supplementMatchesMarker(entry.name, entry.nutrient, question.marker));
+  if (mine.length === 0) return undefined;
+  const series = await user.biomarkerSeries(question.marker.key);
+  if (!series) return answerStack(user, text, context);
+  const word = question.marker.name;
+  return [
+    `Do you mean your ${word} supplement or your ${word} lab results?`,
+    `- Your supplement: ${joinList(mine.map((entry) => `${cite(entry.name, { kind: 'supplement', id: entry.id })} (${entry.dosage}, ${entry.frequency})`))}. Ask "How much ${plainText(mine[0]!.name)} am I taking?"`,
+    `- Your lab results: ${plural(series.points.length, `${word} result`)}. Ask "What are my ${word} results?"`,
+  ].join('\n');
+}
+
+function averages(days: readonly RatedDay[]): Record<Rating, number> {
   const sum = days.reduce((total, day) => ({ energy: total.energy + day.energy, mood: total.mood + day.mood, sleep: total.sleep + day.sleep }), { energy: 0, mood: 0, sleep: 0 });
   return { energy: sum.energy / days.length, mood: sum.mood / days.length, sleep: sum.sleep / days.length };
 }

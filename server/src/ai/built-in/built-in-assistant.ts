@@ -1,16 +1,17 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AssistantContext } from '../assistant-data.ts';
-import { formatDay, joinList, plainText, plural } from '../format.ts';
+import { flatText, formatDay, joinList, plural } from '../format.ts';
 import { type AssistantProvider, type ConversationTurn, ProviderError } from '../provider.ts';
+import { detectEmergency, emergencyAdvice } from '../safety.ts';
 import { answerQuestion } from './answers.ts';
-import { classifyQuestion } from './questions.ts';
+import { understandConversation } from './questions.ts';
 
 /** Words per streamed piece, and the pause between pieces: about the pace of a fast model. */
 const WORDS_PER_CHUNK = 3;
 export const DEFAULT_CHUNK_DELAY_MS = 12;
 
 /**
- * The assistant with no model configured (decisions section 7): it recognises the common
+ * The assistant with no model configured (product.md, Assistant): it recognises the common
  * questions, answers them from the user's records and the reference database, and streams the
  * answer in pieces as a model would. It says what it is in every answer.
  */
@@ -20,9 +21,12 @@ export class BuiltInAssistant implements AssistantProvider {
   constructor(private readonly options: { chunkDelayMs?: number } = {}) {}
 
   async *streamReply(context: AssistantContext, messages: readonly ConversationTurn[], signal: AbortSignal): AsyncIterable<string> {
-    const question = messages.findLast((message) => message.role === 'user')?.content ?? '';
+    const asked = messages.filter((message) => message.role === 'user').map((message) => message.content);
+    const question = asked.at(-1) ?? '';
     const today = context.user?.viewer.today ?? new Date().toISOString().slice(0, 10);
-    const answer = await answerQuestion(context, classifyQuestion(question, today), question);
+    // An emergency gets the advice alone: nothing from the records should stand between it and the reader.
+    const emergency = detectEmergency(question);
+    const answer = emergency ? emergencyAdvice(emergency) : await answerQuestion(context, understandConversation(asked, today));
     if (signal.aborted) throw new ProviderError('aborted', 'The reply was stopped');
     const footer = context.user
       ? "_Answered by StackLab's built-in assistant from your own records, without an AI model._"
@@ -36,11 +40,11 @@ export class BuiltInAssistant implements AssistantProvider {
     const day = formatDay(date);
     const sentences = [
       intake.items.length > 0
-        ? `On ${day} you took ${joinList(intake.items.map((item) => `${plainText(item.name)} (${item.dosage})`))}.`
+        ? `On ${day} you took ${joinList(intake.items.map((item) => `${flatText(item.name)} (${item.dosage})`))}.`
         : `On ${day} you logged no supplements.`,
     ];
     if (effects) {
-      sentences.push(`You rated your energy ${effects.energy}/5, mood ${effects.mood}/5 and sleep ${effects.sleep}/5${effects.note ? `, and noted: "${plainText(effects.note, 200)}"` : ''}.`);
+      sentences.push(`You rated your energy ${effects.energy}/5, mood ${effects.mood}/5 and sleep ${effects.sleep}/5${effects.note ? `, and noted: "${flatText(effects.note, 200)}"` : ''}.`);
     }
     const written = notes.filter((note) => note.type === 'other').length;
     const chats = notes.filter((note) => note.type === 'chat').length;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ProviderError } from '../provider.ts';
 import { streamInChunks } from './built-in-assistant.ts';
-import { classifyQuestion, containsWords, findBiomarker, parseSince } from './questions.ts';
+import { classifyQuestion, containsWords, findBiomarker, parseSince, understandConversation } from './questions.ts';
 
 const TODAY = '2025-06-15';
 const kind = (question: string) => classifyQuestion(question, TODAY).kind;
@@ -23,13 +23,30 @@ describe('recognising the questions', () => {
     ['How has my HbA1c changed since March 2024?', 'biomarker'],
     ['ferritin?', 'biomarker'],
     ['What is magnesium for?', 'supplement-info'],
-    ['What is the upper limit of vitamin D?', 'supplement-info'],
-    ['How much zinc can I take safely?', 'supplement-info'],
+    ['What is the upper limit of vitamin D?', 'dose'],
+    ['How much zinc can I take safely?', 'dose'],
+    ['Should I double my magnesium?', 'dose'],
+    ['Is 800 mg of magnesium too much?', 'dose'],
+    ['When should I take my iron?', 'timing'],
+    ['Can I take zinc with iron?', 'interaction'],
+    ['Does fish oil interact with warfarin?', 'interaction'],
+    ['Does anything in my stack interact?', 'interaction'],
+    ['Can I take vitamin K with warfarin?', 'interaction'],
+    ['I plan to start iron, what should I know?', 'plan'],
+    ['I feel tired today, is it my magnesium?', 'felt'],
+    ['Has my sleep rating changed since I started magnesium glycinate?', 'felt'],
+    ['How did my LDL change since I started vitamin D?', 'biomarker'],
+    ['What are my magnesium results?', 'biomarker'],
     ['What is ashwagandha?', 'supplement-info'],
     ['Tell me about creatine', 'supplement-info'],
     ['How did I feel on days I took magnesium versus days I did not?', 'felt'],
     ['Does magnesium help my sleep?', 'felt'],
     ['Is my mood better when I take vitamin D?', 'felt'],
+    ['How did I sleep the weeks I took magnesium?', 'measured'],
+    ['Is my resting heart rate lower since I started fish oil?', 'measured'],
+    ['How many steps did I walk last week?', 'measured'],
+    ['Has my HRV changed since I started magnesium?', 'measured'],
+    ['How long did I sleep on days I took melatonin?', 'measured'],
     ['Hello', 'greeting'],
     ['Will it rain tomorrow?', 'unknown'],
   ])('%j is a %s question', (question, expected) => {
@@ -53,6 +70,53 @@ describe('recognising the questions', () => {
   });
 });
 
+describe('which word is the subject', () => {
+  it('reads the supplement in "since I started X" as the start and the rest as the result', () => {
+    const question = classifyQuestion('How did my LDL change since I started vitamin D?', TODAY);
+    expect(question).toMatchObject({ kind: 'biomarker', marker: { key: 'ldl' }, since: { kind: 'supplement', text: 'vitamin d' } });
+  });
+  it('a lab frame makes a name a result; none leaves it open', () => {
+    expect(classifyQuestion('my magnesium level', TODAY)).toMatchObject({ kind: 'biomarker', framed: true });
+    expect(classifyQuestion('How is my magnesium?', TODAY)).toMatchObject({ kind: 'biomarker', framed: false });
+  });
+});
+
+describe('questions about imported measurements', () => {
+  it('reads what was measured and the comparison asked for', () => {
+    expect(classifyQuestion('How did I sleep the weeks I took magnesium?', TODAY)).toEqual({ kind: 'measured', measure: 'sleep', since: null });
+    expect(classifyQuestion('Is my resting heart rate lower since I started fish oil?', TODAY)).toEqual({
+      kind: 'measured',
+      measure: 'resting_heart_rate',
+      since: { kind: 'supplement', text: 'fish oil' },
+    });
+    expect(classifyQuestion('How many steps did I walk last week?', TODAY)).toMatchObject({ kind: 'measured', measure: 'steps', since: { kind: 'date', date: '2025-06-08' } });
+    expect(classifyQuestion('What is my heart rate variability since May 2025?', TODAY)).toMatchObject({ kind: 'measured', measure: 'hrv', since: { date: '2025-05-01' } });
+  });
+  it('leaves ratings, heart emergencies and lab results to their own answers', () => {
+    expect(kind('Has my sleep rating changed since I started magnesium glycinate?')).toBe('felt');
+    expect(kind('Does magnesium help my sleep?')).toBe('felt');
+    expect(kind('Is my blood glucose result high?')).not.toBe('measured');
+    expect(kind('How much weight should I give to my vitamin D result?')).not.toBe('measured');
+  });
+});
+
+describe('follow-ups', () => {
+  it('"and since June?" keeps the subject and takes the new start', () => {
+    const { question } = understandConversation(['How has my LDL changed since January 2025?', 'and since June 2024?'], TODAY);
+    expect(question).toMatchObject({ kind: 'biomarker', marker: { key: 'ldl' }, since: { kind: 'date', date: '2024-06-01' } });
+  });
+  it('"what about ferritin?" keeps the start and takes the new result', () => {
+    const { question } = understandConversation(['How has my LDL changed since January 2025?', 'what about ferritin?'], TODAY);
+    expect(question).toMatchObject({ kind: 'biomarker', marker: { key: 'ferritin' }, since: { kind: 'date', date: '2025-01-01' } });
+  });
+  it('"and zinc?" asks the same kind of question about another supplement', () => {
+    expect(understandConversation(['Is 400 mg of magnesium too much?', 'and zinc?'], TODAY)).toMatchObject({ question: { kind: 'dose' }, subjectText: 'and zinc?' });
+  });
+  it('a new question is read alone', () => {
+    expect(understandConversation(['How is my LDL?', 'What is my streak?'], TODAY).question.kind).toBe('streak');
+  });
+});
+
 describe('reading "since ..."', () => {
   it.each([
     ['since 2024-01-05', { kind: 'date', date: '2024-01-05' }],
@@ -65,6 +129,12 @@ describe('reading "since ..."', () => {
     ['since I started taking it?', { kind: 'it' }],
     ['since starting magnesium glycinate', { kind: 'supplement', text: 'magnesium glycinate' }],
     ['since I began my Vitamin D3, roughly', { kind: 'supplement', text: 'vitamin d3' }],
+    ['since March', { kind: 'date', date: '2025-03-01' }],
+    ['since July', { kind: 'date', date: '2024-07-01' }],
+    ['over the last three months', { kind: 'date', date: '2025-03-17' }],
+    ['in the past two weeks', { kind: 'date', date: '2025-06-01' }],
+    ['while taking fish oil', { kind: 'supplement', text: 'fish oil' }],
+    ['before and after starting magnesium', { kind: 'supplement', text: 'magnesium' }],
   ])('%j', (text, expected) => {
     expect(parseSince(`How is my vitamin D ${text}`, TODAY)).toMatchObject(expected);
   });

@@ -1,5 +1,6 @@
 import { addDays, isRealDate } from '#contract/tracking.ts';
 import { CATALOGUE, type Marker } from '#server/labs/extract/catalogue.ts';
+import type { Measure } from '../assistant-data.ts';
 
 /**
  * Recognises the questions the built-in assistant can answer, from the words people use for them.
@@ -9,15 +10,26 @@ import { CATALOGUE, type Marker } from '#server/labs/extract/catalogue.ts';
 
 export type Since = { kind: 'date'; date: string; label: string } | { kind: 'supplement'; text: string } | { kind: 'it' };
 
+export type Rating = 'energy' | 'mood' | 'sleep';
 export type Question =
   | { kind: 'stack' }
   | { kind: 'streak' }
   | { kind: 'out-of-range' }
-  | { kind: 'biomarker'; marker: Marker; since: Since | null }
+  /** `framed`: the words say it is a lab result ("my X level"), so a supplement of that name is not meant. */
+  | { kind: 'biomarker'; marker: Marker; since: Since | null; framed: boolean }
+  | { kind: 'dose'; change: 'more' | 'less' | null }
+  | { kind: 'timing' }
+  | { kind: 'interaction' }
+  | { kind: 'plan' }
   | { kind: 'supplement-info' }
-  | { kind: 'felt' }
+  | { kind: 'felt'; rating: Rating | null; since: Since | null }
+  /** A measurement imported from a phone or wearable (minutes asleep, resting heart rate, steps...). */
+  | { kind: 'measured'; measure: Measure; since: Since | null }
   | { kind: 'greeting' }
   | { kind: 'unknown' };
+
+/** What the answers read: the question, and the words that name its supplements (a follow-up's or the one before's). */
+export type Understood = { question: Question; subjectText: string };
 
 /** Lower case, straight quotes, single spaces: the form every matcher reads. */
 export function normaliseQuestion(text: string): string {
@@ -63,9 +75,14 @@ export function findBiomarker(original: string): Marker | undefined {
   const lower = normaliseQuestion(original);
   const spaced = original.replace(/\s+/g, ' ');
   for (const alias of ALIASES) {
-    if (alias.caseSensitive ? containsWords(spaced, alias.text) : containsWords(lower, alias.text)) return alias.marker;
+    if (alias.caseSensitive ? containsWords(spaced, alias.text) || typedAfterMy(lower, alias.text.toLowerCase()) : containsWords(lower, alias.text)) return alias.marker;
   }
   return undefined;
+}
+
+/** "my ldl", "my tsh level": a short name typed in lower case counts when the words make it the user's result. */
+function typedAfterMy(lower: string, alias: string): boolean {
+  return alias.length >= 3 && (containsWords(lower, `my ${alias}`) || ['level', 'levels', 'result', 'results', 'test', 'cholesterol'].some((word) => containsWords(lower, `${alias} ${word}`)));
 }
 
 /** Whether a supplement's name speaks of the biomarker's substance ("Vitamin D3" and 25-OH vitamin D). */
@@ -110,10 +127,13 @@ const MARKER_NUTRIENTS: Record<string, string[]> = {
   phosphorus: ['phosphorus'],
 };
 
-// ─── "since ..." ────────────────────────────────────────────────────────────────────────────────
+// ─── Time anchors ───────────────────────────────────────────────────────────────────────────────
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 const MONTH = '(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?';
+const NUMBER_WORDS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, few: 3, couple: 2, 'couple of': 2 };
+const COUNT = '(\\d{1,3}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|few|couple(?: of)?)';
+const FROM = '(?:since|from|after|starting)';
 
 function monthNumber(word: string): number {
   return MONTHS.findIndex((month) => month.startsWith(word.slice(0, 3))) + 1;
@@ -124,44 +144,59 @@ function isoDate(year: number, month: number, day: number): string | undefined {
   return isRealDate(date) ? date : undefined;
 }
 
+const dateSince = (date: string): Since => ({ kind: 'date', date, label: date });
+
 /** The start a question asks about: a date, a supplement started, or "it". */
 export function parseSince(question: string, today: string): Since | null {
+  return findSince(question, today)?.since ?? null;
+}
+
+/**
+ * The start and the words that said it, so that the rest of the question can be read without
+ * them ("How did my LDL change since I started vitamin D?": LDL is the result, vitamin D the start).
+ */
+export function findSince(question: string, today: string): { since: Since; clause: string } | null {
   const q = normaliseQuestion(question);
-  const started = /\bsince (?:i |i've |i have )?(?:started|starting|began|begun|beginning)(?: (?:taking|on|to take|using))? (.+?)(?:[?.!,]|$)/.exec(q);
-  if (started) {
-    const text = started[1]!.trim().replace(/^(?:the|my)\s+/, '');
-    return /^(?:it|them|that|this)\b/.test(text) ? { kind: 'it' } : { kind: 'supplement', text };
+  const supplement =
+    /\b(?:since (?:i |i've |i have )?(?:started|starting|began|begun|beginning|went on|been (?:taking|on|using))|after (?:i )?(?:started|starting|began|beginning)|while (?:i was |i'm |i am )?(?:taking|on|using)|before and after (?:i )?(?:started|starting|began|beginning)?|before vs\.? after(?: starting)?|since adding|after adding)(?: (?:taking|on|to take|using|with))? (.+?)(?:[?.!,;]| and (?:how|what|is|did|has)\b|$)/.exec(q);
+  if (supplement) {
+    const text = supplement[1]!.trim().replace(/^(?:the|my)\s+/, '');
+    const since: Since = /^(?:it|them|that|this|taking it)\b/.test(text) ? { kind: 'it' } : { kind: 'supplement', text };
+    return { since, clause: supplement[0]! };
   }
-  const iso = /\b(?:since|from|after) (\d{4})-(\d{1,2})-(\d{1,2})\b/.exec(q);
-  if (iso) {
-    const date = isoDate(Number(iso[1]), Number(iso[2]), Number(iso[3]));
-    if (date) return { kind: 'date', date, label: date };
-  }
-  const monthDayYear = new RegExp(`\\b(?:since|from|after) ${MONTH} (\\d{1,2})(?:st|nd|rd|th)?,? (\\d{4})\\b`).exec(q);
-  if (monthDayYear) {
-    const date = isoDate(Number(monthDayYear[3]), monthNumber(monthDayYear[1]!), Number(monthDayYear[2]));
-    if (date) return { kind: 'date', date, label: date };
-  }
-  const dayMonthYear = new RegExp(`\\b(?:since|from|after) (?:the )?(\\d{1,2})(?:st|nd|rd|th)? (?:of )?${MONTH},? (\\d{4})\\b`).exec(q);
-  if (dayMonthYear) {
-    const date = isoDate(Number(dayMonthYear[3]), monthNumber(dayMonthYear[2]!), Number(dayMonthYear[1]));
-    if (date) return { kind: 'date', date, label: date };
-  }
-  const monthYear = new RegExp(`\\b(?:since|from|after) ${MONTH},? (\\d{4})\\b`).exec(q);
-  if (monthYear) {
-    const date = isoDate(Number(monthYear[2]), monthNumber(monthYear[1]!), 1);
-    if (date) return { kind: 'date', date, label: date };
-  }
-  const year = /\b(?:since|from|after) (\d{4})(?![-/.\d])/.exec(q);
-  if (year && Number(year[1]) >= 1900) return { kind: 'date', date: `${year[1]}-01-01`, label: `${year[1]}-01-01` };
-  const last = /\b(?:in|over|during|for) the (?:last|past) (?:(\d{1,3}) )?(day|week|month|year)s?\b/.exec(q);
-  if (last) {
-    const count = Number(last[1] ?? 1);
-    const days = last[2] === 'day' ? count : last[2] === 'week' ? count * 7 : last[2] === 'month' ? count * 30 : count * 365;
-    const date = addDays(today, -days);
-    return { kind: 'date', date, label: date };
+  const tries: [RegExp, (m: RegExpExecArray) => string | undefined][] = [
+    [new RegExp(`\\b${FROM} (\\d{4})-(\\d{1,2})-(\\d{1,2})\\b`), (m) => isoDate(Number(m[1]), Number(m[2]), Number(m[3]))],
+    [new RegExp(`\\b${FROM} ${MONTH} (\\d{1,2})(?:st|nd|rd|th)?,? (\\d{4})\\b`), (m) => isoDate(Number(m[3]), monthNumber(m[1]!), Number(m[2]))],
+    [new RegExp(`\\b${FROM} (?:the )?(\\d{1,2})(?:st|nd|rd|th)? (?:of )?${MONTH},? (\\d{4})\\b`), (m) => isoDate(Number(m[3]), monthNumber(m[2]!), Number(m[1]))],
+    [new RegExp(`\\b${FROM} ${MONTH},? (\\d{4})\\b`), (m) => isoDate(Number(m[2]), monthNumber(m[1]!), 1)],
+    [/\b(?:since|from|after|starting) (\d{4})(?![-/.\d])/, (m) => (Number(m[1]) >= 1900 ? `${m[1]}-01-01` : undefined)],
+    // "since March": the latest March that has begun.
+    [new RegExp(`\\b${FROM} ${MONTH}(?![a-z])`), (m) => latestMonthStart(monthNumber(m[1]!), today)],
+    [/\b(?:since|from) (?:the )?(?:start|beginning) of (?:the |this )?year\b|\bthis year\b/, () => `${today.slice(0, 4)}-01-01`],
+    [/\b(?:since|from) last year\b/, () => `${Number(today.slice(0, 4)) - 1}-01-01`],
+    [new RegExp(`\\b(?:in|over|during|for|within|from) the (?:last|past|previous) (?:${COUNT} )?(day|week|month|year)s?\\b`), (m) => daysBack(m[1], m[2]!, today)],
+    [new RegExp(`\\b(?:last|past) ${COUNT} (day|week|month|year)s?\\b`), (m) => daysBack(m[1], m[2]!, today)],
+    [new RegExp(`\\b${COUNT} (day|week|month|year)s? ago\\b`), (m) => daysBack(m[1], m[2]!, today)],
+    [/\b(?:this|last|past) (week|month)\b/, (m) => daysBack('1', m[1]!, today)],
+  ];
+  for (const [pattern, read] of tries) {
+    const match = pattern.exec(q);
+    const date = match ? read(match) : undefined;
+    if (match && date) return { since: dateSince(date), clause: match[0] };
   }
   return null;
+}
+
+function daysBack(countWord: string | undefined, unit: string, today: string): string {
+  const count = countWord === undefined ? 1 : Number.isNaN(Number(countWord)) ? (NUMBER_WORDS[countWord] ?? 1) : Number(countWord);
+  const days = unit === 'day' ? count : unit === 'week' ? count * 7 : unit === 'month' ? count * 30 : count * 365;
+  return addDays(today, -days);
+}
+
+function latestMonthStart(month: number, today: string): string | undefined {
+  const year = Number(today.slice(0, 4));
+  const thisYear = isoDate(year, month, 1);
+  return thisYear && thisYear <= today ? thisYear : isoDate(year - 1, month, 1);
 }
 
 // ─── The kind of question ───────────────────────────────────────────────────────────────────────
@@ -169,28 +204,115 @@ export function parseSince(question: string, today: string): Since | null {
 const STREAK = /\b(streaks?|in a row|consecutive)\b/;
 const OUT_OF_RANGE = /\b(out of (?:the )?(?:reference )?range|outside (?:the |of )?(?:reference |normal )?range|abnormal|flagged|not normal|too (?:high|low)|high or low|off range|in range|within range|normal range)\b/;
 const RESULTS = /\b(results?|labs?|tests?|biomarkers?|markers?|bloodwork|blood work|values?)\b/;
-const FELT = /\b(feel|felt|feeling|energy|mood|sleep|slept|rated|ratings?)\b/;
-const FELT_COMPARISON = /\b(days? (?:i|when i|that i) (?:took|take|taken|skipped|did not|didn't|missed)|with(?:out)? (?:it|taking)|versus|vs\.?|compared?|difference|help(?:s|ed)? (?:my|me|with)|effect|affect(?:s|ed)?|when i take|when i took|on days)\b/;
-const INFO = /\b(what (?:is|are|does|do) .+? (?:for|do|good for)|used for|good for|benefits?|upper limit|ul|tolerable|too much|maximum|max dose|how much .+? (?:can|should|is safe|is too)|safe (?:dose|amount|to take)|tell me about)\b/;
+const RATING_WORDS: [Rating, RegExp][] = [
+  ['sleep', /\b(sleep|slept|sleeping|insomnia|rest(?:ed|less)?)\b/],
+  ['energy', /\b(energy|energetic|tired|tiredness|fatigue|fatigued|exhausted|sluggish|drained|worn out)\b/],
+  ['mood', /\b(mood|moods|happy|happier|sad|anxious|anxiety|down|grumpy|irritable|stressed)\b/],
+];
+const FELT = /\b(feel|felt|feeling|feelings|energy|mood|sleep|slept|sleeping|sleeps|rated|ratings?|tired|fatigue|fatigued|exhausted|sluggish|happier|anxious)\b/;
+const FELT_LINK = /\b(days? (?:i|when i|that i) (?:took|take|taken|skipped|did not|didn't|missed)|with(?:out)? (?:it|taking)|versus|vs\.?|compared?|difference|help(?:s|ed|ing)? (?:my|me|with)|effect|affect(?:s|ed|ing)?|when i take|when i took|on days|is it (?:my|the)|because of|due to|from (?:my|the)|caus(?:e|ed|ing)|making me|makes me|made me|changed?|better|worse|improv\w*|since|while)\b/;
+const DOSE = /\boverdose\b|\b(?:dose|dosage) (?:is )?too (?:high|low|much)\b|\b(?:ok|okay|safe|fine|alright) to take \d|\btake \d[\d,.]* ?(?:mg|mcg|iu|g|µg)\b|\b(double|triple|halve|increase|decrease|reduce|raise|lower|cut|up) (?:my|the|it|its|dose|dosage)\b|\b(?:take|taking|have) (?:more|less|extra|another|a second|an extra|twice as much|half)\b|\bhow (?:much|many)\b.*\b(?:should|can|could|may|to take|is safe|is too|too|max|maximum|allowed|okay|ok)\b|\btoo (?:much|many|high a dose)\b|\bupper limit|\b(?:max|maximum|safe|highest|right|correct|recommended|daily) (?:dose|dosage|amount|intake)\b|\bul\b|\btolerable\b|\bis (?:\d[\d.,]*|my) ?(?:mg|mcg|iu|g|µg)?\b.*\b(?:safe|ok|okay|fine|a lot)\b|\bover the limit\b|\bam i over\b|\bdose\b.*\b(?:safe|ok|okay|right)\b/;
+const DOSE_MORE = /\b(double|triple|increase|raise|up|more|extra|another|a second|an extra|twice as much)\b/;
+const DOSE_LESS = /\b(halve|decrease|reduce|lower|cut|less|half)\b/;
+const TIMING = /\b(when (?:should|do|can|is it best to|to) (?:i )?take|what time|which time|time of (?:the )?day|best time|morning or (?:at )?(?:night|evening)|night or morning|before bed(?:time)?|at bedtime|at night|in the morning|with (?:food|a meal|meals|breakfast|dinner)|on an empty stomach|empty stomach|before or after (?:food|eating|meals?)|with or without food)\b/;
+const INTERACTION = /\b(interact(?:s|ion|ions)?|combine|combining|mix|mixing|together|at the same time|same time as|alongside|clash|conflict|contraindicat\w*)\b|\b(?:take|taking|took) .+? (?:with|and|plus) .+|\b(?:with|on) (?:my )?(?:warfarin|coumadin|blood thinners?|eliquis|xarelto|levothyroxine|synthroid|thyroid medication|antibiotics?|metformin|statins?|birth control|ssris?|antidepressants?)\b/;
+const PLAN = /\b(plan(?:ning)? to (?:start|stop|take|add|try|quit|switch)|thinking (?:about|of) (?:starting|stopping|taking|adding|trying|switching)|want to (?:start|stop|add|try|switch|quit)|should i (?:start|stop|add|try|switch|quit|keep taking|continue)|(?:going|about) to (?:start|stop|add|try|switch)|is it (?:ok|okay|safe) to (?:start|stop|add|quit)|can i stop|should i keep|worth (?:taking|adding)|switch (?:from|to))\b/;
+const INFO = /\b(what (?:is|are|does|do) .+? (?:for|do|good for)|used for|good for|benefits?|tell me about|what is it)\b/;
 /** "What is ashwagandha?": a plain "what is X" about something that is not the user's own. */
 const WHAT_IS = /^(?:what|who)(?: is|'s| are) (?:a |an )?[a-z0-9 ,'()-]+\??$/;
-const STACK = /\b(what (?:am i|do i|supplements do i|supplements am i) (?:taking|take|on)|what(?:'s| is) (?:in )?my stack|my stack|my supplements|list (?:my )?supplements|how much .+? (?:am i taking|do i take)|what (?:do|did) i take|how much do i take|am i taking|do i take)\b/;
-const BIOMARKER_CUES = /\b(level|levels|trend|trending|result|results|value|values|doing|changed|change|latest|last|lab|labs|test|tested|blood|since|how is|how's|how are|improv\w*|going up|going down|over time|history|is my|was my)\b/;
+const STACK = /\b(what (?:am i|do i|supplements do i|supplements am i) (?:taking|take|on)|what(?:'s| is) (?:in )?my stack|my stack|my supplements|list (?:my )?supplements|how much .+? (?:am i taking|do i take|i take|i'm taking)|what (?:do|did) i take|how much do i take|am i taking|do i take|my dose|my dosage|what dose)\b/;
+const BIOMARKER_CUES = /\b(level|levels|trend|trending|result|results|value|values|reading|readings|numbers?|doing|changed|change|latest|last|lab|labs|test|tested|blood|since|how is|how's|how are|improv\w*|going up|going down|over time|history|is my|was my|went|gone|rise|rose|fall|fell|drop|dropped|higher|lower|better|worse|compare|before and after)\b/;
+/** Words that make a name a lab result: "my X level", "my X results", "X test", "blood X". */
+const BIOMARKER_FRAME = /\b(levels?|results?|test(?:s|ed)?|readings?|values?|numbers?|labs?|bloodwork|blood work|blood test|in my blood|measured|lab report)\b/;
 const GREETING = /^(hi|hello|hey|good (?:morning|afternoon|evening)|thanks|thank you|help|what can you do|who are you)\b/;
+const FOLLOW_UP = /^(?:and|also|what about|how about|and what about|and how about|same for|ok and|okay and|then|now)\b|^(?:since|from|over|in|during|before|after|last|past)\b/;
 
+/** Words for what phones and wearables measure; the more specific first. Sleep only as a length ("how long did I sleep"), or "how did I sleep": "help my sleep" stays a rating question. */
+const MEASURE_WORDS: [Measure, RegExp][] = [
+  ['hrv', /\b(hrv|heart rate variability)\b/],
+  ['resting_heart_rate', /\b(resting heart rate|resting hr|rhr|heart rate|resting pulse|pulse)\b/],
+  ['deep_sleep', /\bdeep sleep\b/],
+  ['rem_sleep', /\brem sleep\b/],
+  ['sleep', /\b(how (?:long|much|many hours|well) did i sleep|how did i sleep|hours? (?:of sleep|i slept|did i sleep)|sleep (?:duration|time|length)|minutes asleep|time asleep)\b/],
+  ['steps', /\b(steps|step count|did i walk|i walked|walking)\b/],
+  ['body_fat', /\bbody fat\b/],
+  ['weight', /\b(my weight|weigh|weighed|weight (?:change|changed|go|gone|went|lower|higher|since|while|on days|trend))\b/],
+  ['blood_pressure_systolic', /\bblood pressure\b/],
+];
+
+export function measureNamed(q: string): Measure | null {
+  return MEASURE_WORDS.find(([, pattern]) => pattern.test(q))?.[0] ?? null;
+}
+
+function ratingNamed(q: string): Rating | null {
+  return RATING_WORDS.find(([, pattern]) => pattern.test(q))?.[0] ?? null;
+}
+
+/** What one message asks, read alone. */
 export function classifyQuestion(original: string, today: string): Question {
   const q = normaliseQuestion(original);
+  const found = findSince(original, today);
+  const since = found?.since ?? null;
+  // The name in "since I started X" is the start, not the subject.
+  const rest = found ? removeClause(original, found.clause) : original;
+  const restQ = normaliseQuestion(rest);
+  const marker = findBiomarker(rest);
+  const framed = marker !== undefined && (BIOMARKER_FRAME.test(restQ) || OUT_OF_RANGE.test(restQ) || /\b25-?oh\b|hydroxy/.test(restQ) || /\b(latest|trend|trending|going up|going down|over time|history|high|low|deficient|deficiency)\b/.test(restQ));
   if (STREAK.test(q)) return { kind: 'streak' };
-  const marker = findBiomarker(original);
-  const since = parseSince(original, today);
+  const measure = measureNamed(q);
+  if (measure && !/\b(rated|rating|ratings|score)\b/.test(q) && !DOSE.test(q)) return { kind: 'measured', measure, since };
+  if (OUT_OF_RANGE.test(q) && !(DOSE.test(q) && !RESULTS.test(q)) && (!marker || (RESULTS.test(q) && /\b(which|what|any|all|list)\b/.test(q)))) return { kind: 'out-of-range' };
+  if (marker && framed && !DOSE.test(restQ)) return { kind: 'biomarker', marker, since, framed };
+  if (FELT.test(restQ) && (FELT_LINK.test(q) || since !== null) && !(marker && !since && BIOMARKER_CUES.test(restQ) && !ratingNamed(restQ))) {
+    return { kind: 'felt', rating: ratingNamed(restQ), since };
+  }
+  if (PLAN.test(q)) return { kind: 'plan' };
+  // "What is magnesium for, and its upper limit?": the reference answer, which gives the limit too.
+  if (INFO.test(q) && !/\b(should i|double|too much|more|less|my dose|am i)\b/.test(q)) return { kind: 'supplement-info' };
+  if (DOSE.test(q) && !/\bhow much .+? (?:am i taking|do i take|i'm taking)\b/.test(q)) return { kind: 'dose', change: DOSE_MORE.test(q) ? 'more' : DOSE_LESS.test(q) ? 'less' : null };
+  if (TIMING.test(q)) return { kind: 'timing' };
+  if (INTERACTION.test(q) && !framed) return { kind: 'interaction' };
   const infoCue = INFO.test(q) || (WHAT_IS.test(q) && !/\b(my|i|me)\b/.test(q));
-  const feltCue = FELT.test(q) && FELT_COMPARISON.test(q);
-  if (feltCue) return { kind: 'felt' };
-  if (OUT_OF_RANGE.test(q) && (!marker || RESULTS.test(q) && /\b(which|what|any|all|list)\b/.test(q))) return { kind: 'out-of-range' };
-  if (marker && (since !== null || BIOMARKER_CUES.test(q) || OUT_OF_RANGE.test(q)) && !infoCue) return { kind: 'biomarker', marker, since };
+  if (marker && (since !== null || BIOMARKER_CUES.test(restQ) || OUT_OF_RANGE.test(q)) && !infoCue) return { kind: 'biomarker', marker, since, framed };
   if (STACK.test(q)) return { kind: 'stack' };
   if (infoCue) return { kind: 'supplement-info' };
-  if (marker) return { kind: 'biomarker', marker, since };
+  if (marker) return { kind: 'biomarker', marker, since, framed };
   if (GREETING.test(q)) return { kind: 'greeting' };
   return { kind: 'unknown' };
+}
+
+function removeClause(original: string, clause: string): string {
+  const spaced = original.replace(/[\u2018\u2019]/g, "'").replace(/\s+/g, ' ');
+  const index = spaced.toLowerCase().indexOf(clause);
+  return index < 0 ? spaced : `${spaced.slice(0, index)} ${spaced.slice(index + clause.length)}`;
+}
+
+/**
+ * The last question, read with the one before when it only adds to it: "and since June?" keeps
+ * the earlier subject with a new start; "what about ferritin?" keeps the earlier start with a
+ * new biomarker; "and zinc?" asks the earlier kind of question about another supplement.
+ */
+export function understandConversation(userMessages: readonly string[], today: string): Understood {
+  const last = userMessages.at(-1) ?? '';
+  const question = classifyQuestion(last, today);
+  const previousText = userMessages.at(-2);
+  const q = normaliseQuestion(last);
+  const short = q.split(' ').length <= 6;
+  if (!previousText || !(FOLLOW_UP.test(q) || (short && question.kind === 'unknown'))) return { question, subjectText: last };
+  const previous = classifyQuestion(previousText, today);
+  const since = parseSince(last, today);
+  const marker = findBiomarker(last);
+  if (previous.kind === 'biomarker') {
+    if (marker || since) return { question: { ...previous, marker: marker ?? previous.marker, since: since ?? previous.since }, subjectText: previousText };
+  }
+  if (previous.kind === 'felt' && (since || ratingNamed(q))) {
+    return { question: { ...previous, since: since ?? previous.since, rating: ratingNamed(q) ?? previous.rating }, subjectText: previousText };
+  }
+  if (question.kind === 'unknown' || question.kind === 'biomarker' || question.kind === 'supplement-info') {
+    // A new name for the earlier kind of question.
+    if (['dose', 'timing', 'interaction', 'plan', 'felt', 'stack', 'supplement-info'].includes(previous.kind)) return { question: previous, subjectText: last };
+    if (previous.kind === 'biomarker' && marker) return { question: { ...previous, marker }, subjectText: previousText };
+  }
+  if (question.kind === 'unknown') return { question: previous, subjectText: `${previousText} ${last}` };
+  return { question, subjectText: last };
 }

@@ -6,3 +6,8 @@ export * from './billing.ts';
 export * from './blog.ts';
 export * from './assistant.ts';
 export * from './shares.ts';
+export * from './sign-in-addresses.ts';
+export * from './two-factor.ts';
+export * from './medications.ts';
+export * from './health-data.ts';
+export * from './reminders.ts';

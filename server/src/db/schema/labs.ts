@@ -10,8 +10,10 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { LAB_REVIEW_ROW_KINDS } from '#contract/labs.ts';
 import { users } from './users.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -22,6 +24,7 @@ const userId = () =>
     .references(() => users.id, { onDelete: 'cascade' });
 
 export const LAB_FILE_STATUSES = ['queued', 'reading', 'needs_review', 'done', 'failed'] as const;
+export const TEST_DATE_REVIEWS = ['not-collection-date', 'not-found'] as const;
 
 /**
  * An uploaded lab report. The bytes live in the file store under `storage_key` (generated, never
@@ -44,6 +47,11 @@ export const labFiles = pgTable(
     errorMessage: text('error_message'),
     /** The collection date read from the report, or set by the user; null when neither. */
     testDate: date('test_date', { mode: 'string' }),
+    /** Why review must look at the test date (a report date was taken, or none found); null once settled. */
+    testDateReview: text('test_date_review', { enum: TEST_DATE_REVIEWS }),
+    /** Pages (or images) read so far and in all: the extraction's real progress. Null for Word files. */
+    pagesRead: smallint('pages_read'),
+    pageCount: smallint('page_count'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -76,6 +84,8 @@ export const labResults = pgTable(
     testDate: date('test_date', { mode: 'string' }).notNull(),
     reviewed: boolean('reviewed').notNull().default(false),
     source: text('source', { enum: ['extracted', 'manual'] }).notNull(),
+    /** Where the row was read on the report's page (fractions of the page); null for typed results. */
+    box: jsonb('box').$type<PageBoxColumn>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -84,6 +94,56 @@ export const labResults = pgTable(
     index('lab_results_user_date_idx').on(t.userId, t.testDate, t.biomarkerKey, t.id),
     index('lab_results_file_idx').on(t.labFileId),
   ],
+);
+
+export type PageBoxColumn = { page: number; x: number; y: number; width: number; height: number };
+
+
+/**
+ * A row read from a report that waits for the user before it becomes a result: a name the
+ * catalogue does not know, or a value outside what a living person can have. Kept apart from
+ * lab_results so that nothing reads it as a result (charts, exports, the assistant) until then.
+ */
+export const labReviewRows = pgTable(
+  'lab_review_rows',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userId(),
+    labFileId: uuid('lab_file_id')
+      .notNull()
+      .references(() => labFiles.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: LAB_REVIEW_ROW_KINDS }).notNull(),
+    name: text('name').notNull(),
+    /** Catalogue key of an implausible value; null for an unrecognised name. */
+    biomarkerKey: text('biomarker_key'),
+    value: doublePrecision('value').notNull(),
+    unit: text('unit').notNull(),
+    referenceLow: doublePrecision('reference_low'),
+    referenceHigh: doublePrecision('reference_high'),
+    referenceText: text('reference_text'),
+    printedFlag: text('printed_flag'),
+    box: jsonb('box').$type<PageBoxColumn>(),
+    /** Reading order within the file, so review lists rows as the report does. */
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('lab_review_rows_user_file_idx').on(t.userId, t.labFileId, t.position)],
+);
+
+/**
+ * A biomarker the user keeps for themselves (a row the catalogue does not know): its results
+ * carry `biomarker_key` "own:<id>" and are charted in this one unit.
+ */
+export const ownBiomarkers = pgTable(
+  'own_biomarkers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userId(),
+    name: text('name').notNull(),
+    unit: text('unit').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('own_biomarkers_user_name_idx').on(t.userId, sql`lower(${t.name})`)],
 );
 
 export const JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
@@ -115,3 +175,14 @@ export const jobs = pgTable(
     index('jobs_user_id_idx').on(t.userId, t.createdAt),
   ],
 );
+
+/**
+ * When each user's jobs were last served: the queue claims next for the user who waited longest,
+ * so one user's many jobs cannot hold back another user's one.
+ */
+export const jobTurns = pgTable('job_turns', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  servedAt: timestamp('served_at', { withTimezone: true }).notNull(),
+});

@@ -5,6 +5,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -13,6 +14,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { DOSE_UNITS, MASS_UNITS } from '#contract/tracking-texts.ts';
+import type { Schedule } from '#contract/schedule.ts';
 import { users } from './users.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -94,7 +97,19 @@ export const referenceSupplementWords = pgTable(
   ],
 );
 
-/** The user's stack: what they take, how much and how often. */
+/**
+ * A dose's optional label parts (decision 029): the strength of one unit of a dose in ml, drops
+ * or a countable form ("1 capsule = 1000 mg EPA+DHA"), and the nutrient the whole dose holds
+ * ("400 mg magnesium glycinate = 56 mg elemental magnesium").
+ */
+const doseLabelColumns = () => ({
+  strengthAmount: doublePrecision('strength_amount'),
+  strengthUnit: text('strength_unit', { enum: MASS_UNITS }),
+  contentAmount: doublePrecision('content_amount'),
+  contentUnit: text('content_unit', { enum: MASS_UNITS }),
+});
+
+/** The user's stack: what they take, how much, how often and when. */
 export const supplements = pgTable(
   'supplements',
   {
@@ -103,9 +118,14 @@ export const supplements = pgTable(
     referenceSupplementId: uuid('reference_supplement_id').references(() => referenceSupplements.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     dosageAmount: doublePrecision('dosage_amount').notNull(),
-    dosageUnit: text('dosage_unit', { enum: ['mg', 'g', 'mcg', 'IU'] }).notNull(),
+    dosageUnit: text('dosage_unit', { enum: DOSE_UNITS }).notNull(),
     frequencyCount: smallint('frequency_count').notNull(),
     frequencyUnit: text('frequency_unit', { enum: ['hourly', 'daily', 'weekly'] }).notNull(),
+    ...doseLabelColumns(),
+    strengthOf: text('strength_of'),
+    contentOf: text('content_of'),
+    /** When it is taken (contract/schedule.ts), checked by the contract's schema on the way in. */
+    schedule: jsonb('schedule').$type<Schedule>(),
     notes: text('notes'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -124,20 +144,36 @@ export const supplementLogs = pgTable(
     userId: userId(),
     supplementId: uuid('supplement_id').references(() => supplements.id, { onDelete: 'set null' }),
     referenceSupplementId: uuid('reference_supplement_id').references(() => referenceSupplements.id, { onDelete: 'set null' }),
-    /** The day in the user's time zone when it was logged (decisions section 4). */
+    /** The day in the user's time zone when it was logged (product.md, Tracking). */
     localDate: date('local_date', { mode: 'string' }).notNull(),
     takenAt: timestamp('taken_at', { withTimezone: true }).notNull(),
     name: text('name').notNull(),
     dosageAmount: doublePrecision('dosage_amount').notNull(),
-    dosageUnit: text('dosage_unit', { enum: ['mg', 'g', 'mcg', 'IU'] }).notNull(),
+    dosageUnit: text('dosage_unit', { enum: DOSE_UNITS }).notNull(),
     frequencyCount: smallint('frequency_count').notNull(),
     frequencyUnit: text('frequency_unit', { enum: ['hourly', 'daily', 'weekly'] }).notNull(),
+    ...doseLabelColumns(),
     createdAt: createdAt(),
   },
   (t) => [
     index('supplement_logs_user_day_idx').on(t.userId, t.localDate),
     uniqueIndex('supplement_logs_user_day_supplement_key').on(t.userId, t.localDate, t.supplementId),
   ],
+);
+
+/**
+ * Intake warnings the user has read and put away, one per nutrient: the warning stays away while
+ * the doses behind it hash to `dosesHash`, and comes back when one of them changes.
+ */
+export const intakeWarningDismissals = pgTable(
+  'intake_warning_dismissals',
+  {
+    userId: userId(),
+    nutrient: text('nutrient').notNull(),
+    dosesHash: text('doses_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.nutrient] })],
 );
 
 /**
@@ -172,7 +208,7 @@ export const qualitativeLogs = pgTable(
     mood: smallint('mood'),
     sleep: smallint('sleep'),
     note: text('note'),
-    /** Labels of a note; a saved chat carries `ai_conversation` (spec section 3, "Saved chat"). */
+    /** Labels of a note; a saved chat carries `ai_conversation` (product.md, Tracking, "Saved chat"). */
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     loggedAt: timestamp('logged_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),

@@ -46,6 +46,8 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** When the user last proved who they are in this session (password or Google); sensitive actions need it recent. */
+    reauthenticatedAt: timestamp('reauthenticated_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_id_idx').on(t.userId)],
 );

@@ -1,7 +1,8 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES } from '#contract/auth.ts';
 import type { Db } from '#server/db/client.ts';
 import { assistantQueries, auditLog, sessions, subscriptions, users } from '#server/db/schema/index.ts';
 import { FakeStripe, PRICES } from '#server/features/billing/stripe-fake.ts';
@@ -115,6 +116,26 @@ describe('DELETE /api/account (local files, local payment provider)', () => {
     expect((await keep.client.get('/api/export/json')).json().labResults).toHaveLength(4);
   });
 
+  it("deletes the account's mail from the local outbox, and only theirs", async () => {
+    const ada = await signedInClient(t);
+    const bystander = await signedInClient(t);
+    for (const { user } of [ada, bystander]) {
+      expect((await new TestClient(t.app).post('/api/auth/forgot-password', { email: user.email })).statusCode).toBe(200);
+    }
+    const outboxFiles = () => filesUnder(t.config.mail.outboxDir).then((files) => files.filter((file) => file.endsWith('.eml')));
+    const mailTo = (email: string) => t.outbox.messages.filter((message) => message.to === email);
+    expect(mailTo(ada.user.email)).toHaveLength(1);
+    const before = await outboxFiles();
+
+    expect((await deleteAccount(ada.client, { password: ada.body.password })).statusCode).toBe(200);
+    expect(mailTo(ada.user.email)).toEqual([]);
+    expect(mailTo(bystander.user.email)).toHaveLength(1);
+    // On disk too: one file fewer, and none of the others is addressed to them.
+    const after = await outboxFiles();
+    expect(after).toHaveLength(before.length - 1);
+    for (const file of after) expect(await readFile(file, 'utf8')).not.toContain(`To: ${ada.user.email}`);
+  });
+
   it('needs the password; a wrong one deletes nothing and tries are limited', async () => {
     const { client, user } = await signedInClient(t);
     const missing = await deleteAccount(client);
@@ -133,14 +154,16 @@ describe('DELETE /api/account (local files, local payment provider)', () => {
     expect(forged.statusCode).toBe(403);
   });
 
-  it('asks an account without a password (Google only) for a sign-in less than 10 minutes old', async () => {
+  it('asks an account without a password (Google only) for a Google sign-in less than 10 minutes old', async () => {
     const { client, user } = await signedInClient(t);
     await t.database.db.update(users).set({ passwordHash: null, googleSubject: `google-${user.id}` }).where(eq(users.id, user.id));
-    await t.database.db.update(sessions).set({ createdAt: new Date(Date.now() - 11 * 60_000) }).where(eq(sessions.userId, user.id));
+    await t.database.db.update(sessions).set({ reauthenticatedAt: new Date(Date.now() - 11 * 60_000) }).where(eq(sessions.userId, user.id));
     const stale = await deleteAccount(client);
     expect(stale.statusCode).toBe(403);
-    expect(stale.json()).toMatchObject({ code: 'REAUTH_REQUIRED', message: 'For your safety, sign in again and delete your account within 10 minutes of signing in.' });
-    await t.database.db.update(sessions).set({ createdAt: new Date(Date.now() - 2 * 60_000) }).where(eq(sessions.userId, user.id));
+    expect(stale.json()).toMatchObject({ code: 'REAUTH_REQUIRED', message: AUTH_MESSAGES.reauthRequired });
+    // A password sent anyway proves nothing for an account that has none.
+    expect((await deleteAccount(client, { password: 'a guess at one' })).statusCode).toBe(403);
+    await t.database.db.update(sessions).set({ reauthenticatedAt: new Date(Date.now() - 2 * 60_000) }).where(eq(sessions.userId, user.id));
     // No body at all: there is no password to send.
     expect((await client.request({ method: 'DELETE', url: '/api/account' })).statusCode).toBe(200);
     expect(await t.database.db.select().from(users).where(eq(users.id, user.id))).toHaveLength(0);

@@ -1,6 +1,6 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { auditLog, checkoutSessions, contactMessages, rateLimits, revenueEvents, sessions, shareLinks, subscriptions, users } from '#server/db/schema/index.ts';
+import { auditLog, checkoutSessions, contactMessages, rateLimits, revenueEvents, shareLinks, subscriptions, users } from '#server/db/schema/index.ts';
 
 /**
  * The writes of account deletion. Every table holding a user's data cascades with the user row;
@@ -16,11 +16,6 @@ export async function countAdmins(db: Db): Promise<number> {
 /** Share links stop opening at once, before the slower parts of deletion. */
 export async function deleteShareLinksOf(db: Db, userId: string): Promise<void> {
   await db.delete(shareLinks).where(eq(shareLinks.userId, userId));
-}
-
-export async function findSessionCreatedAt(db: Db, userId: string, sessionId: string): Promise<Date | undefined> {
-  const [row] = await db.select({ createdAt: sessions.createdAt }).from(sessions).where(and(eq(sessions.userId, userId), eq(sessions.id, sessionId)));
-  return row?.createdAt;
 }
 
 /**

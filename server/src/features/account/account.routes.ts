@@ -8,10 +8,11 @@ import type { AccountService } from './account.service.ts';
 
 export async function accountRoutes(app: FastifyInstance, { account, cookie }: { account: AccountService; cookie: SessionCookie }): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().delete('/api/account', {
+    config: { access: 'user' },
     schema: {
       tags: ['data'],
       summary:
-        'Delete your account and all your data: rows, stored files, sessions, share links; the subscription is cancelled at the provider. Needs the password, or a sign-in less than 10 minutes old for accounts without one',
+        'Delete your account and all your data: rows, stored files, sessions, share links; the subscription is cancelled at the provider. Needs the password, or for an account without one a Google sign-in in the last 10 minutes',
       // No body at all is fine for an account without a password.
       body: deleteAccountBodySchema.nullish(),
       response: {
@@ -25,7 +26,7 @@ export async function accountRoutes(app: FastifyInstance, { account, cookie }: {
       },
     },
   }, async (request, reply) => {
-    await account.deleteAccount(request.auth!, request.body?.password);
+    await account.deleteAccount(request.auth!, request.body?.password, { ipAddress: request.ip, userAgent: request.headers['user-agent'] });
     cookie.clear(reply);
     return { ok: true as const, message: ACCOUNT_MESSAGES.deleted };
   });

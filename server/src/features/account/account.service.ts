@@ -1,46 +1,41 @@
-import { verify } from '@node-rs/argon2';
-import { ACCOUNT_MESSAGES, REAUTH_WINDOW_MINUTES } from '#contract/data-ownership.ts';
+import { ACCOUNT_MESSAGES } from '#contract/data-ownership.ts';
 import type { Db } from '#server/db/client.ts';
 import type { AuditLog } from '#server/features/audit/audit.service.ts';
+import type { AuthService, ClientInfo } from '#server/features/auth/auth.service.ts';
 import type { SessionUser } from '#server/features/auth/sessions.service.ts';
-import type { RateLimiter, RateRule } from '#server/features/rate-limits/rate-limits.service.ts';
 import { AppError } from '#server/http/app-error.ts';
-import { countAdmins, deleteShareLinksOf, eraseUser, findSessionCreatedAt } from './account.repository.ts';
+import { countAdmins, deleteShareLinksOf, eraseUser } from './account.repository.ts';
 
 type Dependencies = {
   db: Db;
   sessions: { endAll(userId: string): Promise<void> };
+  /** The auth service: the one proof of identity of sensitive actions. */
+  identity: Pick<AuthService, 'confirmIdentity'>;
   /** The labs service: stored files (local folder or S3) do not cascade with rows. */
   files: { removeAllStoredFiles(userId: string): Promise<number> };
   /** The billing service: the subscription is cancelled at the provider, not only forgotten here. */
   billing: { cancelAllForAccountDeletion(userId: string): Promise<number> };
-  limiter: RateLimiter;
+  /** The mailer: the local outbox keeps copies of the account's mail, which go with it. */
+  mail: { forgetRecipient(address: string): Promise<void> };
   audit: AuditLog;
   log: { error(object: unknown, message: string): void };
-  now?: () => Date;
 };
-
-/** Wrong passwords against a signed-in session: enough for typos, too few to guess with a stolen cookie. */
-const DELETE_ATTEMPTS: RateRule = { name: 'account-delete:account', limit: 5, windowSeconds: 15 * 60 };
-const MINUTE_MS = 60_000;
 
 /**
  * DELETE /api/account. The user proves it is them (the password, or for an account without one a
- * sign-in less than ten minutes old); then the subscription is cancelled at the provider, sessions
+ * Google sign-in in the last ten minutes); then the subscription is cancelled at the provider, sessions
  * and share links end, stored files go, and the rows go in one transaction. Each step before the
  * last can fail without losing anything that a retry cannot finish.
  */
 export class AccountService {
-  private readonly now: () => Date;
+  constructor(private readonly deps: Dependencies) {}
 
-  constructor(private readonly deps: Dependencies) {
-    this.now = deps.now ?? (() => new Date());
-  }
-
-  async deleteAccount(auth: SessionUser, password: string | undefined): Promise<void> {
+  async deleteAccount(auth: SessionUser, password: string | undefined, client: ClientInfo): Promise<void> {
     const { user } = auth;
     const { db } = this.deps;
-    await this.confirmIdentity(auth, password);
+    // Irreversible: an account with a password gives it here, even when it re-authenticated recently.
+    if (user.passwordHash && !password) throw AppError.validation('password', ACCOUNT_MESSAGES.passwordRequired);
+    await this.deps.identity.confirmIdentity(auth, password, client);
     if (user.isAdmin && (await countAdmins(db)) <= 1) throw new AppError('CONFLICT', ACCOUNT_MESSAGES.lastAdmin);
     const { filesRemoved, subscriptionsCancelled } = await this.erase(user);
     // Who it was is gone with them; the entry says only that an account was deleted.
@@ -66,22 +61,8 @@ export class AccountService {
     await this.deps.sessions.endAll(user.id);
     await deleteShareLinksOf(db, user.id);
     const filesRemoved = await this.deps.files.removeAllStoredFiles(user.id);
+    await this.deps.mail.forgetRecipient(user.email);
     await eraseUser(db, user);
     return { filesRemoved, subscriptionsCancelled };
-  }
-
-  private async confirmIdentity(auth: SessionUser, password: string | undefined): Promise<void> {
-    const { user } = auth;
-    if (user.passwordHash) {
-      if (!password) throw AppError.validation('password', ACCOUNT_MESSAGES.passwordRequired);
-      await this.deps.limiter.consume(DELETE_ATTEMPTS, user.id);
-      if (!(await verify(user.passwordHash, password))) throw AppError.validation('password', ACCOUNT_MESSAGES.wrongPassword);
-      return;
-    }
-    // An account that signs in only with Google has no password to ask for: a fresh sign-in stands in.
-    const startedAt = await findSessionCreatedAt(this.deps.db, user.id, auth.sessionId);
-    if (!startedAt || this.now().getTime() - startedAt.getTime() > REAUTH_WINDOW_MINUTES * MINUTE_MS) {
-      throw new AppError('REAUTH_REQUIRED', ACCOUNT_MESSAGES.reauthRequired);
-    }
   }
 }

@@ -8,9 +8,9 @@ import {
 import { totalPagesOf } from '#contract/blog.ts';
 import type { Db } from '#server/db/client.ts';
 import type { AuditLog } from '#server/features/audit/audit.service.ts';
-import { isUniqueViolation } from '#server/features/auth/auth.service.ts';
 import { AppError } from '#server/http/app-error.ts';
 import type { Actor } from './admin-actor.ts';
+import { AuditedTable } from './audited-table.ts';
 import {
   type ReferenceRow,
   type ReferenceValues,
@@ -23,13 +23,29 @@ import {
   updateReferenceSupplement,
 } from './admin-supplements.repository.ts';
 
+const nameTaken = () => new AppError('CONFLICT', ADMIN_MESSAGES.nameTaken, { details: [{ field: 'name', message: ADMIN_MESSAGES.nameTaken }] });
+
 /**
  * The reference supplement database behind the Add Supplement suggestions. Names are unique
  * ignoring case, and an alternative name may not be another supplement's own name (it would make
  * a typed name point at two entries). Alternative names may be shared ("vitamin d" is both D2 and D3).
  */
 export class AdminSupplementsService {
-  constructor(private readonly deps: { db: Db; audit: AuditLog }) {}
+  private readonly table: AuditedTable<ReferenceRow, { id: string; name: string }, ReferenceValues>;
+
+  constructor(private readonly deps: { db: Db; audit: AuditLog }) {
+    this.table = new AuditedTable(deps, {
+      subject: 'supplement',
+      targetType: 'reference_supplement',
+      notFound: ADMIN_MESSAGES.supplementNotFound,
+      taken: nameTaken,
+      find: findReferenceSupplement,
+      insert: insertReferenceSupplement,
+      update: updateReferenceSupplement,
+      remove: deleteReferenceSupplement,
+      details: (row) => ({ name: row.name }),
+    });
+  }
 
   async list(query: { q: string; sort: ReferenceSortField; order: 'asc' | 'desc'; page: number; pageSize: number }): Promise<ReferenceSupplementList> {
     const { rows, total } = await listReferenceSupplements(this.deps.db, {
@@ -46,31 +62,19 @@ export class AdminSupplementsService {
   }
 
   async create(actor: Actor, input: ReferenceSupplementInput): Promise<ReferenceSupplement> {
-    const values = await this.checked(input);
-    const row = await this.writeOrConflict(() => insertReferenceSupplement(this.deps.db, values));
-    await this.record(actor, 'admin.supplement.created', row);
-    return toDto(row);
+    return toDto(await this.table.create(actor, await this.checked(input)));
   }
 
   async update(actor: Actor, id: string, input: ReferenceSupplementInput): Promise<ReferenceSupplement> {
-    if (!(await findReferenceSupplement(this.deps.db, id))) throw AppError.notFound(ADMIN_MESSAGES.supplementNotFound);
-    const values = await this.checked(input, id);
-    const row = await this.writeOrConflict(() => updateReferenceSupplement(this.deps.db, id, values));
-    if (!row) throw AppError.notFound(ADMIN_MESSAGES.supplementNotFound);
-    await this.record(actor, 'admin.supplement.updated', row);
-    return toDto(row);
+    return toDto(await this.table.update(actor, id, () => this.checked(input, id)));
   }
 
   async remove(actor: Actor, id: string): Promise<void> {
-    const row = await deleteReferenceSupplement(this.deps.db, id);
-    if (!row) throw AppError.notFound(ADMIN_MESSAGES.supplementNotFound);
-    await this.record(actor, 'admin.supplement.deleted', row);
+    await this.table.remove(actor, id);
   }
 
   private async checked(input: ReferenceSupplementInput, exceptId?: string): Promise<ReferenceValues> {
-    if (await findNameOwner(this.deps.db, input.name, exceptId)) {
-      throw new AppError('CONFLICT', ADMIN_MESSAGES.nameTaken, { details: [{ field: 'name', message: ADMIN_MESSAGES.nameTaken }] });
-    }
+    if (await findNameOwner(this.deps.db, input.name, exceptId)) throw nameTaken();
     // Its own name among its alternatives adds nothing.
     const alternativeNames = input.alternativeNames.filter((name) => name.toLowerCase() !== input.name.toLowerCase());
     const [clash] = await findNameOwners(this.deps.db, alternativeNames, exceptId);
@@ -86,29 +90,6 @@ export class AdminSupplementsService {
       source: input.source,
       sourceUrl: input.sourceUrl,
     };
-  }
-
-  /** Two admins adding the same name at once: the unique index decides, with the same answer. */
-  private async writeOrConflict<T>(work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (error) {
-      if (isUniqueViolation(error)) {
-        throw new AppError('CONFLICT', ADMIN_MESSAGES.nameTaken, { details: [{ field: 'name', message: ADMIN_MESSAGES.nameTaken }] });
-      }
-      throw error;
-    }
-  }
-
-  private async record(actor: Actor, action: `admin.supplement.${string}`, row: { id: string; name: string }): Promise<void> {
-    await this.deps.audit.record({
-      action,
-      actorId: actor.id,
-      ipAddress: actor.ipAddress,
-      targetType: 'reference_supplement',
-      targetId: row.id,
-      details: { name: row.name },
-    });
   }
 }
 

@@ -178,7 +178,7 @@ export async function updateUserAsAdmin(
   options: {
     id: string;
     actorId: string;
-    changes: { name: string; email: string; subscriptionTier: Tier; isAdmin?: boolean | undefined; emailVerifiedAt?: null };
+    changes: { name?: string | null | undefined; email: string; subscriptionTier: Tier; isAdmin?: boolean | undefined; emailVerifiedAt?: null };
   },
 ): Promise<'updated' | 'not-found' | 'actor-not-admin' | 'last-admin'> {
   return db.transaction(async (tx) => {

@@ -100,7 +100,7 @@ export class AdminUsersService {
     };
   }
 
-  async update(actor: Actor, id: string, changes: { name: string; email: string; subscriptionTier: Tier; isAdmin?: boolean | undefined }): Promise<AdminUser> {
+  async update(actor: Actor, id: string, changes: { name?: string | null | undefined; email: string; subscriptionTier: Tier; isAdmin?: boolean | undefined }): Promise<AdminUser> {
     const { db } = this.deps;
     const before = await findUserForAdmin(db, id);
     if (!before) throw AppError.notFound(ADMIN_MESSAGES.userNotFound);

@@ -25,7 +25,7 @@ const errors = { 400: errorResponseSchema, 404: errorResponseSchema };
 const conflict = { 409: errorResponseSchema };
 const tags = ['admin'];
 
-/** Spec 2.24–2.26 and 7: every route is admin-only, and answers 404 to anyone else. */
+/** product.md, Admin: every route is admin-only, and answers 404 to anyone else. */
 export async function adminRoutes(app: FastifyInstance, { supplements, users }: Dependencies): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { access: 'admin' as const };

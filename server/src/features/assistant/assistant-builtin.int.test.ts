@@ -2,7 +2,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_MESSAGES, NOT_MEDICAL_ADVICE, citationHref, citationPath } from '#contract/assistant.ts';
 import { REFERENCE_SUPPLEMENTS } from '#server/features/supplements/reference-supplements.data.ts';
 import { type TestApp, TestClient, createTestApp, signedInClient } from '#server/testing/test-app.ts';
-import { addLabFile, addResults, ask, askText, readEvents, replyText, seedRichUser, today } from './assistant.test-helpers.ts';
+import { addDays } from '#contract/tracking.ts';
+import { formatDay } from '#server/ai/format.ts';
+import {
+  addLabFile,
+  addMeasurements,
+  addResults,
+  addSupplement,
+  ask,
+  askText,
+  logDays,
+  logDaysTogether,
+  readEvents,
+  replyText,
+  seedRichUser,
+  today,
+} from './assistant.test-helpers.ts';
 
 /** The built-in assistant (no model configured) on seeded records: every number it states is a seeded one. */
 let t: TestApp;
@@ -158,21 +173,91 @@ describe('a biomarker over time', () => {
     expect(text).toContain('You have 3 results in all');
   });
 
-  it('in SI units for a user who chose metric, like the chart', async () => {
+  it('in the unit the report printed, whatever the body units; in SI when the labs switch says so', async () => {
     const { client, user } = await signedInClient(t);
-    await addResults(t, user.id, [{ key: 'vitamin-d-25oh', name: '25-OH vitamin D', category: 'vitamin', unit: 'ng/mL', value: 45, low: 30, high: 100, flag: 'normal', date: '2025-06-01' }]);
+    await addResults(t, user.id, [
+      { key: 'vitamin-d-25oh', name: '25-OH vitamin D', category: 'vitamin', unit: 'ng/mL', value: 45, low: 30, high: 100, flag: 'normal', date: '2025-06-01' },
+      { key: 'ldl', name: 'LDL cholesterol', category: 'lipid', unit: 'mg/dL', value: 128, high: 99, flag: 'high', date: '2025-06-01' },
+      { key: 'wbc', name: 'White blood cells', category: 'blood', unit: '10*3/uL', value: 5.8, low: 4, high: 11, flag: 'normal', date: '2025-06-01' },
+    ]);
     const { users } = await import('#server/db/schema/index.ts');
     const { eq } = await import('drizzle-orm');
     await t.database.db.update(users).set({ unitSystem: 'metric' }).where(eq(users.id, user.id));
-    const text = await askText(client, 'How is my vitamin D?');
-    // 45 ng/mL x 2.496 = 112.3 nmol/L; the range 30-100 ng/mL is 74.88-249.6 nmol/L.
-    expect(text).toContain('[112.3 nmol/L on Jun 1, 2025]');
-    expect(text).toContain('within the reference range of 74.88–249.6 nmol/L');
-    expect(text).toContain('It is your only result so far');
+    expect(await askText(client, 'What is my LDL level?')).toContain('[128 mg/dL on Jun 1, 2025]');
+    const si = async (question: string) =>
+      replyText(readEvents((await client.post('/api/chat', { messages: [{ role: 'user', content: question }], labUnits: 'si' }, { accept: 'text/event-stream' })).body));
+    // 45 ng/mL x 2.496 = 112.32 nmol/L, and 128 mg/dL x 0.0259 = 3.315 mmol/L: three figures, as a report prints them.
+    const vitaminD = await si('What is my vitamin D level?');
+    expect(vitaminD).toContain('[112 nmol/L on Jun 1, 2025]');
+    expect(vitaminD).toContain('within the reference range of 74.9–250 nmol/L');
+    expect(await si('What is my LDL level?')).toContain('[3.32 mmol/L on Jun 1, 2025]');
+    const wbc = await si('What is my white blood cell count?');
+    expect(wbc).toContain('5.8 ×10⁹/L');
+    expect(wbc).not.toContain('10*');
+
+    // A question in the URL honours the switch the same way, and refuses a unit system it does not know.
+    const inUrl = async (query: string) => replyText(readEvents((await client.get(`/api/chat?message=${encodeURIComponent('What is my LDL level?')}${query}`)).body));
+    expect(await inUrl('&labUnits=si')).toContain('[3.32 mmol/L on Jun 1, 2025]');
+    expect(await inUrl('&labUnits=conventional')).toContain('[128 mg/dL on Jun 1, 2025]');
+    expect(await inUrl('')).toContain('[128 mg/dL on Jun 1, 2025]');
+    const refused = await client.get(`/api/chat?message=LDL&labUnits=metric`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toContain('labUnits must be conventional or si');
   });
 
   it('says when there are no results for it', async () => {
     expect(await askText(rich.client, 'How is my ferritin level?')).toContain('You have no Ferritin results yet');
+  });
+});
+
+describe('the questions it used to answer beside the point', () => {
+  it('"How did my LDL change since I started vitamin D?": LDL before and after the start', async () => {
+    const { client, user } = await signedInClient(t);
+    const vitaminD = await addSupplement(client, { name: 'Vitamin D3', dosage: '2000 IU', frequency: '1x daily' });
+    await logDays(client, vitaminD, ['2025-01-10', '2025-01-11']);
+    const ldl = { key: 'ldl', name: 'LDL cholesterol', category: 'lipid', unit: 'mg/dL', high: 99 };
+    await addResults(t, user.id, [{ ...ldl, value: 150.1, date: '2024-12-01', flag: 'high' }, { ...ldl, value: 128, date: '2025-05-01', flag: 'high' }]);
+    const text = await askText(client, 'How did my LDL change since I started vitamin D?');
+    expect(text).toContain('[150.1 mg/dL on Dec 1, 2024]');
+    expect(text).toContain('[128 mg/dL on May 1, 2025]');
+    expect(text).toContain('it fell by 22.1 mg/dL');
+    expect(text).not.toContain('no 25-OH vitamin D results');
+  });
+
+  it('"Should I double my magnesium?": the dose, the upper limit and its source, and the clinician', async () => {
+    const text = await askText(rich.client, 'Should I double my magnesium?');
+    expect(text).toContain('400 mg, 2x daily');
+    expect(text).toContain('800 mg of magnesium a day, above the adult upper limit of 350 mg');
+    expect(text).toContain('https://ods.od.nih.gov/factsheets/Magnesium-HealthProfessional/');
+    expect(text).toContain('Talk to your clinician before changing your dose.');
+    expect(text).not.toContain('Upload a lab report');
+  });
+
+  it('"I feel tired today, is it my magnesium?" and "Has my sleep rating changed since I started magnesium glycinate?": the ratings', async () => {
+    const tired = await askText(rich.client, 'I feel tired today, is it my magnesium?');
+    expect(tired).toContain('energy 4.3/5');
+    expect(tired).not.toContain('Upload a lab report');
+    const sleep = await askText(rich.client, 'Has my sleep rating changed since I started magnesium glycinate?');
+    expect(sleep).toContain('on [Feb 1, 2025](stacklab:day/2025-02-01)');
+    // The rated days all come after the first log: 5, 4, 5, 2, 3 and 3 average 3.7.
+    expect(sleep).toContain('You have no rated days before then');
+    expect(sleep).toContain('sleep 3.7/5');
+  });
+
+  it('an emergency gets the advice first, however it is typed', async () => {
+    const text = await askText(rich.client, 'crushing chest pain');
+    expect(text.startsWith('Chest pain or pressure can be a heart attack. **Call your emergency number now')).toBe(true);
+    expect(text).toContain(NOT_MEDICAL_ADVICE);
+  });
+
+  it('a follow-up is read with the question before', async () => {
+    const response = await rich.client.post(
+      '/api/chat',
+      { messages: [{ role: 'user', content: 'How has my fasting glucose changed since 2025?' }, { role: 'assistant', content: '...' }, { role: 'user', content: 'and since 2024?' }] },
+      { accept: 'text/event-stream' },
+    );
+    const text = replyText(readEvents(response.body));
+    expect(text).toContain('Your last result before Jan 1, 2024 was [92 mg/dL on Nov 1, 2023]');
   });
 });
 
@@ -207,13 +292,116 @@ describe('what a supplement is for and its upper limit', () => {
   it('answers a visitor too, with no personal records', async () => {
     const visitor = new TestClient(t.app);
     const text = await askText(visitor, 'What is the upper limit of vitamin D?');
-    expect(text).toContain('Adult upper limit: 100 mcg a day of vitamin D');
+    expect(text).toContain('The adult upper limit for vitamin D is 100 mcg a day');
     expect(text).not.toContain('your stack');
     expect(text).toContain('from our reference database');
   });
 
   it('says so for a supplement it does not know', async () => {
     expect(await askText(rich.client, 'What is zorblaxium for?')).toContain('I could not find that supplement in our reference database');
+  });
+});
+
+describe('imported measurements while taking a supplement', () => {
+  /**
+   * Two weeks from 20 days ago: magnesium on days 0, 2, ..., 12, fish oil from day 7. Nights after
+   * a magnesium day (dated by their morning) were 8 h, the others 6 h 40 min; resting heart rate
+   * 60 bpm before fish oil, 57 since. Steps: 8,000 a day for the last 6 days, 6,000 the week before.
+   */
+  let user: Awaited<ReturnType<typeof signedInClient>>;
+  const start = () => addDays(today(), -20);
+  const day = (offset: number) => addDays(start(), offset);
+  const link = (date: string) => `[${formatDay(date)}](stacklab:day/${date})`;
+  beforeAll(async () => {
+    user = await signedInClient(t);
+    const magnesium = await addSupplement(user.client, { name: 'Magnesium Glycinate', dosage: '400 mg', frequency: '1x daily' });
+    const fishOil = await addSupplement(user.client, { name: 'Fish Oil', dosage: '1000 mg', frequency: '1x daily' });
+    await logDaysTogether(user.client, [magnesium], [0, 2, 4, 6].map(day));
+    await logDaysTogether(user.client, [magnesium, fishOil], [8, 10, 12].map(day));
+    await logDaysTogether(user.client, [fishOil], [7, 9, 11, 13].map(day));
+    const offsets = Array.from({ length: 14 }, (_, i) => i);
+    await addMeasurements(t, user.user.id, [
+      ...offsets.map((i) => ({ kind: 'sleep_asleep' as const, day: day(i + 1), value: i % 2 === 0 ? 480 : 400 })),
+      ...offsets.map((i) => ({ kind: 'resting_heart_rate' as const, day: day(i), value: i < 7 ? 60 : 57 })),
+      ...[1, 2, 3, 4, 5, 6].map((back) => ({ kind: 'steps' as const, day: addDays(today(), -back), value: 8000 })),
+      ...[9, 10, 11, 12, 13, 14].map((back) => ({ kind: 'steps' as const, day: addDays(today(), -back), value: 6000 })),
+    ]);
+  });
+
+  it('"How did I sleep the weeks I took magnesium?": nights after days with it against the others', async () => {
+    const text = await askText(user.client, 'How did I sleep the weeks I took magnesium?');
+    expect(text).toContain(`On the 7 nights after days you took [Magnesium Glycinate](stacklab:supplement/`);
+    expect(text).toContain(`your sleep averaged 8 h 0 min a night (${link(day(1))} to ${link(day(13))})`);
+    expect(text).toContain(`On the other 7 nights: 6 h 40 min a night (${link(day(2))} to ${link(day(14))})`);
+    expect(text).toContain('So with Magnesium Glycinate: 1 h 20 min more on average.');
+    expect(text).toContain('This is an association, not proof: it cannot show that Magnesium Glycinate caused the difference');
+    expect(text.endsWith(NOT_MEDICAL_ADVICE)).toBe(true);
+  });
+
+  it('"Does magnesium help my sleep?": the ratings, then the measured nights', async () => {
+    const text = await askText(user.client, 'Does magnesium help my sleep?');
+    expect(text).toContain('You have not rated any days yet');
+    expect(text).toContain('From the sleep imported from your phone or watch: On the 7 nights after days you took');
+    expect(text).toContain('So with Magnesium Glycinate: 1 h 20 min more on average.');
+  });
+
+  it('"Is my resting heart rate lower since I started fish oil?": before and since the first log', async () => {
+    const text = await askText(user.client, 'Is my resting heart rate lower since I started fish oil?');
+    expect(text).toContain(`You started logging [Fish Oil](stacklab:supplement/`);
+    expect(text).toContain(`on ${link(day(7))}.`);
+    expect(text).toContain(`Before then, your resting heart rate averaged 60 bpm over 7 days (${link(day(0))} to ${link(day(6))}); since then, 57 bpm over 7 days (${link(day(7))} to ${link(day(13))}).`);
+    expect(text).toContain('So since you started: 3 bpm lower on average.');
+    expect(text).toContain('association, not proof');
+  });
+
+  it('"How many steps did I walk last week?": the total and the average, against the week before', async () => {
+    const text = await askText(user.client, 'How many steps did I walk last week?');
+    expect(text).toContain(`From ${link(addDays(today(), -7))} to ${link(today())} your steps averaged 8,000 steps a day, over 6 days with data`);
+    expect(text).toContain('That is 48,000 steps in all.');
+    expect(text).toContain('In the 8 days before, it averaged 6,000 steps a day over 6 days: 2,000 more steps since.');
+  });
+
+  it('without imported data it says so and points to "Your data"', async () => {
+    const other = await signedInClient(t);
+    const text = await askText(other.client, 'How many steps did I walk last week?');
+    expect(text).toContain('You have no imported steps data from the last year');
+    expect(text).toContain(`in your profile's "Your data"`);
+    // Another user's measurements are not this user's.
+    expect(await askText(other.client, 'How did I sleep the weeks I took magnesium?')).toContain('You have no imported sleep data');
+  });
+});
+
+describe('interactions in the stack and between named items', () => {
+  it('"Does anything in my stack interact?": each interaction with severity, what to do and the source', async () => {
+    const { client } = await signedInClient(t);
+    await addSupplement(client, { name: 'Magnesium Glycinate', dosage: '400 mg', frequency: '1x daily' });
+    expect((await client.post('/api/medications', { name: 'Levothyroxine', strength: '50 mcg', schedule: null, startedOn: null, note: null })).statusCode).toBe(201);
+    const text = await askText(client, 'Does anything in my stack interact?');
+    expect(text).toContain('Our interaction table lists 1 interaction for the 2 items of your stack (Magnesium Glycinate and Levothyroxine):');
+    expect(text).toMatch(/- \*\*Moderate\*\*: (\[Magnesium Glycinate\]\(stacklab:supplement\/[0-9a-f-]+\) and Levothyroxine|Levothyroxine and \[Magnesium Glycinate\]\(stacklab:supplement\/[0-9a-f-]+\))\. Magnesium/);
+    expect(text).toContain('What to do:');
+    expect(text).toMatch(/Source: \[[^\]]+\]\(https:\/\//);
+    expect(text.endsWith(NOT_MEDICAL_ADVICE)).toBe(true);
+  });
+
+  it('"Can I take vitamin K with warfarin?": from the interaction table, for a pair not in the stack, signed in or not', async () => {
+    const { client } = await signedInClient(t);
+    for (const asker of [client, new TestClient(t.app)]) {
+      const text = await askText(asker, 'Can I take vitamin K with warfarin?');
+      expect(text).toContain('Our interaction table lists 1 interaction between vitamin k and warfarin:');
+      expect(text).toContain('- **Major**: vitamin k and warfarin. Warfarin works by blocking vitamin K.');
+      expect(text).toContain('What to do:');
+      expect(text).toMatch(/Source: \[[^\]]+\]\(https:\/\//);
+    }
+  });
+
+  it('a stack with nothing that interacts says so, and that it proves nothing', async () => {
+    const { client } = await signedInClient(t);
+    await addSupplement(client, { name: 'Probiotic', dosage: '1 capsule', frequency: '1x daily' });
+    await addSupplement(client, { name: 'Glycine', dosage: '3 g', frequency: '1x daily' });
+    expect(await askText(client, 'Does anything in my stack interact?')).toContain(
+      'Our interaction table lists no interaction for the 2 items of your stack (Probiotic and Glycine). That does not prove there is none.',
+    );
   });
 });
 

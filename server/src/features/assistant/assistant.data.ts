@@ -4,23 +4,33 @@ import type {
   BiomarkerOverview,
   BiomarkerPoint,
   BiomarkerSeries,
+  DailyMeasurement,
   EffectsEntry,
   HealthSnapshot,
   IntakeDay,
   LoggedSupplement,
+  Measure,
   ReferenceData,
   ReferenceEntry,
   StackEntry,
   StreakInfo,
   UserData,
 } from '#server/ai/assistant-data.ts';
+import { MAX_MEASUREMENT_DAYS } from '#server/ai/assistant-data.ts';
 import { containsWords } from '#server/ai/built-in/questions.ts';
 import type { Db } from '#server/db/client.ts';
 import type { UserRow } from '#server/features/auth/auth.repository.ts';
 import type { HealthService } from '#server/features/health/health.service.ts';
-import { findMarker, fromCanonical, siUnitOf, toCanonicalValue, unitDefFor } from '#server/features/labs/labs.catalogue.ts';
+import { findMarker, siUnitOf, toCanonicalValue, unitDefFor } from '#server/features/labs/labs.catalogue.ts';
+import type { UnitDef } from '#server/labs/extract/catalogue.ts';
 import type { StreakService } from '#server/features/streaks/streaks.service.ts';
 import type { SupplementsService } from '#server/features/supplements/supplements.service.ts';
+import type { HealthKind } from '#contract/health-data.ts';
+import { ASLEEP_KINDS } from '#contract/health-data.ts';
+import { type DayTotal, listDayTotals } from '#server/features/health-imports/health-imports.repository.ts';
+import { summariseDay } from '#server/features/health-imports/health-imports.service.ts';
+import { listStackItems } from '#server/features/interactions/interactions.repository.ts';
+import { InteractionsService, interactionNamesIn } from '#server/features/interactions/interactions.service.ts';
 import {
   type LabResultRead,
   findReferenceNamesIn,
@@ -45,7 +55,7 @@ export type DataSources = {
  * One user's records for one request, read through the repositories (every read scoped by this
  * user's id) and the tracking services, each at most once.
  */
-export function createUserData(sources: DataSources, user: UserRow, now: Date): UserData {
+export function createUserData(sources: DataSources, user: UserRow, now: Date, labUnits?: LabUnits): UserData {
   const { db } = sources;
   const userId = user.id;
   const today = localDateOf(now, user.timeZone);
@@ -104,23 +114,14 @@ export function createUserData(sources: DataSources, user: UserRow, now: Date): 
 
     recentIntake: async (days) => {
       const from = addDays(today, -(Math.min(days, MAX_RECENT_DAYS) - 1));
-      const byDay = new Map<string, IntakeDay>();
-      for (const row of await intakeRows()) {
-        if (row.date < from) continue;
-        const day = byDay.get(row.date) ?? { date: row.date, items: [] };
-        day.items.push({
-          id: row.id,
-          supplementId: row.supplementId,
-          name: row.name,
-          dosage: formatDosage({ amount: row.dosageAmount, unit: row.dosageUnit }),
-          frequency: formatFrequency({ count: row.frequencyCount, unit: row.frequencyUnit }),
-        });
-        byDay.set(row.date, day);
-      }
-      return [...byDay.values()];
+      return groupIntake((await intakeRows()).filter((row) => row.date >= from));
     },
 
     recentEffects: async (days) => (await listEffectsSince(db, userId, addDays(today, -(days - 1)))).map(toEffects),
+
+    intakeBetween: async (from, to) => groupIntake(await listIntakeBetween(db, userId, from, to)),
+
+    effectsBetween: async (from, to) => (await listEffectsSince(db, userId, from, to)).map(toEffects),
 
     healthStats: once('health', async (): Promise<HealthSnapshot> => {
       const stats = await sources.health.get(userId);
@@ -149,9 +150,9 @@ export function createUserData(sources: DataSources, user: UserRow, now: Date): 
       }
       const overview: BiomarkerOverview[] = [];
       for (const [key, rows] of byKey) {
-        const display = displayOf(key, unitSystem);
-        if (!display) continue;
         const latest = rows.find((row) => row.newest === 1)!;
+        const display = displayOf(key, labUnits, latest);
+        if (!display) continue;
         const previous = rows.find((row) => row.newest === 2);
         const first = [...rows].sort((a, b) => a.testDate.localeCompare(b.testDate))[0]!;
         overview.push({
@@ -172,10 +173,10 @@ export function createUserData(sources: DataSources, user: UserRow, now: Date): 
       let series = seriesByKey.get(key);
       if (!series) {
         series = (async () => {
-          const display = displayOf(key, unitSystem);
-          if (!display) return null;
           const rows = await listBiomarkerResults(db, userId, key);
           if (rows.length === 0) return null;
+          const display = displayOf(key, labUnits, rows.at(-1)!);
+          if (!display) return null;
           return { key, name: display.name, category: display.category, unit: display.unit, points: rows.map(display.point) };
         })();
         seriesByKey.set(key, series);
@@ -185,6 +186,24 @@ export function createUserData(sources: DataSources, user: UserRow, now: Date): 
 
     ratedDays: async (match) =>
       (await listRatedDays(db, userId, match)).map((row) => ({ ...toEffects(row), took: Boolean(row.took) })),
+
+    measurementsBetween: async (measure, from, to) => {
+      const start = from > addDays(to, -(MAX_MEASUREMENT_DAYS - 1)) ? from : addDays(to, -(MAX_MEASUREMENT_DAYS - 1));
+      if (start > to) return [];
+      const byDay = new Map<string, DayTotal[]>();
+      for (const total of await listDayTotals(db, userId, MEASURE_KINDS[measure], start, to)) byDay.set(total.day, [...(byDay.get(total.day) ?? []), total]);
+      const days: DailyMeasurement[] = [];
+      for (const [date, totals] of [...byDay].sort(([a], [b]) => a.localeCompare(b))) {
+        const value = dailyValue(measure, date, totals);
+        if (value !== null) days.push({ date, value });
+      }
+      return days;
+    },
+
+    stackInteractions: once('interactions', async () => {
+      const [items, report] = await Promise.all([listStackItems(db, userId), new InteractionsService(db).report(userId)]);
+      return { items: items.map((item) => ({ kind: item.kind, name: item.name })), interactions: report.interactions };
+    }),
 
     day: async (date) => {
       const [intake, notes] = await Promise.all([listIntakeBetween(db, userId, date, date), listDayNotes(db, userId, date)]);
@@ -210,6 +229,64 @@ export function createUserData(sources: DataSources, user: UserRow, now: Date): 
   return data;
 }
 
+/** The stored kinds each daily measure is read from. */
+const MEASURE_KINDS: Record<Measure, readonly HealthKind[]> = {
+  sleep: ASLEEP_KINDS,
+  deep_sleep: ASLEEP_KINDS,
+  rem_sleep: ASLEEP_KINDS,
+  resting_heart_rate: ['resting_heart_rate'],
+  hrv: ['hrv'],
+  steps: ['steps'],
+  weight: ['weight'],
+  body_fat: ['body_fat'],
+  blood_pressure_systolic: ['blood_pressure_systolic'],
+  blood_pressure_diastolic: ['blood_pressure_diastolic'],
+  blood_glucose: ['blood_glucose'],
+};
+
+/**
+ * One day's value, as the health page reads it for the kinds it shows (one writer's night, the
+ * writer with the most steps); a reading such as weight is the mean of the day's writers.
+ */
+function dailyValue(measure: Measure, date: string, totals: DayTotal[]): number | null {
+  const day = summariseDay(date, totals);
+  switch (measure) {
+    case 'sleep':
+      return day.asleepMinutes;
+    case 'deep_sleep':
+      return day.deepMinutes;
+    case 'rem_sleep':
+      return day.remMinutes;
+    case 'resting_heart_rate':
+      return day.restingHeartRate;
+    case 'hrv':
+      return day.hrv;
+    case 'steps':
+      return day.steps;
+    default: {
+      if (totals.length === 0) return null;
+      return Math.round((totals.reduce((sum, total) => sum + total.mean, 0) / totals.length) * 10) / 10;
+    }
+  }
+}
+
+/** Intake rows (newest day first) as days with their items, in the rows' order. */
+function groupIntake(rows: Awaited<ReturnType<typeof listIntakeBetween>>): IntakeDay[] {
+  const byDay = new Map<string, IntakeDay>();
+  for (const row of rows) {
+    const day = byDay.get(row.date) ?? { date: row.date, items: [] };
+    day.items.push({
+      id: row.id,
+      supplementId: row.supplementId,
+      name: row.name,
+      dosage: formatDosage({ amount: row.dosageAmount, unit: row.dosageUnit }),
+      frequency: formatFrequency({ count: row.frequencyCount, unit: row.frequencyUnit }),
+    });
+    byDay.set(row.date, day);
+  }
+  return [...byDay.values()];
+}
+
 /** The days `recentIntake` can look back; the context builder asks for two weeks. */
 const MAX_RECENT_DAYS = 31;
 
@@ -217,20 +294,33 @@ function toEffects(row: { id: string; date: string; energy: number | null; mood:
   return { id: row.id, date: row.date, energy: row.energy ?? 0, mood: row.mood ?? 0, sleep: row.sleep ?? 0, note: row.note };
 }
 
+/** The labs' unit switch: conventional (US) units or SI. */
+export type LabUnits = 'conventional' | 'si';
+
 /**
- * How a biomarker is shown to this user: the catalogue's name, and values in the user's unit
- * system (the chart's default, decisions section 4). Printed ranges are stored in the report's
- * unit and converted like the values.
+ * How a biomarker is shown to this user: the catalogue's name, in the units of the labs' switch
+ * when the request says which, else in the system the latest report printed it in (not the body
+ * units of the profile). A value in the unit it was printed in is the printed number; a converted
+ * one keeps no more significant figures than the report printed. Printed ranges are stored in
+ * the report's unit and converted like the values.
  */
-function displayOf(key: string, unitSystem: 'us' | 'metric') {
+function displayOf(key: string, labUnits: LabUnits | undefined, latest: LabResultRead) {
   const marker = findMarker(key);
   if (!marker) return undefined;
-  const target = unitSystem === 'metric' ? siUnitOf(marker) : { unit: marker.canonicalUnit, factor: 1 };
-  const fromCanonicalValue = (canonical: number) => (target.factor === 1 && !target.offset ? canonical : fromCanonical(target, canonical));
+  const si = siUnitOf(marker);
+  const conventional: UnitDef = { unit: marker.canonicalUnit, factor: 1 };
+  const printedSi = si.unit !== marker.canonicalUnit && unitDefFor(marker, latest.unit)?.unit === si.unit;
+  const target = (labUnits ?? (printedSi ? 'si' : 'conventional')) === 'si' ? si : conventional;
+  const shown = (canonical: number, printed: number, printedUnit: string) => {
+    if (sameUnit(marker, printedUnit, target)) return printed;
+    // From the canonical value directly: rounding twice would turn 3.3152 into 3.31.
+    const converted = (canonical - (target.offset ?? 0)) / target.factor;
+    return roundToFigures(converted, Math.min(CONVERTED_FIGURES, significantFigures(printed) + 1));
+  };
   const rangeValue = (value: number | null, reportedUnit: string) => {
     if (value === null) return null;
     const def = unitDefFor(marker, reportedUnit);
-    return def ? fromCanonicalValue(toCanonicalValue(def, value)) : null;
+    return def ? shown(toCanonicalValue(def, value), value, reportedUnit) : null;
   };
   return {
     name: marker.name,
@@ -239,7 +329,7 @@ function displayOf(key: string, unitSystem: 'us' | 'metric') {
     point: (row: LabResultRead): BiomarkerPoint => ({
       id: row.id,
       date: row.testDate,
-      value: fromCanonicalValue(row.canonicalValue),
+      value: shown(row.canonicalValue, row.value, row.unit),
       low: rangeValue(row.referenceLow, row.unit),
       high: rangeValue(row.referenceHigh, row.unit),
       flag: row.flag,
@@ -251,12 +341,35 @@ function displayOf(key: string, unitSystem: 'us' | 'metric') {
   };
 }
 
+/** A converted value keeps three significant figures at most (3.32 mmol/L, not 3.315), as reports print them. */
+const CONVERTED_FIGURES = 3;
+
+/** Whether a printed unit is `target` (same factor), whatever its spelling. */
+function sameUnit(marker: NonNullable<ReturnType<typeof findMarker>>, printed: string, target: UnitDef): boolean {
+  const def = unitDefFor(marker, printed);
+  return def !== null && def.factor === target.factor && (def.offset ?? 0) === (target.offset ?? 0);
+}
+
+/** Significant figures of a printed number (128 → 3, 150.1 → 4, 0.05 → 1). */
+function significantFigures(value: number): number {
+  const digits = String(Math.abs(value)).replace('.', '').replace(/^0+/, '');
+  return Math.max(1, digits.length);
+}
+
+function roundToFigures(value: number, figures: number): number {
+  if (value === 0) return 0;
+  return Number(value.toPrecision(figures));
+}
+
 /** Alternative names that are also dose units ("mg" for magnesium): in a question they are units. */
 const UNIT_WORDS = new Set(['mg', 'g', 'mcg', 'ug', 'µg', 'iu', 'ml']);
 
 /** The reference database, read per question (admins may change it at any time). */
 export function createReferenceData(db: Db): ReferenceData {
+  const interactions = new InteractionsService(db);
   return {
+    interactionNamesIn,
+    interactionsAmong: (names) => interactions.among(names),
     findNamedIn: async (text) => {
       const rows = await findReferenceNamesIn(db, text);
       const seen = new Set<string>();

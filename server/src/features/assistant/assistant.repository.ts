@@ -77,12 +77,12 @@ export async function listIntakeBetween(db: Db, userId: string, from: string, to
     .orderBy(desc(supplementLogs.localDate), asc(supplementLogs.takenAt), asc(supplementLogs.name));
 }
 
-/** Effects ratings (notes with energy, mood and sleep) from `from` on, newest first. */
-export async function listEffectsSince(db: Db, userId: string, from: string) {
+/** Effects ratings (notes with energy, mood and sleep) from `from` on (to `to`, when given), newest first. */
+export async function listEffectsSince(db: Db, userId: string, from: string, to?: string) {
   return db
     .select({ id: qualitativeLogs.id, date: qualitativeLogs.localDate, energy: qualitativeLogs.energy, mood: qualitativeLogs.mood, sleep: qualitativeLogs.sleep, note: qualitativeLogs.note })
     .from(qualitativeLogs)
-    .where(and(eq(qualitativeLogs.userId, userId), isNotNull(qualitativeLogs.energy), gte(qualitativeLogs.localDate, from)))
+    .where(and(eq(qualitativeLogs.userId, userId), isNotNull(qualitativeLogs.energy), gte(qualitativeLogs.localDate, from), to === undefined ? undefined : lte(qualitativeLogs.localDate, to)))
     .orderBy(desc(qualitativeLogs.localDate));
 }
 
@@ -128,6 +128,7 @@ const resultColumns = {
   biomarkerKey: labResults.biomarkerKey,
   name: labResults.name,
   category: labResults.category,
+  value: labResults.value,
   canonicalValue: labResults.canonicalValue,
   canonicalUnit: labResults.canonicalUnit,
   unit: labResults.unit,
@@ -145,6 +146,8 @@ export type LabResultRead = {
   biomarkerKey: string;
   name: string;
   category: string;
+  /** As printed on the report, in `unit`. */
+  value: number;
   canonicalValue: number;
   canonicalUnit: string;
   unit: string;
@@ -234,6 +237,12 @@ export async function listQueries(db: Db, userId: string, limit: number) {
     .where(eq(assistantQueries.userId, userId))
     .orderBy(desc(assistantQueries.createdAt), desc(assistantQueries.id))
     .limit(limit);
+}
+
+/** Removes every kept question and answer of the user; answers how many. */
+export async function deleteQueries(db: Db, userId: string): Promise<number> {
+  const rows = await db.delete(assistantQueries).where(eq(assistantQueries.userId, userId)).returning({ id: assistantQueries.id });
+  return rows.length;
 }
 
 /** A saved conversation: a note of type `chat` on the user's local day (Tracking's notes table). */

@@ -8,13 +8,14 @@ import {
   chatQuerySchema,
   dailySummaryBodySchema,
   dailySummarySchema,
+  queryHistoryClearedSchema,
   queryHistorySchema,
   queryResultSchema,
   saveChatBodySchema,
   savedChatSchema,
 } from '#contract/assistant.ts';
 import { errorResponseSchema } from '#contract/errors.ts';
-import type { Admission, AssistantService } from './assistant.service.ts';
+import type { Admission, AssistantService, ReplyOptions } from './assistant.service.ts';
 
 /** 40 messages of 4,000 characters, or a saved chat of 200,000, in any script, as JSON. */
 const BODY_LIMIT = 1024 * 1024;
@@ -37,8 +38,9 @@ export async function assistantRoutes(app: FastifyInstance, { assistant }: { ass
     },
   }, async (request, reply) => {
     const admission = await assistant.admit(askerOf(request));
-    if (acceptsEventStream(request)) return sendReply(reply, assistant, admission, request.body.messages);
-    return assistant.replyAsJson(admission, request.body.messages, clientGoneSignal(reply));
+    const options = { labUnits: request.body.labUnits };
+    if (acceptsEventStream(request)) return sendReply(reply, assistant, admission, request.body.messages, options);
+    return assistant.replyAsJson(admission, request.body.messages, clientGoneSignal(reply), options);
   });
 
   r.get('/api/query/history', {
@@ -46,35 +48,43 @@ export async function assistantRoutes(app: FastifyInstance, { assistant }: { ass
     schema: { tags: ['assistant'], summary: "The signed-in user's recent questions and answers, newest first (empty for visitors)", response: { 200: queryHistorySchema } },
   }, async (request) => assistant.history(request.auth?.user ?? null));
 
+  r.delete('/api/query/history', {
+    config: { access: 'user' },
+    schema: { tags: ['assistant'], summary: "Clears the signed-in user's kept questions and answers (Clear Chat on /ask)", response: { 200: queryHistoryClearedSchema, 401: errorResponseSchema } },
+  }, async (request) => assistant.clearHistory(request.auth!.user));
+
   r.post('/api/chat', {
     config: { access: 'public' },
     bodyLimit: BODY_LIMIT,
     schema: { tags: ['assistant'], summary: 'Asks the assistant; always an event stream', description: STREAM_NOTE, body: chatBodySchema, response: refusals },
   }, async (request, reply) => {
     const admission = await assistant.admit(askerOf(request));
-    return sendReply(reply, assistant, admission, request.body.messages);
+    return sendReply(reply, assistant, admission, request.body.messages, { labUnits: request.body.labUnits });
   });
 
   r.get('/api/chat', {
     config: { access: 'public' },
     schema: {
       tags: ['assistant'],
-      summary: 'Asks one question in the URL; an event stream (kept for compatibility: the web app sends questions by POST so that they stay out of URLs)',
+      summary:
+        'Asks one question in the URL; an event stream (kept for compatibility: the web app sends questions by POST so that they stay out of URLs). Changes nothing: no plan allowance is used and no history kept; refused when the allowance is used up, and limited per network and hour',
       description: STREAM_NOTE,
       querystring: chatQuerySchema,
       response: refusals,
     },
   }, async (request, reply) => {
-    const admission = await assistant.admit(askerOf(request));
-    return sendReply(reply, assistant, admission, [{ role: 'user', content: request.query.message }]);
+    const admission = await assistant.admitQuestionInUrl(askerOf(request));
+    return sendReply(reply, assistant, admission, [{ role: 'user', content: request.query.message }], { labUnits: request.query.labUnits });
   });
 
   r.post('/api/chat/save', {
+    config: { access: 'user' },
     bodyLimit: BODY_LIMIT,
     schema: { tags: ['assistant'], summary: "Saves a finished conversation as a chat note on the user's day", body: saveChatBodySchema, response: { 200: savedChatSchema, ...refusals } },
   }, async (request) => assistant.saveChat(request.auth!.user, request.body));
 
   r.post('/api/assistant/daily-summary', {
+    config: { access: 'user' },
     schema: {
       tags: ['assistant'],
       summary: "Writes a short summary of a day that has logs, stored as that day's Daily Summary (replacing an earlier one)",
@@ -105,8 +115,8 @@ function clientGoneSignal(reply: FastifyReply): AbortSignal {
   return controller.signal;
 }
 
-function sendReply(reply: FastifyReply, assistant: AssistantService, admission: Admission, messages: readonly ChatMessage[]) {
-  const events = assistant.reply(admission, messages, clientGoneSignal(reply));
+function sendReply(reply: FastifyReply, assistant: AssistantService, admission: Admission, messages: readonly ChatMessage[], options: ReplyOptions = {}) {
+  const events = assistant.reply(admission, messages, clientGoneSignal(reply), options);
   reply.header('content-type', 'text/event-stream; charset=utf-8');
   reply.header('cache-control', 'no-store');
   // Proxies such as nginx would otherwise hold the pieces back until the answer is complete.

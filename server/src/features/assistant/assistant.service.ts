@@ -16,11 +16,13 @@ import type { UserRow } from '#server/features/auth/auth.repository.ts';
 import type { RateLimiter, RateRule } from '#server/features/rate-limits/rate-limits.service.ts';
 import type { EntitlementsService } from '#server/features/usage/entitlements.service.ts';
 import { AppError } from '#server/http/app-error.ts';
-import { type DataSources, createReferenceData, createUserData } from './assistant.data.ts';
-import { dayHasLogs, insertChatNote, insertQuery, listQueries, replaceDaySummary } from './assistant.repository.ts';
+import { type DataSources, type LabUnits, createReferenceData, createUserData } from './assistant.data.ts';
+import { dayHasLogs, deleteQueries, insertChatNote, insertQuery, listQueries, replaceDaySummary } from './assistant.repository.ts';
 
 /** Questions an anonymous visitor may ask per address and hour (AI_ANONYMOUS_PER_ADDRESS_PER_HOUR overrides the limit). */
 export const ANONYMOUS_RULE: RateRule = { name: 'assistant:ip', limit: 20, windowSeconds: 60 * 60 };
+/** Questions asked in the URL (`GET /api/chat`) per network and hour: they use no plan allowance, so this bounds what they cost. */
+export const QUESTION_IN_URL_RULE: RateRule = { name: 'assistant-url:ip', limit: 20, windowSeconds: 60 * 60 };
 export const HISTORY_SHOWN = 20;
 /** Longest daily summary stored; a model that rambles is cut, not refused. */
 const SUMMARY_MAX_CHARS = 2000;
@@ -37,8 +39,14 @@ type Dependencies = DataSources & {
 /** Who is asking: a signed-in user, or an anonymous visitor known only by address. */
 export type Asker = { user: UserRow | null; address: string };
 
-/** A message that passed the limits and was counted; `release` takes the use back. */
-export type Admission = { asker: Asker; release(): Promise<void> };
+/** How the answer is shown: the labs page's unit switch, when the client sends it. */
+export type ReplyOptions = { labUnits?: LabUnits | undefined };
+
+/**
+ * A message that passed the limits; `release` takes a counted use back. `keepsHistory` is false
+ * for a question asked in a URL (GET), which changes nothing of the user's.
+ */
+export type Admission = { asker: Asker; keepsHistory: boolean; release(): Promise<void> };
 
 /**
  * The one engine behind `/api/query`, `/api/chat` and `GET /api/chat`: limits first (refusals
@@ -57,13 +65,13 @@ export class AssistantService {
   }
 
   /**
-   * Counts the message against the user's plan (decisions section 2) or the visitor's hourly
+   * Counts the message against the user's plan (product.md, Assistant) or the visitor's hourly
    * allowance, or refuses it: 429 with `limitReached`, 403 TRIAL_EXPIRED.
    */
   async admit(asker: Asker): Promise<Admission> {
     if (asker.user) {
       const use = await this.deps.entitlements.recordAiMessage(asker.user);
-      return { asker, release: () => use.release() };
+      return { asker, keepsHistory: true, release: () => use.release() };
     }
     try {
       await this.deps.limiter.consume(ANONYMOUS_RULE, asker.address);
@@ -76,14 +84,25 @@ export class AssistantService {
         { limitReached: true, retryAfterSeconds: error.extra.retryAfterSeconds ?? 60 },
       );
     }
-    return { asker, release: async () => {} };
+    return { asker, keepsHistory: true, release: async () => {} };
+  }
+
+  /**
+   * `GET /api/chat`: a GET can be sent from any site, so it changes nothing of the user's: it is
+   * refused as a message would be (an ended trial, a used-up allowance) but uses no allowance and
+   * keeps no history. A per-network hourly limit keeps it from being a free way to the model.
+   */
+  async admitQuestionInUrl(asker: Asker): Promise<Admission> {
+    if (asker.user) await this.deps.entitlements.assertAiMessageAvailable(asker.user);
+    await this.deps.limiter.consume(QUESTION_IN_URL_RULE, asker.address);
+    return { asker, keepsHistory: false, release: async () => {} };
   }
 
   /**
    * The reply as stream events. Ends with `{ streaming: false }` unless the client went away
    * (`clientGone` aborted), in which case nothing more is written and the upstream is aborted.
    */
-  async *reply(admission: Admission, messages: readonly ChatMessage[], clientGone: AbortSignal): AsyncGenerator<ChatStreamEvent> {
+  async *reply(admission: Admission, messages: readonly ChatMessage[], clientGone: AbortSignal, options: ReplyOptions = {}): AsyncGenerator<ChatStreamEvent> {
     const started = performance.now();
     const deadline = AbortSignal.timeout(this.deps.timeoutMs);
     const signal = AbortSignal.any([clientGone, deadline]);
@@ -92,7 +111,7 @@ export class AssistantService {
     let text = '';
     let failure: string | undefined;
     let outcome = 'answered';
-    const iterator = this.deps.provider.streamReply(this.contextFor(admission.asker), turns, signal)[Symbol.asyncIterator]();
+    const iterator = this.deps.provider.streamReply(this.contextFor(admission.asker, options.labUnits), turns, signal)[Symbol.asyncIterator]();
     let providerDone = false;
     try {
       for (;;) {
@@ -127,7 +146,7 @@ export class AssistantService {
         text += disclaimer;
         yield { response: disclaimer };
       }
-      if (admission.asker.user) {
+      if (admission.asker.user && admission.keepsHistory) {
         await insertQuery(this.deps.db, admission.asker.user.id, question, text).catch((error: unknown) =>
           this.deps.log.warn({ err: error }, 'could not keep the question in the history'),
         );
@@ -137,10 +156,10 @@ export class AssistantService {
   }
 
   /** The same reply gathered into one JSON answer (`POST /api/query` without an event stream). */
-  async replyAsJson(admission: Admission, messages: readonly ChatMessage[], clientGone: AbortSignal): Promise<{ response: string; error?: string }> {
+  async replyAsJson(admission: Admission, messages: readonly ChatMessage[], clientGone: AbortSignal, options: ReplyOptions = {}): Promise<{ response: string; error?: string }> {
     let response = '';
     let error: string | undefined;
-    for await (const event of this.reply(admission, messages, clientGone)) {
+    for await (const event of this.reply(admission, messages, clientGone, options)) {
       if ('response' in event) response += event.response;
       if ('error' in event) error = event.error;
     }
@@ -156,8 +175,13 @@ export class AssistantService {
     return rows.map((row) => ({ id: row.id, question: row.question, answer: row.answer, createdAt: row.createdAt.toISOString() }));
   }
 
+  /** Clear Chat on /ask (product.md, Assistant): the kept questions and answers go too. Saved chats stay. */
+  async clearHistory(user: UserRow): Promise<{ ok: true; deleted: number }> {
+    return { ok: true, deleted: await deleteQueries(this.deps.db, user.id) };
+  }
+
   /**
-   * Saves a finished conversation as a chat note on the user's local day (spec section 3, "Saved
+   * Saves a finished conversation as a chat note on the user's local day (product.md, Assistant, "Saved
    * chat"). Its content must be the conversation as a JSON list of messages, which is how the
    * history shows it; it always carries the tag `ai_conversation`.
    */
@@ -198,9 +222,9 @@ export class AssistantService {
     return { id: row.id, date, summary: stored, loggedAt: row.loggedAt.toISOString() };
   }
 
-  private contextFor(asker: Asker): AssistantContext {
+  private contextFor(asker: Asker, labUnits?: LabUnits): AssistantContext {
     return {
-      user: asker.user ? createUserData(this.deps, asker.user, this.now()) : null,
+      user: asker.user ? createUserData(this.deps, asker.user, this.now(), labUnits) : null,
       reference: createReferenceData(this.deps.db),
     };
   }

@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import type { ChatStreamEvent } from '#contract/assistant.ts';
 import { addDays, localDateOf } from '#contract/tracking.ts';
-import { labFiles, labResults, usageEvents } from '#server/db/schema/index.ts';
+import type { HealthKind } from '#contract/health-data.ts';
+import { healthImports, labFiles, labResults, usageEvents } from '#server/db/schema/index.ts';
+import { saveMeasurements } from '#server/features/health-imports/health-imports.repository.ts';
 import { noonOf } from '#server/testing/days.ts';
 import { type TestApp, type TestClient, signedInClient } from '#server/testing/test-app.ts';
 
@@ -127,6 +129,19 @@ export async function addResults(t: TestApp, userId: string, results: ResultSeed
   return rows.map((row) => row.id);
 }
 
+export type MeasurementSeed = { kind: HealthKind; day: string; value: number; origin?: string };
+
+/** Measurements saved as a read import saves them (one Oura import), each at 07:00 UTC of its day. */
+export async function addMeasurements(t: TestApp, userId: string, seeds: MeasurementSeed[]): Promise<void> {
+  const db = t.database.db;
+  const [created] = await db.insert(healthImports).values({ userId, fileName: 'oura.json', source: 'oura', sizeBytes: 1, status: 'done' }).returning();
+  const measurements = seeds.map((seed) => {
+    const at = new Date(`${seed.day}T07:00:00Z`);
+    return { kind: seed.kind, day: seed.day, value: seed.value, origin: seed.origin ?? 'Oura Ring', startAt: at, endAt: at };
+  });
+  await saveMeasurements(db, { userId, importId: created!.id, source: 'oura', measurements });
+}
+
 export async function addLabFile(t: TestApp, userId: string, fileName: string): Promise<string> {
   const [row] = await t.database.db
     .insert(labFiles)
@@ -191,10 +206,30 @@ export type FakeBehaviour =
   | { kind: 'cut-mid-stream'; pieces: string[] }
   /** Some pieces, then nothing more, ever (until the client gives up). */
   | { kind: 'stall'; pieces: string[] }
-  | { kind: 'status'; status: number; body: unknown };
+  | { kind: 'status'; status: number; body: unknown }
+  /** Each request is answered as `answer` says, from what it was sent: text, or tool calls. */
+  | { kind: 'script'; answer: (request: FakeRequest) => FakeTurn };
+
+/**
+ * One answer of a scripted model: text pieces, or tool calls (streamed as OpenAI streams them:
+ * the name first, the arguments in several pieces, `finish_reason: 'tool_calls'`), or a refusal.
+ */
+export type FakeTurn =
+  | { pieces: string[] }
+  | { toolCalls: { name: string; arguments: string; id?: string }[]; pieces?: string[] }
+  | { status: number; body: unknown };
+
+export type FakeToolCall = { id: string; type: string; function: { name: string; arguments: string } };
 
 export type FakeRequest = {
-  body: { model: string; stream: boolean; messages: { role: string; content: string }[]; tools?: unknown };
+  body: {
+    model: string;
+    stream: boolean;
+    /** `content` is null in an assistant turn that only calls tools. */
+    messages: { role: string; content: string; tool_calls?: FakeToolCall[]; tool_call_id?: string }[];
+    tools?: { type: string; function: { name: string; description: string; parameters: unknown } }[];
+    tool_choice?: unknown;
+  };
   headers: IncomingMessage['headers'];
   /** Set when the client closed the connection before the fake finished its answer. */
   abortedByClient: boolean;
@@ -254,6 +289,19 @@ export class FakeOpenAi {
       response.writeHead(behaviour.status, { 'content-type': 'application/json' }).end(JSON.stringify(behaviour.body));
       return;
     }
+    if (behaviour.kind === 'script') {
+      const turn = behaviour.answer(record);
+      if ('status' in turn) {
+        finished = true;
+        response.writeHead(turn.status, { 'content-type': 'application/json' }).end(JSON.stringify(turn.body));
+        return;
+      }
+      response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+      await this.streamTurn(response, record.body.model, turn);
+      finished = true;
+      response.end();
+      return;
+    }
     response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
     const send = (data: unknown) => response.write(`data: ${JSON.stringify(data)}\n\n`);
     for (const piece of behaviour.pieces) {
@@ -281,4 +329,35 @@ export class FakeOpenAi {
         return;
     }
   }
+
+  private async streamTurn(response: ServerResponse, model: string, turn: Exclude<FakeTurn, { status: number }>): Promise<void> {
+    const chunk = (delta: unknown, finishReason: string | null = null) =>
+      response.write(`data: ${JSON.stringify({ id: 'chatcmpl-2', object: 'chat.completion.chunk', created: 0, model, choices: [{ index: 0, delta, finish_reason: finishReason }] })}\n\n`);
+    chunk({ role: 'assistant', content: '' });
+    for (const piece of turn.pieces ?? []) {
+      chunk({ content: piece });
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    const calls = 'toolCalls' in turn ? turn.toolCalls : [];
+    for (const [index, call] of calls.entries()) {
+      chunk({ tool_calls: [{ index, id: call.id ?? `call_fake_${index}`, type: 'function', function: { name: call.name, arguments: '' } }] });
+      // The arguments arrive in pieces, as OpenAI sends them.
+      const cut = Math.ceil(call.arguments.length / 3);
+      for (let at = 0; at < call.arguments.length; at += cut || 1) chunk({ tool_calls: [{ index, function: { arguments: call.arguments.slice(at, at + (cut || 1)) } }] });
+    }
+    chunk({}, calls.length > 0 ? 'tool_calls' : 'stop');
+    response.write('data: [DONE]\n\n');
+  }
+}
+
+/** Every tool result a request carries, parsed, with the name of the call it answers. */
+export function toolResultsIn(request: FakeRequest): { name: string; result: Record<string, unknown> }[] {
+  const messages = request.body.messages;
+  const results: { name: string; result: Record<string, unknown> }[] = [];
+  for (const message of messages) {
+    if (message.role !== 'tool') continue;
+    const call = messages.flatMap((m) => m.tool_calls ?? []).find((c) => c.id === message.tool_call_id);
+    results.push({ name: call?.function.name ?? '?', result: JSON.parse(message.content) as Record<string, unknown> });
+  }
+  return results;
 }

@@ -11,6 +11,16 @@ export type AuditAction =
   | 'auth.password_reset_requested'
   | 'auth.password_reset'
   | 'auth.google_linked'
+  | 'auth.reauthenticated'
+  | 'auth.reauthentication_failed'
+  | 'auth.password_changed'
+  | 'auth.email_changed'
+  | 'auth.two_factor_enabled'
+  | 'auth.two_factor_disabled'
+  | 'auth.recovery_code_used'
+  | 'auth.recovery_codes_regenerated'
+  | 'auth.passkey_added'
+  | 'auth.passkey_removed'
   | `data.${string}`
   | `admin.${string}`;
 

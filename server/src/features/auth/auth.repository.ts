@@ -11,7 +11,7 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | undefi
   return row;
 }
 
-/** An e-mail or a username, both compared ignoring case (decisions section 3). */
+/** An e-mail or a username, both compared ignoring case (product.md, Accounts). */
 export async function findUserByLogin(db: Db, identifier: string): Promise<UserRow | undefined> {
   const lowered = identifier.toLowerCase();
   const [row] = await db
@@ -76,7 +76,7 @@ const activeSession = and(
 function prepareActiveSessionQueries(db: Db) {
   return {
     plain: db
-      .select({ session: { id: sessions.id, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt }, user: users })
+      .select({ session: { id: sessions.id, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt, reauthenticatedAt: sessions.reauthenticatedAt }, user: users })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(activeSession)
@@ -85,7 +85,7 @@ function prepareActiveSessionQueries(db: Db) {
     // window starts arrive as one JSON object keyed by tier.
     withUsage: db
       .select({
-        session: { id: sessions.id, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt },
+        session: { id: sessions.id, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt, reauthenticatedAt: sessions.reauthenticatedAt },
         user: users,
         usage: {
           aiMessages: sql<number>`(select count(*)::int from ${usageEvents} where ${usageEvents.userId} = ${users.id} and ${usageEvents.kind} = 'ai_message' and ${usageEvents.createdAt} >= ${sql.placeholder('aiMessagesSince')})`,
@@ -140,6 +140,11 @@ export async function touchSession(db: Db, sessionId: string, userId: string): P
   const now = new Date();
   await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
   await db.update(users).set({ lastActiveAt: now }).where(eq(users.id, userId));
+}
+
+/** The user proved who they are again in this session; the write also clears every cache's copy of it. */
+export async function markSessionReauthenticated(db: Db, userId: string, sessionId: string, at: Date): Promise<void> {
+  await db.update(sessions).set({ reauthenticatedAt: at }).where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
 }
 
 export async function deleteSessionByTokenHash(db: Db, tokenHash: string): Promise<void> {

@@ -2,13 +2,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AUTH_MESSAGES,
   authResultSchema,
+  changePasswordBodySchema,
   currentUserResponseSchema,
   forgotPasswordBodySchema,
   googleCredentialBodySchema,
+  googleNonceSchema,
   idParamsSchema,
   loginBodySchema,
   okMessageSchema,
+  reauthenticateBodySchema,
+  reauthenticationStatusSchema,
   registerBodySchema,
   resendVerificationBodySchema,
   resetPasswordBodySchema,
@@ -17,10 +22,11 @@ import {
   verifyEmailBodySchema,
 } from '#contract/auth.ts';
 import { errorResponseSchema } from '#contract/errors.ts';
+import { TWO_FACTOR_MESSAGES } from '#contract/two-factor.ts';
 import { AppError } from '#server/http/app-error.ts';
 import type { SessionCookie } from '#server/http/session-cookie.ts';
 import type { AuthService, ClientInfo, SignedIn } from './auth.service.ts';
-import type { GoogleService, GoogleTransaction } from './google.service.ts';
+import type { GoogleService, GoogleTransaction, PendingGoogleLink } from './google.service.ts';
 import type { SessionService } from './sessions.service.ts';
 
 type Dependencies = {
@@ -31,25 +37,46 @@ type Dependencies = {
 };
 
 const GOOGLE_TRANSACTION_COOKIE = 'stacklab_oauth';
+/** A Google identity waiting for the password of the account its address has (see `PendingGoogleLink`). */
+const GOOGLE_LINK_COOKIE = 'stacklab_google_link';
+const GOOGLE_LINK_PATH = '/api/login';
+/** The nonce of an ID-token sign-in, from the nonce call to the sign-in call. */
+const GOOGLE_NONCE_COOKIE = 'stacklab_google_nonce';
+const GOOGLE_NONCE_PATH = '/api/auth/google';
+const TEN_MINUTES_S = 10 * 60;
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
 
 export function clientOf(request: FastifyRequest): ClientInfo {
   return { ipAddress: request.ip, userAgent: request.headers['user-agent'] };
 }
 
-export async function authRoutes(app: FastifyInstance, { auth, sessions, google, cookie }: Dependencies): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  const signIn = async (request: FastifyRequest, reply: FastifyReply, signedIn: SignedIn, message: string) => {
+/** Sets a new session's cookie and answers with its user: the end of every way of signing in. */
+export function signInResponder({ auth, sessions, cookie }: Pick<Dependencies, 'auth' | 'sessions' | 'cookie'>) {
+  return async (request: FastifyRequest, reply: FastifyReply, signedIn: SignedIn, message: string) => {
     // A session token presented before sign-in (fixation) is ended, never promoted.
     const previous = cookie.read(request);
     if (previous) await sessions.end(previous);
     cookie.set(reply, signedIn.token, signedIn.expiresAt);
     return { ok: true, message, user: await auth.toUserDto(signedIn.user), requiresVerification: false };
   };
+}
+
+export async function authRoutes(app: FastifyInstance, { auth, sessions, google, cookie }: Dependencies): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const setSignedCookie = (reply: FastifyReply, name: string, value: unknown, path: string) =>
+    reply.setCookie(name, JSON.stringify(value), {
+      path,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: cookie.name.startsWith('__Host-'),
+      signed: true,
+      maxAge: TEN_MINUTES_S,
+    });
+  const rememberPendingLink = (reply: FastifyReply, pending: PendingGoogleLink) => setSignedCookie(reply, GOOGLE_LINK_COOKIE, pending, GOOGLE_LINK_PATH);
+  const signIn = signInResponder({ auth, sessions, cookie });
 
   r.get('/api/user', {
-    config: { readsUsage: true },
+    config: { access: 'user', readsUsage: true },
     schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: currentUserResponseSchema, 401: errorResponseSchema } },
   }, async (request) => ({ user: await auth.toUserDto(request.auth!.user, request.auth!.usage) }));
 
@@ -75,8 +102,16 @@ export async function authRoutes(app: FastifyInstance, { auth, sessions, google,
     config: { access: 'public' },
     schema: { tags: ['auth'], body: loginBodySchema, response: { 200: authResultSchema, ...errors } },
   }, async (request, reply) => {
-    const signedIn = await auth.login(request.body, clientOf(request));
-    return signIn(request, reply, signedIn, 'Signed in');
+    const result = await auth.login(request.body, clientOf(request));
+    if ('secondFactor' in result) {
+      return { ok: true, message: TWO_FACTOR_MESSAGES.codeNeeded, user: null, requiresVerification: false, secondFactor: result.secondFactor };
+    }
+    const pending = readSignedJson<PendingGoogleLink>(request, GOOGLE_LINK_COOKIE);
+    if (pending) {
+      reply.clearCookie(GOOGLE_LINK_COOKIE, { path: GOOGLE_LINK_PATH });
+      if (google) result.user = await google.linkPending(result.user, pending, request.ip, result.sessionId);
+    }
+    return signIn(request, reply, result, 'Signed in');
   });
 
   r.post('/api/logout', {
@@ -94,7 +129,48 @@ export async function authRoutes(app: FastifyInstance, { auth, sessions, google,
     schema: { tags: ['auth'], body: verifyEmailBodySchema, response: { 200: authResultSchema, 410: errorResponseSchema, 429: errorResponseSchema } },
   }, async (request, reply) => {
     const user = await auth.verifyEmail(request.body.token, clientOf(request));
-    return signIn(request, reply, await auth.startSession(user, clientOf(request)), 'Your email address is verified.');
+    // A browser already signed in keeps its session: a link never swaps who it is signed in as.
+    const current = request.auth;
+    if (current) {
+      const same = current.user.id === user.id;
+      const message = same ? AUTH_MESSAGES.emailVerified : AUTH_MESSAGES.verifiedOtherAccount.replace('{username}', current.user.username);
+      return { ok: true, message, ...(!same && { code: 'OTHER_ACCOUNT' }), user: await auth.toUserDto(same ? user : current.user), requiresVerification: false };
+    }
+    // A link proves the mailbox, not the second factor: such an account signs in as usual.
+    if (await auth.requiresSecondFactor(user.id)) return { ok: true, message: AUTH_MESSAGES.emailVerifiedLogIn, user: null, requiresVerification: false };
+    // Opening a link is no proof of the password: sensitive actions still ask for it.
+    return signIn(request, reply, await auth.startSession(user, clientOf(request), { proven: false }), AUTH_MESSAGES.emailVerified);
+  });
+
+  r.get('/api/auth/reauthentication', {
+    config: { access: 'user' },
+    schema: { tags: ['auth'], summary: 'Whether this session proved who its user is in the last 10 minutes', response: { 200: reauthenticationStatusSchema, 401: errorResponseSchema } },
+  }, async (request) => ({ recent: sessions.isRecentlyAuthenticated(request.auth!) }));
+
+  r.post('/api/auth/reauthenticate', {
+    config: { access: 'user' },
+    schema: {
+      tags: ['auth'],
+      summary: 'Confirm it is you with your password: changing the e-mail, a share link, an export and deleting the account then work for 10 minutes',
+      body: reauthenticateBodySchema,
+      response: { 200: okMessageSchema, ...errors },
+    },
+  }, async (request) => {
+    await auth.reauthenticate(request.auth!, request.body.password, clientOf(request));
+    return { ok: true as const, message: AUTH_MESSAGES.reauthenticated };
+  });
+
+  r.post('/api/auth/change-password', {
+    config: { access: 'user' },
+    schema: {
+      tags: ['auth'],
+      summary: 'Change your password with the current one (an account without one, after a recent Google sign-in); every other session ends',
+      body: changePasswordBodySchema,
+      response: { 200: okMessageSchema, ...errors },
+    },
+  }, async (request) => {
+    await auth.changePassword(request.auth!, request.body, clientOf(request));
+    return { ok: true as const, message: AUTH_MESSAGES.passwordChanged };
   });
 
   r.post('/api/auth/resend-verification', {
@@ -122,6 +198,7 @@ export async function authRoutes(app: FastifyInstance, { auth, sessions, google,
   });
 
   r.get('/api/sessions', {
+    config: { access: 'user' },
     schema: { tags: ['auth'], summary: "The signed-in user's sessions", response: { 200: sessionListSchema } },
   }, async (request) => {
     const { user, sessionId } = request.auth!;
@@ -139,23 +216,46 @@ export async function authRoutes(app: FastifyInstance, { auth, sessions, google,
   });
 
   r.delete('/api/sessions/:id', {
+    config: { access: 'user' },
     schema: { tags: ['auth'], params: idParamsSchema, response: { 200: okMessageSchema, 404: errorResponseSchema } },
   }, async (request, reply) => {
     const { user, sessionId } = request.auth!;
-    const ended = await sessions.endOne(user.id, request.params.id);
+    const ended = await auth.endSession(user.id, request.params.id, clientOf(request));
     if (!ended) throw AppError.notFound('Session not found');
     if (request.params.id === sessionId) cookie.clear(reply);
     return { ok: true as const, message: 'Session ended' };
   });
 
-  // Google: the ID-token call always exists and says plainly when Google is not configured.
+  // Google: the ID-token calls always exist and say plainly when Google is not configured.
+  r.post('/api/auth/google/nonce', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['auth'],
+      summary: 'A nonce for the Google ID token of the next POST /api/auth/google from this browser (it works once, for 10 minutes)',
+      response: { 200: googleNonceSchema, 404: errorResponseSchema },
+    },
+  }, async (_request, reply) => {
+    if (!google) throw AppError.notFound('Google sign-in is not configured');
+    const nonce = google.newNonce();
+    setSignedCookie(reply, GOOGLE_NONCE_COOKIE, nonce, GOOGLE_NONCE_PATH);
+    return { nonce };
+  });
+
   r.post('/api/auth/google', {
     config: { access: 'public' },
     schema: { tags: ['auth'], body: googleCredentialBodySchema, response: { 200: authResultSchema, ...errors, 404: errorResponseSchema } },
   }, async (request, reply) => {
     if (!google) throw AppError.notFound('Google sign-in is not configured');
-    const user = await google.signInWithCredential(request.body.credential, request.ip);
-    return signIn(request, reply, await auth.startSession(user, clientOf(request)), 'Signed in with Google');
+    const nonce = readSignedJson<string>(request, GOOGLE_NONCE_COOKIE);
+    reply.clearCookie(GOOGLE_NONCE_COOKIE, { path: GOOGLE_NONCE_PATH });
+    const outcome = await google.signInWithCredential(request.body.credential, nonce, request.ip);
+    if (outcome.pendingLink) {
+      rememberPendingLink(reply, outcome.pendingLink);
+      throw new AppError('AUTH_FAILED', AUTH_MESSAGES.googleLinkNeedsPassword);
+    }
+    // Google is one factor: an account with a second one signs in with its password and code.
+    if (await auth.requiresSecondFactor(outcome.user.id)) throw new AppError('AUTH_FAILED', AUTH_MESSAGES.googleTwoFactor);
+    return signIn(request, reply, await auth.startSession(outcome.user, clientOf(request), { proven: true, method: 'google' }), 'Signed in with Google');
   });
 
   r.get('/auth/google', {
@@ -164,14 +264,7 @@ export async function authRoutes(app: FastifyInstance, { auth, sessions, google,
   }, async (request, reply) => {
     if (!google) return reply.redirect('/auth?login=true&oauth=google&error=not-configured');
     const { url, transaction } = await google.beginSignIn(request.query.signup === 'true');
-    reply.setCookie(GOOGLE_TRANSACTION_COOKIE, JSON.stringify(transaction), {
-      path: '/auth/google',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: cookie.name.startsWith('__Host-'),
-      signed: true,
-      maxAge: 10 * 60,
-    });
+    setSignedCookie(reply, GOOGLE_TRANSACTION_COOKIE, transaction, '/auth/google');
     return reply.redirect(url);
   });
 
@@ -180,13 +273,18 @@ export async function authRoutes(app: FastifyInstance, { auth, sessions, google,
     schema: { hide: true },
   }, async (request, reply) => {
     if (!google) return reply.redirect('/auth?login=true&oauth=google&error=not-configured');
-    const transaction = readTransaction(request);
+    const transaction = readSignedJson<GoogleTransaction>(request, GOOGLE_TRANSACTION_COOKIE);
     reply.clearCookie(GOOGLE_TRANSACTION_COOKIE, { path: '/auth/google' });
     if (!transaction) return reply.redirect('/auth?login=true&oauth=google&error=expired');
     try {
       const callbackUrl = new URL(request.url, google.callbackUrl);
-      const user = await google.finishSignIn(callbackUrl, transaction, request.ip);
-      const signedIn = await auth.startSession(user, clientOf(request));
+      const outcome = await google.finishSignIn(callbackUrl, transaction, request.ip);
+      if (outcome.pendingLink) {
+        rememberPendingLink(reply, outcome.pendingLink);
+        return reply.redirect('/auth?login=true&oauth=google&error=link-password');
+      }
+      if (await auth.requiresSecondFactor(outcome.user.id)) return reply.redirect('/auth?login=true&oauth=google&error=two-factor');
+      const signedIn = await auth.startSession(outcome.user, clientOf(request), { proven: true, method: 'google' });
       const previous = cookie.read(request);
       if (previous) await sessions.end(previous);
       cookie.set(reply, signedIn.token, signedIn.expiresAt);
@@ -198,13 +296,14 @@ export async function authRoutes(app: FastifyInstance, { auth, sessions, google,
   });
 }
 
-function readTransaction(request: FastifyRequest): GoogleTransaction | undefined {
-  const raw = request.cookies[GOOGLE_TRANSACTION_COOKIE];
+/** A value this server put in a signed cookie, or undefined when it is absent or was tampered with. */
+function readSignedJson<T>(request: FastifyRequest, name: string): T | undefined {
+  const raw = request.cookies[name];
   if (!raw) return undefined;
   const unsigned = request.unsignCookie(raw);
   if (!unsigned.valid || !unsigned.value) return undefined;
   try {
-    return JSON.parse(unsigned.value) as GoogleTransaction;
+    return JSON.parse(unsigned.value) as T;
   } catch {
     return undefined;
   }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES } from '#contract/auth.ts';
 import { type TestApp, TestClient, createTestApp, newUserBody } from '#server/testing/test-app.ts';
 
 /** With an SMTP server configured, new accounts confirm their address before signing in. */
@@ -54,6 +55,51 @@ describe('e-mail verification', () => {
     const second = linkIn(body.email);
     expect(second).not.toBe(first);
     expect((await new TestClient(t.app).post('/api/auth/verify-email', { token: second })).statusCode).toBe(200);
+  });
+
+  it('keeps the session of a browser signed in as someone else, and tells it so', async () => {
+    const me = newUserBody();
+    await new TestClient(t.app).post('/api/register', me);
+    const browser = new TestClient(t.app);
+    expect((await browser.post('/api/auth/verify-email', { token: linkIn(me.email) })).statusCode).toBe(200);
+    const mySession = browser.sessionCookie;
+
+    // Someone else's link, opened in my signed-in browser: their address is verified, I stay me.
+    const them = newUserBody();
+    await new TestClient(t.app).post('/api/register', them);
+    const opened = await browser.post('/api/auth/verify-email', { token: linkIn(them.email) });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json()).toMatchObject({ ok: true, code: 'OTHER_ACCOUNT', message: AUTH_MESSAGES.verifiedOtherAccount.replace('{username}', me.username) });
+    expect(opened.json().user.username).toBe(me.username);
+    expect(browser.sessionCookie).toBe(mySession);
+    expect((await browser.get('/api/user')).json().user.username).toBe(me.username);
+    expect((await new TestClient(t.app).post('/api/login', { email: them.email, password: them.password })).statusCode).toBe(200);
+  });
+
+  it('keeps the session of a browser signed in as the same account (a changed address)', async () => {
+    const me = newUserBody();
+    await new TestClient(t.app).post('/api/register', me);
+    const browser = new TestClient(t.app);
+    await browser.post('/api/auth/verify-email', { token: linkIn(me.email) });
+    expect((await browser.post('/api/auth/reauthenticate', { password: me.password })).statusCode).toBe(200);
+    const moved = `moved-${me.email}`;
+    expect((await browser.post('/api/profile', { email: moved, username: me.username })).json().emailVerificationSent).toBe(true);
+    const session = browser.sessionCookie;
+    const opened = await browser.post('/api/auth/verify-email', { token: linkIn(moved) });
+    expect(opened.json()).toMatchObject({ ok: true, message: AUTH_MESSAGES.emailVerified, user: { email: moved, emailVerified: true } });
+    expect(browser.sessionCookie).toBe(session);
+  });
+
+  it('opens a session that is not a recent sign-in: a sensitive action asks for the password', async () => {
+    const me = newUserBody();
+    await new TestClient(t.app).post('/api/register', me);
+    const browser = new TestClient(t.app);
+    await browser.post('/api/auth/verify-email', { token: linkIn(me.email) });
+    const exported = await browser.get('/api/export/json');
+    expect(exported.statusCode).toBe(403);
+    expect(exported.json().code).toBe('REAUTH_REQUIRED');
+    expect((await browser.post('/api/auth/reauthenticate', { password: me.password })).statusCode).toBe(200);
+    expect((await browser.get('/api/export/json')).statusCode).toBe(200);
   });
 
   it('refuses a made-up token', async () => {

@@ -12,8 +12,19 @@ import {
   updateUser,
   usernameExists,
 } from './auth.repository.ts';
+import { trialFromSignUp } from './auth.service.ts';
+import type { SessionService } from './sessions.service.ts';
 
-export type GoogleClaims = { sub: string; email?: string; email_verified?: boolean; name?: string };
+export type GoogleClaims = { sub: string; email?: string; email_verified?: boolean; name?: string; nonce?: string };
+
+/**
+ * A Google identity whose address has an account that Google alone may not take: it is linked
+ * once the user signs in with that account's password in the same browser (kept in a signed cookie).
+ */
+export type PendingGoogleLink = { subject: string; email: string };
+
+/** A Google sign-in either names an account, or waits for the password of the account its address has. */
+export type GoogleOutcome = { user: UserRow; pendingLink?: never } | { user?: never; pendingLink: PendingGoogleLink };
 
 /** What the browser carries between leaving for Google and coming back, in a signed cookie. */
 export type GoogleTransaction = { state: string; nonce: string; codeVerifier: string; signup: boolean };
@@ -31,7 +42,7 @@ export class GoogleService {
 
   constructor(
     private readonly settings: NonNullable<Config['google']>,
-    private readonly deps: { db: Db; audit: AuditLog; publicUrl: string },
+    private readonly deps: { db: Db; audit: AuditLog; sessions: Pick<SessionService, 'endAll'>; publicUrl: string; trialDays: number },
   ) {}
 
   get callbackUrl(): string {
@@ -59,7 +70,7 @@ export class GoogleService {
   }
 
   /** Exchanges the code; openid-client checks state, nonce, PKCE, issuer, audience and expiry. */
-  async finishSignIn(callbackUrl: URL, transaction: GoogleTransaction, ipAddress: string): Promise<UserRow> {
+  async finishSignIn(callbackUrl: URL, transaction: GoogleTransaction, ipAddress: string): Promise<GoogleOutcome> {
     const configuration = await this.discover();
     let claims: oidc.IDToken | undefined;
     try {
@@ -77,8 +88,17 @@ export class GoogleService {
     return this.findOrCreateUser(claims as GoogleClaims, ipAddress);
   }
 
-  /** An ID token from Google's browser library: signature, issuer, audience and expiry are all checked. */
-  async signInWithCredential(credential: string, ipAddress: string): Promise<UserRow> {
+  /** The nonce a browser puts in the ID token it asks Google for; kept in a signed cookie till it is used. */
+  newNonce(): string {
+    return oidc.randomNonce();
+  }
+
+  /**
+   * An ID token from Google's browser library: signature, issuer, audience and expiry are all
+   * checked, and its nonce must be the one this server gave the browser (`expectedNonce`), so a
+   * token taken from elsewhere cannot be replayed here.
+   */
+  async signInWithCredential(credential: string, expectedNonce: string | undefined, ipAddress: string): Promise<GoogleOutcome> {
     const configuration = await this.discover();
     const metadata = configuration.serverMetadata();
     if (!metadata.jwks_uri) throw new AppError('SERVICE_UNAVAILABLE', 'Google sign-in is not available right now.');
@@ -94,17 +114,19 @@ export class GoogleService {
     } catch {
       throw new AppError('AUTH_FAILED', 'Google sign-in could not be verified. Please try again.');
     }
+    if (!expectedNonce || payload.nonce !== expectedNonce) throw new AppError('AUTH_FAILED', 'Google sign-in could not be verified. Please try again.');
     return this.findOrCreateUser(payload, ipAddress);
   }
 
   /**
-   * Accounts are keyed on Google's subject. An existing account is linked only through an
-   * e-mail Google has verified; an unverified e-mail never takes over an account.
+   * Accounts are keyed on Google's subject. An existing account with the same address is linked
+   * only when Google verified the address and the account verified it too; otherwise its
+   * password must be given once first (whoever made an unverified account may not own the address).
    */
-  private async findOrCreateUser(claims: GoogleClaims, ipAddress: string): Promise<UserRow> {
+  private async findOrCreateUser(claims: GoogleClaims, ipAddress: string): Promise<GoogleOutcome> {
     const { db } = this.deps;
     const known = await findUserByGoogleSubject(db, claims.sub);
-    if (known) return known;
+    if (known) return { user: known };
     const email = claims.email?.toLowerCase();
     if (!email) throw new AppError('AUTH_FAILED', 'Google did not share an e-mail address for this account.');
     const existing = await findUserByEmail(db, email);
@@ -112,14 +134,12 @@ export class GoogleService {
       if (claims.email_verified !== true) {
         throw new AppError('AUTH_FAILED', 'An account with this e-mail already exists. Please sign in with your password.');
       }
-      const linked = await updateUser(db, existing.id, {
-        googleSubject: claims.sub,
-        emailVerifiedAt: existing.emailVerifiedAt ?? new Date(),
-      });
-      await this.deps.audit.record({ action: 'auth.google_linked', actorId: existing.id, ipAddress });
-      return linked!;
+      if (existing.googleSubject) throw new AppError('AUTH_FAILED', 'An account with this e-mail already exists. Please sign in with your password.');
+      if (!existing.emailVerifiedAt) return { pendingLink: { subject: claims.sub, email } };
+      return { user: await this.link(existing, claims.sub, ipAddress) };
     }
     const user = await insertUser(db, {
+      ...trialFromSignUp(this.deps.trialDays),
       username: await this.freeUsername(email),
       email,
       name: claims.name?.slice(0, 100) ?? null,
@@ -127,7 +147,28 @@ export class GoogleService {
       emailVerifiedAt: claims.email_verified === true ? new Date() : null,
     });
     await this.deps.audit.record({ action: 'auth.sign_up', actorId: user.id, ipAddress, details: { method: 'google' } });
-    return user;
+    return { user };
+  }
+
+  /**
+   * Links a pending Google identity to the account just signed in to with its password, when the
+   * addresses match. Google verified the address, so the account's address counts as verified.
+   */
+  async linkPending(user: UserRow, pending: PendingGoogleLink, ipAddress: string, keepSessionId: string): Promise<UserRow> {
+    if (user.googleSubject || user.email.toLowerCase() !== pending.email.toLowerCase()) return user;
+    if (await findUserByGoogleSubject(this.deps.db, pending.subject)) return user;
+    return this.link(user, pending.subject, ipAddress, keepSessionId);
+  }
+
+  /**
+   * Every session of the account made before the link ends (but the one the linking user just
+   * started), so no session opened by someone else outlives it.
+   */
+  private async link(user: UserRow, subject: string, ipAddress: string, keepSessionId?: string): Promise<UserRow> {
+    const linked = await updateUser(this.deps.db, user.id, { googleSubject: subject, emailVerifiedAt: user.emailVerifiedAt ?? new Date() });
+    await this.deps.sessions.endAll(user.id, keepSessionId);
+    await this.deps.audit.record({ action: 'auth.google_linked', actorId: user.id, ipAddress });
+    return linked!;
   }
 
   private async freeUsername(email: string): Promise<string> {

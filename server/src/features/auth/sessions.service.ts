@@ -1,7 +1,9 @@
+import { AUTH_MESSAGES, REAUTH_WINDOW_MINUTES } from '#contract/auth.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import type { UsageSummary, UsageWindows } from '#server/features/usage/usage.service.ts';
 import { createToken, hashToken } from '#server/lib/tokens.ts';
+import { AppError } from '#server/http/app-error.ts';
 import type { UserCache } from '#server/lib/user-cache.ts';
 import {
   type UserRow,
@@ -13,12 +15,15 @@ import {
   findActiveSessionWithUsage,
   insertSession,
   listSessionsOfUser,
+  markSessionReauthenticated,
   touchSession,
 } from './auth.repository.ts';
 
 export type SessionUser = {
   sessionId: string;
   user: UserRow;
+  /** When the user last proved who they are in this session (password or Google sign-in); null when never (a link). */
+  reauthenticatedAt: Date | null;
   /** The user's metered counts, read with the session when the route asked for them. */
   usage?: UsageSummary;
 };
@@ -33,12 +38,30 @@ export type SessionRead = {
   user: UserRow;
   lastSeenAt: Date;
   expiresAt: Date;
+  reauthenticatedAt: Date | null;
   /** Present when read with the counts; they hold for the AI-message month that began at `aiMessagesSince`. */
   usage?: { summary: UsageSummary; aiMessagesSince: number };
 };
 
-function sessionFields(row: { session: { id: string; lastSeenAt: Date; expiresAt: Date }; user: UserRow }): SessionRead {
-  return { sessionId: row.session.id, lastSeenAt: row.session.lastSeenAt, expiresAt: row.session.expiresAt, user: row.user };
+type SessionColumns = { id: string; lastSeenAt: Date; expiresAt: Date; reauthenticatedAt: Date | null };
+
+function sessionFields(row: { session: SessionColumns; user: UserRow }): SessionRead {
+  const { session } = row;
+  return { sessionId: session.id, lastSeenAt: session.lastSeenAt, expiresAt: session.expiresAt, reauthenticatedAt: session.reauthenticatedAt, user: row.user };
+}
+
+const MINUTE_MS = 60_000;
+
+/**
+ * The one check of the sensitive actions (changing the e-mail or password, a share link, an
+ * export, deleting the account): the session's user proved who they are in the last minutes.
+ */
+export function requireRecentAuthentication(auth: Pick<SessionUser, 'reauthenticatedAt'>, now = new Date()): void {
+  if (!isRecent(auth, now)) throw new AppError('REAUTH_REQUIRED', AUTH_MESSAGES.reauthRequired);
+}
+
+function isRecent({ reauthenticatedAt: at }: Pick<SessionUser, 'reauthenticatedAt'>, now: Date): boolean {
+  return at !== null && now.getTime() - at.getTime() <= REAUTH_WINDOW_MINUTES * MINUTE_MS;
 }
 
 export class SessionService {
@@ -48,18 +71,27 @@ export class SessionService {
     private readonly cache: UserCache<SessionRead>,
   ) {}
 
-  /** A new random token; only its hash is stored. */
-  async start(userId: string, client: { userAgent?: string; ipAddress?: string }): Promise<{ token: string; expiresAt: Date }> {
+  /**
+   * A new random token; only its hash is stored. `proven` when the user just gave their password or
+   * signed in with Google (not for a session opened by an e-mailed link).
+   */
+  async start(
+    userId: string,
+    client: { userAgent?: string; ipAddress?: string },
+    { proven }: { proven: boolean },
+  ): Promise<{ token: string; expiresAt: Date; sessionId: string }> {
     const token = createToken();
-    const expiresAt = new Date(Date.now() + this.settings.maxDays * DAY_MS);
-    await insertSession(this.db, {
+    const now = new Date();
+    const expiresAt = new Date(now.getTime() + this.settings.maxDays * DAY_MS);
+    const row = await insertSession(this.db, {
       userId,
       tokenHash: hashToken(token),
       userAgent: client.userAgent?.slice(0, 300) ?? null,
       ipAddress: client.ipAddress ?? null,
       expiresAt,
+      reauthenticatedAt: proven ? now : null,
     });
-    return { token, expiresAt };
+    return { token, expiresAt, sessionId: row.id };
   }
 
   /**
@@ -82,7 +114,7 @@ export class SessionService {
       // The write makes the database tell every cache to forget this user's sessions.
       await touchSession(this.db, read.sessionId, read.user.id);
     }
-    return { sessionId: read.sessionId, user: read.user, ...(usageSince && { usage: read.usage!.summary }) };
+    return { sessionId: read.sessionId, user: read.user, reauthenticatedAt: read.reauthenticatedAt, ...(usageSince && { usage: read.usage!.summary }) };
   }
 
   private async read(tokenHash: string, idleSince: Date, usageSince?: UsageWindows): Promise<SessionRead | undefined> {
@@ -100,6 +132,14 @@ export class SessionService {
     }
     this.cache.set(tokenHash, read.user.id, read, readStarted);
     return read;
+  }
+
+  isRecentlyAuthenticated(auth: SessionUser): boolean {
+    return isRecent(auth, new Date());
+  }
+
+  async markReauthenticated(auth: SessionUser): Promise<void> {
+    await markSessionReauthenticated(this.db, auth.user.id, auth.sessionId, new Date());
   }
 
   async end(token: string): Promise<void> {

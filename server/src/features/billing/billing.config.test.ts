@@ -31,4 +31,12 @@ describe('billing settings', () => {
     });
     expect(() => loadConfig({ ...base, PAYMENT_LINK_PRO_YEARLY: 'not a url' })).toThrow(ConfigError);
   });
+
+  it('opens no test checkout in production unless PAYMENTS=local says so', () => {
+    const production = loadConfig({ ...base, NODE_ENV: 'production', PAYMENT_LINK_PRO_YEARLY: 'https://buy.stripe.com/x' });
+    expect(production.billing).toEqual({ provider: { kind: 'none' }, priceIds: {}, paymentLinks: {} });
+    expect(loadConfig({ ...base, NODE_ENV: 'production', PAYMENTS: 'local' }).billing.provider).toEqual({ kind: 'local' });
+    expect(() => loadConfig({ ...base, PAYMENTS: 'stripe' })).toThrow(/PAYMENTS/);
+    expect(() => loadConfig({ ...base, PAYMENTS: 'local', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' })).toThrow(/PAYMENTS=local/);
+  });
 });

@@ -14,6 +14,8 @@ const optionalText = z
 const optionalUrl = optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional());
 
 export const billingEnvShape = {
+  /** `local` keeps the local test checkout in production on purpose (a demo); unset, production without Stripe sells nothing. */
+  PAYMENTS: optionalText.pipe(z.enum(['local'], { error: 'must be "local" (the test checkout, charging nothing) or unset' }).optional()),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_API_BASE: optionalUrl,
@@ -27,15 +29,17 @@ export const billingEnvShape = {
   PAYMENT_LINK_PRO_YEARLY: optionalUrl,
 };
 
-type BillingEnv = { [K in keyof typeof billingEnvShape]?: string | undefined };
+type BillingEnv = { [K in keyof typeof billingEnvShape]?: string | undefined } & { NODE_ENV?: string };
 
 /**
  * The card provider. Without a Stripe key a local test provider stands in, with fixed price ids
- * (`local_starter_monthly`…), so the whole payment journey works on a fresh machine.
+ * (`local_starter_monthly`…), so the whole payment journey works on a fresh machine; in
+ * production it does so only with `PAYMENTS=local`, else (`none`) no plan can be bought.
  */
 export type BillingConfig = {
   provider:
     | { kind: 'local' }
+    | { kind: 'none' }
     | {
         kind: 'stripe';
         secretKey: string;
@@ -61,6 +65,7 @@ export function billingConfigProblems(e: BillingEnv): string[] {
   // Tiers change only from signed webhooks, so a Stripe key without the webhook secret could take money and never grant the plan.
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) problems.push('STRIPE_SECRET_KEY is set but STRIPE_WEBHOOK_SECRET is not');
   if (e.STRIPE_WEBHOOK_SECRET && !e.STRIPE_SECRET_KEY) problems.push('STRIPE_WEBHOOK_SECRET is set but STRIPE_SECRET_KEY is not');
+  if (e.PAYMENTS === 'local' && e.STRIPE_SECRET_KEY) problems.push('PAYMENTS=local and STRIPE_SECRET_KEY are both set: choose the test checkout or Stripe');
   return problems;
 }
 
@@ -72,6 +77,9 @@ export function billingConfig(e: BillingEnv): BillingConfig {
     'pro-yearly': e.PAYMENT_LINK_PRO_YEARLY,
   });
   if (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET) {
+    // A production server would otherwise "sell" plans through a page that charges nothing.
+    // Payment links are dropped too: without webhooks nothing would grant what they charge for.
+    if (e.NODE_ENV === 'production' && e.PAYMENTS !== 'local') return { provider: { kind: 'none' }, priceIds: {}, paymentLinks: {} };
     return { provider: { kind: 'local' }, priceIds: { ...LOCAL_PRICE_IDS }, paymentLinks };
   }
   const base = e.STRIPE_API_BASE ? new URL(e.STRIPE_API_BASE) : undefined;

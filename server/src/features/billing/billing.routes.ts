@@ -70,6 +70,7 @@ export async function billingRoutes(app: FastifyInstance, deps: Dependencies): P
   }, async (request) => billing.createCheckout(request.body, request.auth?.user));
 
   r.post('/api/stripe/change-plan', {
+    config: { access: 'user' },
     schema: {
       tags: ['billing'],
       summary: "Moves a subscriber's subscription to another price, prorated; the tier follows the provider's event",
@@ -79,6 +80,7 @@ export async function billingRoutes(app: FastifyInstance, deps: Dependencies): P
   }, async (request) => billing.changePlan(request.auth!.user, request.body));
 
   r.get('/api/billing/subscription', {
+    config: { access: 'user' },
     schema: { tags: ['billing'], summary: "The user's running subscription: plan, status, period end", response: { 200: currentSubscriptionSchema, ...errors } },
   }, async (request) => billing.describeSubscription(request.auth!.user));
 
@@ -90,17 +92,20 @@ export async function billingRoutes(app: FastifyInstance, deps: Dependencies): P
       params: checkoutSessionParamsSchema,
       response: { 200: checkoutSessionSchema, ...errors },
     },
-  }, async (request) => billing.describeCheckout(request.params.sessionId));
+  }, async (request) => billing.describeCheckout(request.params.sessionId, request.auth?.user));
 
   r.post('/api/stripe/start-free-trial', {
+    config: { access: 'user' },
     schema: { tags: ['billing'], summary: 'Starts the free trial (28 days from sign-up); calling again changes nothing', response: { 200: trialResultSchema, ...errors } },
   }, async (request) => billing.startFreeTrial(request.auth!.user));
 
   r.post('/api/stripe/extend-trial', {
+    config: { access: 'user' },
     schema: { tags: ['billing'], summary: 'Adds 7 trial days once, at a logging streak of 14 days or more', response: { 200: trialResultSchema, ...errors } },
   }, async (request) => billing.extendTrial(request.auth!.user));
 
   r.post('/api/stripe/portal', {
+    config: { access: 'user' },
     schema: { tags: ['billing'], summary: "A link to the provider's billing portal (change card, cancel)", response: { 200: portalUrlSchema, ...errors } },
   }, async (request) => billing.createPortal(request.auth!.user));
 
@@ -124,6 +129,7 @@ export async function billingRoutes(app: FastifyInstance, deps: Dependencies): P
   });
 
   r.post('/api/post-payment/attach', {
+    config: { access: 'user' },
     schema: {
       tags: ['billing'],
       summary: 'Adds a payment made signed out to the signed-in account, when it was made with that account\'s e-mail',
@@ -152,7 +158,7 @@ export async function billingRoutes(app: FastifyInstance, deps: Dependencies): P
     });
   });
 
-  if (billing.provider.kind === 'local') await app.register(localPages, { billing });
+  if (billing.publicConfig().provider === 'local') await app.register(localPages, { billing });
 }
 
 /** The local provider's checkout and portal pages (no Stripe key configured). */

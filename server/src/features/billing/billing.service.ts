@@ -57,7 +57,7 @@ type Dependencies = {
   config: BillingConfig;
   plans: PlanCatalogue;
   auth: AuthService;
-  /** The Tracking feature's streak computation (decisions section 4). */
+  /** The Tracking feature's streak computation (product.md, Plans and billing). */
   streaks: { streak(user: UserRow): Promise<{ currentStreak: number }> };
   publicUrl: string;
   now?: () => Date;
@@ -89,10 +89,10 @@ export class BillingService {
   }
 
   publicConfig(): BillingConfigDto {
-    return { provider: this.deps.provider.kind, priceIds: { ...this.deps.config.priceIds }, paymentLinks: { ...this.deps.config.paymentLinks } };
+    return { provider: this.deps.config.provider.kind, priceIds: { ...this.deps.config.priceIds }, paymentLinks: { ...this.deps.config.paymentLinks } };
   }
 
-  /** Spec section 3: a price id maps to starter or pro; an unknown id maps to free. */
+  /** product.md, Plans and billing: a price id maps to starter or pro; an unknown id maps to free. */
   tierOfPrice(priceId: string | null | undefined): { tier: Tier; interval: BillingInterval | null; planId: PaidPlanId | null } {
     const plan = priceId ? this.plansByPrice.get(priceId) : undefined;
     return plan ? { tier: plan.tier, interval: plan.interval, planId: plan.planId } : { tier: 'free', interval: null, planId: null };
@@ -101,6 +101,7 @@ export class BillingService {
   // Checkout
 
   async createCheckout(body: CreateCheckoutBody, user: UserRow | undefined): Promise<{ url: string }> {
+    if (this.deps.config.provider.kind === 'none') throw new AppError('SERVICE_UNAVAILABLE', BILLING_MESSAGES.paymentsNotConfigured);
     const plan = this.plansByPrice.get(body.priceId);
     if (!plan) throw AppError.validation('priceId', BILLING_MESSAGES.invalidPlan);
     const successUrl = this.ownUrl('successUrl', body.successUrl ?? '/payment-success?session_id={CHECKOUT_SESSION_ID}');
@@ -142,10 +143,17 @@ export class BillingService {
     return { url: created.url };
   }
 
-  async describeCheckout(sessionId: string): Promise<CheckoutSession> {
-    const session = await this.deps.provider.retrieveCheckout(sessionId);
-    if (!session) throw AppError.notFound(BILLING_MESSAGES.sessionNotFound);
+  /**
+   * A checkout, to the user it belongs to (who opened it signed in, or whose account it paid for)
+   * and to nobody else; a checkout made signed out and not yet claimed is known only by its id.
+   */
+  async describeCheckout(sessionId: string, viewer: UserRow | undefined): Promise<CheckoutSession> {
     const row = await findCheckoutSession(this.deps.db, sessionId);
+    const notFound = () => AppError.notFound(BILLING_MESSAGES.sessionNotFound);
+    if (row?.userId && row.userId !== viewer?.id) throw notFound();
+    const session = await this.deps.provider.retrieveCheckout(sessionId);
+    if (!session) throw notFound();
+    if (session.userId && session.userId !== viewer?.id) throw notFound();
     const priceId = session.priceId ?? row?.priceId ?? '';
     const { tier, interval, planId } = this.tierOfPrice(priceId);
     return {
@@ -214,7 +222,7 @@ export class BillingService {
 
   async startFreeTrial(user: UserRow): Promise<TrialResult> {
     if (user.subscriptionTier !== 'free') throw new AppError('CONFLICT', BILLING_MESSAGES.trialPaidTier);
-    // Decisions section 2: the trial runs from sign-up, however late it is "started".
+    // product.md, Plans and billing: the trial runs from sign-up, however late it is "started".
     const end = new Date(user.createdAt.getTime() + this.deps.plans.trialDays * DAY_MS);
     const stored = (await startTrial(this.deps.db, user.id, end)) ?? end;
     return { ok: true, message: BILLING_MESSAGES.trialStarted, trialEndsAt: stored.toISOString() };
@@ -270,7 +278,7 @@ export class BillingService {
   // Post-payment registration
 
   /**
-   * Spec section 2.17: an account for a payment made signed out. The payment is checked with the
+   * product.md, Plans and billing: an account for a payment made signed out. The payment is checked with the
    * provider, the tier comes from the price paid (never from the body), and a payment makes one
    * account only. If the provider's event came first the tier applies at once; otherwise it
    * applies when the event arrives, because the subscription is now linked to the account.

@@ -300,10 +300,11 @@ describe('the free trial', () => {
   it('once over, new logs answer 403 TRIAL_EXPIRED while reading and upgrading still work', async () => {
     const { client, user } = await signedInClient(t);
     const supplementId = (await client.post('/api/supplements', { name: 'Zinc', dosage: '50 mg', frequency: '1x daily' })).json().id;
-    // Signed up 29 days ago and never "started" the trial: it ran from sign-up.
+    // Signed up 29 days ago: the trial that began at sign-up is over.
+    const signedUp = Date.now() - (DEFAULT_PLAN_CATALOGUE.trialDays + 1) * DAY_MS;
     await t.database.db
       .update(users)
-      .set({ createdAt: new Date(Date.now() - (DEFAULT_PLAN_CATALOGUE.trialDays + 1) * DAY_MS) })
+      .set({ createdAt: new Date(signedUp), trialEndsAt: new Date(signedUp + DEFAULT_PLAN_CATALOGUE.trialDays * DAY_MS) })
       .where(eq(users.id, user.id));
 
     const log = await client.post('/api/supplement-logs', { logs: [{ supplementId, takenAt: new Date().toISOString() }] });
@@ -318,5 +319,61 @@ describe('the free trial', () => {
     const today = new Date().toISOString().slice(0, 10);
     expect((await client.get(`/api/supplement-logs/${today}`)).statusCode).toBe(200);
     expect((await client.post('/api/stripe/create-checkout-session', { priceId: 'local_starter_monthly' })).statusCode).toBe(200);
+  });
+});
+
+describe('who sees a checkout', () => {
+  it('shows a checkout opened signed in to that user only', async () => {
+    const ada = await signedInClient(t);
+    const bob = await signedInClient(t);
+    const url = (await ada.client.post('/api/stripe/create-checkout-session', { priceId: 'local_starter_monthly' })).json().url as string;
+    const sessionId = url.split('/').pop()!;
+    const path = `/api/stripe/checkout-session/${sessionId}`;
+    expect((await ada.client.get(path)).json()).toMatchObject({ id: sessionId, customerEmail: ada.user.email, status: 'open' });
+    for (const stranger of [bob.client, new TestClient(t.app)]) {
+      const response = await stranger.get(path);
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain(ada.user.email);
+    }
+  });
+
+  it('shows a checkout made signed out by its id until an account claims it, then to that account only', async () => {
+    const visitor = new TestClient(t.app);
+    const body = newUserBody();
+    const url = (await visitor.post('/api/stripe/create-checkout-session', { priceId: 'local_pro_monthly', customerEmail: body.email })).json().url as string;
+    const sessionId = url.split('/').pop()!;
+    const path = `/api/stripe/checkout-session/${sessionId}`;
+    expect((await new TestClient(t.app).get(path)).statusCode).toBe(200);
+    expect((await visitor.request({ method: 'POST', url: `${pathOf(url)}/pay`, payload: '', headers: FORM })).statusCode).toBe(303);
+    const registered = await visitor.post('/api/post-payment/register', { ...body, sessionId, subscriptionTier: 'pro' });
+    expect(registered.statusCode, registered.body).toBe(200);
+    expect((await visitor.get(path)).json()).toMatchObject({ paid: true, accountLinked: true });
+    expect((await new TestClient(t.app).get(path)).statusCode).toBe(404);
+  });
+});
+
+describe('production without a payment provider', () => {
+  it('sells no plan, says why, and keeps the test checkout closed unless PAYMENTS=local', async () => {
+    const production = await createTestApp({ NODE_ENV: 'production' });
+    try {
+      const { client } = await signedInClient(production);
+      expect((await client.get('/api/billing/config')).json()).toEqual({ provider: 'none', priceIds: {}, paymentLinks: {} });
+      expect((await client.get('/api/plans')).json().priceIds).toEqual({});
+      const refused = await client.post('/api/stripe/create-checkout-session', { priceId: 'local_pro_monthly' });
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json().message).toBe(BILLING_MESSAGES.paymentsNotConfigured);
+      expect((await client.get(`/billing/local-checkout/cs_local_${'0'.repeat(32)}`)).statusCode).toBe(404);
+    } finally {
+      await production.close();
+    }
+
+    const demo = await createTestApp({ NODE_ENV: 'production', PAYMENTS: 'local' });
+    try {
+      const { client } = await signedInClient(demo);
+      expect((await client.get('/api/billing/config')).json().provider).toBe('local');
+      expect((await client.post('/api/stripe/create-checkout-session', { priceId: 'local_pro_monthly' })).statusCode).toBe(200);
+    } finally {
+      await demo.close();
+    }
   });
 });

@@ -11,7 +11,7 @@ import { adminClient, callers } from '#server/features/admin/admin.test-helpers.
 import { multipart } from '#server/features/labs/labs.test-helpers.ts';
 import { makeHugePng } from '#server/labs/extract/test-fixtures.ts';
 import { StoredFileMissingError, createFileStore } from '#server/storage/file-store.ts';
-import { type TestApp, type TestClient, TestClient as Client, createTestApp, signedInClient } from '#server/testing/test-app.ts';
+import { type TestApp, type TestClient, TestClient as Client, createTestApp, discardedLogs, signedInClient } from '#server/testing/test-app.ts';
 import { ensureSeedThumbnails, seedBlogPosts, seedThumbnailKey } from './blog.seed.ts';
 import { SEED_POSTS } from './seed-posts.data.ts';
 
@@ -469,7 +469,7 @@ describe('sitemap, feed and pages with Open Graph tags', () => {
       path.join(webDir, 'index.html'),
       '<!doctype html><html><head><meta name="description" content="default" /><title>StackLab</title></head><body><div id="root"></div></body></html>',
     );
-    const app = await buildApp({ config: t.config, database: t.database, webDir });
+    const app = await buildApp({ config: t.config, database: t.database, webDir, logStream: discardedLogs() });
     try {
       const post = await publishedPost({ title: 'Copper & "Zinc" <Balance>', excerpt: 'Why ratios matter.' });
       const page = await app.inject({ method: 'GET', url: `/learn/${post.slug}` });

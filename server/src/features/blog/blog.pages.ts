@@ -22,7 +22,7 @@ export async function blogPageRoutes(app: FastifyInstance, { blog, publicUrl, pa
   const r = app.withTypeProvider<ZodTypeProvider>();
   const site = publicUrl.replace(/\/$/, '');
 
-  r.get('/sitemap.xml', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) => {
+  r.get('/sitemap.xml', { config: { access: 'public', readsSession: false }, schema: { hide: true } }, async (_request, reply) => {
     const posts = await blog.listAllPublished();
     const urls = [
       ...STATIC_PAGES.map((page) => ({ loc: `${site}${page}`, lastmod: undefined as string | undefined })),
@@ -38,7 +38,7 @@ export async function blogPageRoutes(app: FastifyInstance, { blog, publicUrl, pa
     return reply.header('content-type', 'application/xml; charset=utf-8').header('cache-control', 'public, max-age=300').send(body);
   });
 
-  r.get('/rss.xml', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) => {
+  r.get('/rss.xml', { config: { access: 'public', readsSession: false }, schema: { hide: true } }, async (_request, reply) => {
     const posts = await blog.listAllPublished(FEED_ITEMS);
     const items = posts.map((post) => {
       const link = `${site}/${post.section}/${post.slug}`;

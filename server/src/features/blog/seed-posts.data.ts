@@ -1,6 +1,6 @@
 /**
- * Seed posts for the blog: "learn" explainers and "research" evidence pages (spec §2.21–22,
- * decisions §5). Written for StackLab; educational, never medical advice.
+ * Seed posts for the blog: "learn" explainers and "research" evidence pages (product.md, Blog,
+ * product.md, Blog). Written for StackLab; educational, never medical advice.
  *
  * Citations are real, published studies. DOIs and PubMed ids were checked against the published
  * records; where an id could not be confirmed it is left out rather than guessed.

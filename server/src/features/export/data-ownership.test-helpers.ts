@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { addDays } from '#contract/tracking.ts';
 import { users } from '#server/db/schema/index.ts';
-import { uploadFile } from '#server/features/labs/labs.test-helpers.ts';
+import { createHealthImportsWorker } from '#server/features/health-imports/health-imports.jobs.ts';
+import { multipart, silentLog, uploadFile } from '#server/features/labs/labs.test-helpers.ts';
+import { appleHealthXml, appleHealthZip, daysEndingOn, ouraSleepJson, withingsWeightCsv } from '#server/testing/health-exports.ts';
 import { makeTextPdf, panelLines } from '#server/labs/extract/test-fixtures.ts';
 import { noonOf } from '#server/testing/days.ts';
 import { type TestApp, type TestClient, signedInClient } from '#server/testing/test-app.ts';
@@ -16,6 +18,35 @@ export type SeededUser = Awaited<ReturnType<typeof signedInClient>> & {
   labFileId: string | null;
 };
 
+/** The weigh-in each seeded user's Withings file carries; one per user, so exports tell them apart. */
+export type HealthSeed = { weightKg: number; medication: string };
+
+/**
+ * Measurements of every kind, imported as a user imports them (Apple Health for two days, a
+ * Withings weigh-in with body fat, an Oura night with its source id), read by the import queue,
+ * and a medication in the stack.
+ */
+export async function seedHealthData(t: TestApp, client: TestClient, seed: HealthSeed): Promise<void> {
+  const days = daysEndingOn(addDays(today(), -1), 2);
+  const files: [Uint8Array, string][] = [
+    [appleHealthZip(appleHealthXml(days)), 'export.zip'],
+    [Buffer.from(withingsWeightCsv([{ at: `${days[0]} 07:30:00`, kg: seed.weightKg, fatKg: seed.weightKg / 5 }])), 'weight.csv'],
+    [
+      Buffer.from(ouraSleepJson([{ day: days[1]!, start: `${days[0]}T23:00:00+01:00`, end: `${days[1]}T07:00:00+01:00`, deepSeconds: 5400, lowestHr: 52, hrv: 48 }])),
+      'oura-sleep.json',
+    ],
+  ];
+  for (const [bytes, fileName] of files) {
+    const answer = await client.request({ method: 'POST', url: '/api/health-imports', ...multipart(bytes, fileName) });
+    expect(answer.statusCode, answer.body).toBe(202);
+  }
+  const worker = createHealthImportsWorker({ config: t.config, db: t.database.db, log: silentLog });
+  expect(await worker.drain()).toBeGreaterThanOrEqual(files.length);
+  await ok(client.post('/api/medications', { name: seed.medication, strength: '50 mcg', schedule: '1 tablet before breakfast', startedOn: '2024-03-01', note: 'Take apart from iron' }), 201);
+  await ok(client.post('/api/medications', { name: 'Lisinopril', strength: '10 mg', schedule: null, startedOn: null, note: null }), 201);
+}
+
+
 async function ok(response: Promise<{ statusCode: number; body: string }>, status = 200) {
   const answer = await response;
   expect(answer.statusCode, answer.body).toBe(status);
@@ -25,9 +56,10 @@ async function ok(response: Promise<{ statusCode: number; body: string }>, statu
 /**
  * A user with something of everything: name and phone, health stats, two supplements with ten
  * days of intake, effect ratings, biomarker results (one high, one low, one in mmol/L) over two
- * dates and, with `withFile`, an uploaded lab report (the user is made pro for it).
+ * dates, with `withFile` an uploaded lab report (the user is made pro for it), and with `health`
+ * measurements from wearables and medications (`seedHealthData`).
  */
-export async function seedUser(t: TestApp, options: { withFile?: boolean; name?: string } = {}): Promise<SeededUser> {
+export async function seedUser(t: TestApp, options: { withFile?: boolean; name?: string; health?: HealthSeed } = {}): Promise<SeededUser> {
   const signed = await signedInClient(t);
   const { client, user } = signed;
   const name = options.name ?? `Ada Quill ${Math.random().toString(36).slice(2, 7)}`;
@@ -64,6 +96,7 @@ export async function seedUser(t: TestApp, options: { withFile?: boolean; name?:
     expect(upload.statusCode, upload.body).toBe(201);
     labFileId = upload.json().id;
   }
+  if (options.health) await seedHealthData(t, client, options.health);
   return { ...signed, name, supplementIds, labFileId };
 }
 

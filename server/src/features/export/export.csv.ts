@@ -9,12 +9,14 @@ type Cell = string | number | boolean | null | undefined;
 /**
  * One CSV cell (RFC 4180). Text that a spreadsheet would run as a formula (= + - @ and control
  * characters first) gets a leading apostrophe, so opening the export never executes anything.
+ * Text that already starts with apostrophes before such a character gets one more, so that
+ * reading it back (`unguardCell`) gives exactly what was written.
  */
 export function csvCell(value: Cell): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   if (typeof value === 'boolean') return value ? 'true' : 'false';
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const text = /^'*[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
@@ -85,6 +87,14 @@ export function buildCsvFiles(data: UserData): Record<string, string> {
       ['name', 'dosage', 'frequency', 'notes', 'added_at'],
       data.supplements.map((row) => [row.name, dosageText(row), frequencyText(row), row.notes, row.createdAt.toISOString()]),
     ),
+    'medications.csv': csvTable(
+      ['name', 'strength', 'schedule', 'started_on', 'note', 'added_at'],
+      data.medications.map((row) => [row.name, row.strength, row.schedule, row.startedOn, row.note, row.createdAt.toISOString()]),
+    ),
+    'health-measurements.csv': csvTable(
+      ['day', 'start_at', 'end_at', 'kind', 'value', 'unit', 'source', 'origin'],
+      data.healthMeasurements.map((row) => [row.day, row.startAt.toISOString(), row.endAt.toISOString(), row.kind, row.value, row.unit, row.source, row.origin]),
+    ),
   };
 }
 
@@ -98,6 +108,10 @@ const README = (options: { withFiles: boolean; missing: string[] }) =>
     '                       LOINC code, and the value in the biomarker\'s one canonical unit',
     'health-stats.csv       weight (pounds), height (inches), average sleep (minutes) and the rest',
     'supplements.csv        your current stack',
+    'medications.csv        the medications in your stack: strength, how and when, start date, note',
+    'health-measurements.csv  what your phone or wearable exports brought: one row per measurement',
+    '                       (kind, value in the unit shown, source, the app or device that wrote it);',
+    '                       sleep counts for the morning it ended',
     'stacklab-export.json   everything above and more, in the form StackLab imports',
     options.withFiles ? 'lab-files/             the lab reports you uploaded, as you uploaded them' : '',
     ...(options.missing.length > 0 ? ['', 'These lab files could not be read from storage and are missing:', ...options.missing.map((name) => `  ${name}`)] : []),

@@ -1,8 +1,10 @@
-import { EXPORT_FORMAT, EXPORT_SCHEMA_VERSION, type ExportDocument, type ExportHealthStats } from '#contract/data-ownership.ts';
-import { formatDosage, formatFrequency, type Dosage, type Frequency } from '#contract/tracking.ts';
+import { EXPORT_FORMAT, EXPORT_SCHEMA_VERSION, type ExportDocument, type ExportHealthMeasurement, type ExportHealthStats, type ExportMedication } from '#contract/data-ownership.ts';
+import { formatDosage, formatFrequency, formatLabelAmount, type Dosage, type Frequency } from '#contract/tracking.ts';
 import type { Db } from '#server/db/client.ts';
 import type { UserRow } from '#server/features/auth/auth.repository.ts';
+import { toDto as medicationToDto } from '#server/features/medications/medications.service.ts';
 import {
+  type HealthMeasurementRow,
   type HealthStatsRow,
   type IntakeLogRow,
   type LabFileRow,
@@ -11,6 +13,7 @@ import {
   type SupplementRow,
   findHealthStatsOf,
   listAssistantHistoryOf,
+  listHealthMeasurementsOf,
   listIntakeLogsOf,
   listLabFilesOf,
   listLabResultsOf,
@@ -19,6 +22,8 @@ import {
   listShareLinksWithViewsOf,
   listSubscriptionsOf,
   listSupplementsOf,
+  listMedicationsOf,
+  type MedicationRow,
 } from './export.repository.ts';
 
 /** Everything one user holds, read once; every export format is made from this. */
@@ -26,21 +31,25 @@ export type UserData = {
   user: UserRow;
   healthStats: HealthStatsRow | undefined;
   supplements: SupplementRow[];
+  medications: MedicationRow[];
   intakeLogs: IntakeLogRow[];
   notes: NoteRow[];
   labFiles: LabFileRow[];
   labResults: LabResultRow[];
+  healthMeasurements: HealthMeasurementRow[];
 };
 
 /** One query after another: PGlite has one connection, and none of these is slow. */
 export async function readUserData(db: Db, user: UserRow): Promise<UserData> {
   const healthStats = await findHealthStatsOf(db, user.id);
   const supplements = await listSupplementsOf(db, user.id);
+  const medications = await listMedicationsOf(db, user.id);
   const intakeLogs = await listIntakeLogsOf(db, user.id);
   const notes = await listNotesOf(db, user.id);
   const labFiles = await listLabFilesOf(db, user.id);
   const labResults = await listLabResultsOf(db, user.id);
-  return { user, healthStats, supplements, intakeLogs, notes, labFiles, labResults };
+  const healthMeasurements = await listHealthMeasurementsOf(db, user.id);
+  return { user, healthStats, supplements, medications, intakeLogs, notes, labFiles, labResults, healthMeasurements };
 }
 
 export function healthStatsDto(row: HealthStatsRow | undefined): ExportHealthStats | null {
@@ -63,6 +72,26 @@ export function dosageText(row: { dosageAmount: number; dosageUnit: Dosage['unit
 
 export function frequencyText(row: { frequencyCount: number; frequencyUnit: Frequency['unit'] }): string {
   return formatFrequency({ count: row.frequencyCount, unit: row.frequencyUnit });
+}
+
+export function medicationDto(row: MedicationRow): ExportMedication {
+  const { kind: _kind, ...medication } = medicationToDto(row);
+  return medication;
+}
+
+export function healthMeasurementDto(row: HealthMeasurementRow): ExportHealthMeasurement {
+  return {
+    id: row.id,
+    kind: row.kind,
+    source: row.source,
+    origin: row.origin,
+    startAt: row.startAt.toISOString(),
+    endAt: row.endAt.toISOString(),
+    day: row.day,
+    value: row.value,
+    unit: row.unit,
+    key: row.dedupeKey,
+  };
 }
 
 /** The path of a lab file inside the CSV zip: its upload day, a short id and its name. */
@@ -106,10 +135,14 @@ export async function buildExportDocument(
       dosageUnit: row.dosageUnit,
       frequencyCount: row.frequencyCount,
       frequencyUnit: row.frequencyUnit,
+      strength: row.strengthAmount !== null && row.strengthUnit !== null ? formatLabelAmount({ amount: row.strengthAmount, unit: row.strengthUnit, of: row.strengthOf }) : null,
+      nutrientContent: row.contentAmount !== null && row.contentUnit !== null ? formatLabelAmount({ amount: row.contentAmount, unit: row.contentUnit, of: row.contentOf }) : null,
+      schedule: row.schedule,
       notes: row.notes,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     })),
+    medications: data.medications.map(medicationDto),
     intakeLogs: data.intakeLogs.map((row) => ({
       id: row.id,
       supplementId: row.supplementId,
@@ -163,6 +196,7 @@ export async function buildExportDocument(
       reviewed: row.reviewed,
       source: row.source,
     })),
+    healthMeasurements: data.healthMeasurements.map(healthMeasurementDto),
     assistantHistory: assistantHistory.map((row) => ({ question: row.question, answer: row.answer, askedAt: row.createdAt.toISOString() })),
     sessions: sessions.map((row) => ({
       createdAt: row.createdAt.toISOString(),

@@ -1,15 +1,17 @@
+import { HEALTH_KIND_NAMES, HEALTH_SOURCE_NAMES, type HealthKind } from '#contract/health-data.ts';
 import type { DoseUnit, FrequencyUnit } from '#contract/tracking.ts';
 import type { UserRow } from '#server/features/auth/auth.repository.ts';
 import { findMarker, loincFor, toCanonicalValue, unitDefFor } from '#server/features/labs/labs.catalogue.ts';
 import { type UserData, dosageText, frequencyText } from './export.document.ts';
-import type { LabResultRow } from './export.repository.ts';
+import type { HealthMeasurementRow, LabResultRow, MedicationRow } from './export.repository.ts';
 
 /**
  * The user's data as an HL7 FHIR R4 Bundle of type `collection`: the Patient, each biomarker
  * result as a laboratory Observation (LOINC-coded when the catalogue knows the code, UCUM units,
- * reference range, v3 interpretation L/H/N), weight and height as vital-sign Observations, and
- * supplements as MedicationStatements with dose and timing. Validated in tests against HL7's
- * FHIR R4 JSON schema (export.fhir.int.test.ts).
+ * reference range, v3 interpretation L/H/N), weight and height as vital-sign Observations,
+ * measurements from phones and wearables as LOINC-coded Observations in UCUM (decision 036), and
+ * supplements and medications as MedicationStatements. Validated in tests against HL7's FHIR R4
+ * JSON schema (export.int.test.ts).
  */
 
 export const LOINC = 'http://loinc.org';
@@ -37,7 +39,21 @@ const UCUM_SPELLING: Record<string, string | null> = {
   'lakhs/cumm': null,
 };
 
-const DOSE_UCUM: Record<DoseUnit, string> = { mg: 'mg', g: 'g', mcg: 'ug', IU: '[IU]' };
+// Countable forms are UCUM annotations ("{capsule}"): a count of one with the form as its label.
+const DOSE_UCUM: Record<DoseUnit, string> = {
+  mg: 'mg',
+  g: 'g',
+  mcg: 'ug',
+  IU: '[IU]',
+  ml: 'mL',
+  drop: '[drp]',
+  capsule: '{capsule}',
+  tablet: '{tablet}',
+  softgel: '{softgel}',
+  gummy: '{gummy}',
+  scoop: '{scoop}',
+  serving: '{serving}',
+};
 const PERIOD_UNIT: Record<FrequencyUnit, 'h' | 'd' | 'wk'> = { hourly: 'h', daily: 'd', weekly: 'wk' };
 const INTERPRETATION_CODES = {
   low: { code: 'L', display: 'Low' },
@@ -91,7 +107,7 @@ function labObservation(result: LabResultRow, patientRef: { reference: string })
   return {
     resourceType: 'Observation',
     id: result.id,
-    // Values the user has not reviewed are marked so (decisions section 6).
+    // Values the user has not reviewed are marked so (product.md, Data ownership).
     status: result.reviewed ? 'final' : 'preliminary',
     category: [{ coding: [{ system: OBSERVATION_CATEGORY, code: 'laboratory', display: 'Laboratory' }] }],
     code: {
@@ -116,6 +132,120 @@ function vitalSign(id: string, code: string, display: string, quantity: Quantity
     subject: patientRef,
     effectiveDateTime: when,
     valueQuantity: quantity,
+  };
+}
+
+type Coding = { system: string; code: string; display: string };
+type MeasurementCoding = { category: 'vital-signs' | 'activity' | 'laboratory'; codings: Coding[]; ucum: string };
+const loinc = (code: string, display: string): Coding => ({ system: LOINC, code, display });
+const CATEGORY_DISPLAY = { 'vital-signs': 'Vital Signs', activity: 'Activity', laboratory: 'Laboratory' } as const;
+
+/**
+ * LOINC and UCUM for each kind of measurement (decision 036). Time in bed and awake time have no
+ * LOINC code we are sure of, so they carry text alone. Resting heart rate also carries the vital
+ * sign's own heart-rate code, as the FHIR vital-signs profile asks.
+ */
+export const MEASUREMENT_CODES: Record<HealthKind, MeasurementCoding> = {
+  sleep_in_bed: { category: 'activity', codings: [], ucum: 'min' },
+  sleep_asleep: { category: 'activity', codings: [loinc('93832-4', 'Sleep duration')], ucum: 'min' },
+  sleep_light: { category: 'activity', codings: [loinc('93830-8', 'Light sleep duration')], ucum: 'min' },
+  sleep_deep: { category: 'activity', codings: [loinc('93831-6', 'Deep sleep duration')], ucum: 'min' },
+  sleep_rem: { category: 'activity', codings: [loinc('93829-0', 'REM sleep duration')], ucum: 'min' },
+  sleep_awake: { category: 'activity', codings: [], ucum: 'min' },
+  resting_heart_rate: { category: 'vital-signs', codings: [loinc('40443-4', 'Heart rate --resting'), loinc('8867-4', 'Heart rate')], ucum: '/min' },
+  hrv: { category: 'vital-signs', codings: [loinc('80404-7', 'R-R interval.standard deviation (Heart rate variability)')], ucum: 'ms' },
+  // Samples over a stretch of time, not a day's total: "in unspecified time", with its period.
+  steps: { category: 'activity', codings: [loinc('55423-8', 'Number of steps in unspecified time Pedometer')], ucum: '{steps}' },
+  weight: { category: 'vital-signs', codings: [loinc('29463-7', 'Body weight')], ucum: 'kg' },
+  body_fat: { category: 'vital-signs', codings: [loinc('41982-0', 'Percentage of body fat Measured')], ucum: '%' },
+  blood_pressure_systolic: { category: 'vital-signs', codings: [loinc('8480-6', 'Systolic blood pressure')], ucum: 'mm[Hg]' },
+  blood_pressure_diastolic: { category: 'vital-signs', codings: [loinc('8462-4', 'Diastolic blood pressure')], ucum: 'mm[Hg]' },
+  // Stored in mmol/L, so the moles-per-volume code rather than 2339-0 (mass per volume).
+  blood_glucose: { category: 'laboratory', codings: [loinc('15074-8', 'Glucose [Moles/volume] in Blood')], ucum: 'mmol/L' },
+};
+export const BLOOD_PRESSURE_PANEL = loinc('85354-9', 'Blood pressure panel with all children optional');
+
+function measurementQuantity(row: HealthMeasurementRow): Quantity {
+  return { value: row.value, unit: row.unit, system: UCUM, code: MEASUREMENT_CODES[row.kind].ucum };
+}
+
+function codeOf(kind: HealthKind) {
+  const { codings } = MEASUREMENT_CODES[kind];
+  return { ...(codings.length > 0 ? { coding: codings } : {}), text: HEALTH_KIND_NAMES[kind] };
+}
+
+/** A reading at an instant is a dateTime; one over a stretch (a night, a walk) is a Period. */
+function effectiveOf(row: HealthMeasurementRow) {
+  return row.startAt.getTime() === row.endAt.getTime()
+    ? { effectiveDateTime: row.startAt.toISOString() }
+    : { effectivePeriod: { start: row.startAt.toISOString(), end: row.endAt.toISOString() } };
+}
+
+function measurementObservation(row: HealthMeasurementRow, patientRef: { reference: string }, value: Record<string, unknown>, kind: HealthKind, code: object): Resource {
+  const { category } = MEASUREMENT_CODES[kind];
+  return {
+    resourceType: 'Observation',
+    id: row.id,
+    status: 'final',
+    category: [{ coding: [{ system: OBSERVATION_CATEGORY, code: category, display: CATEGORY_DISPLAY[category] }] }],
+    code,
+    subject: patientRef,
+    ...effectiveOf(row),
+    ...value,
+    // The writer, by name: the export does not know the device beyond what the source said.
+    device: { display: row.origin ? `${row.origin} (${HEALTH_SOURCE_NAMES[row.source]})` : HEALTH_SOURCE_NAMES[row.source] },
+  };
+}
+
+/**
+ * Each measurement as an Observation; a systolic and diastolic reading taken together by one
+ * writer become one blood-pressure panel with two components, as FHIR's vital signs have it.
+ */
+export function measurementObservations(rows: HealthMeasurementRow[], patientRef: { reference: string }): Resource[] {
+  const pairKey = (row: HealthMeasurementRow) => `${row.source}|${row.origin}|${row.startAt.getTime()}|${row.endAt.getTime()}`;
+  const diastolic = new Map<string, HealthMeasurementRow[]>();
+  for (const row of rows) {
+    if (row.kind !== 'blood_pressure_diastolic') continue;
+    const list = diastolic.get(pairKey(row)) ?? [];
+    list.push(row);
+    diastolic.set(pairKey(row), list);
+  }
+  // Pair first, then emit: a diastolic reading may come before its systolic one.
+  const partners = new Map<string, HealthMeasurementRow>();
+  const paired = new Set<string>();
+  for (const row of rows) {
+    if (row.kind !== 'blood_pressure_systolic') continue;
+    const partner = diastolic.get(pairKey(row))?.shift();
+    if (!partner) continue;
+    partners.set(row.id, partner);
+    paired.add(partner.id);
+  }
+  const component = (reading: HealthMeasurementRow) => ({ code: { coding: MEASUREMENT_CODES[reading.kind].codings }, valueQuantity: measurementQuantity(reading) });
+  const resources: Resource[] = [];
+  for (const row of rows) {
+    if (paired.has(row.id)) continue;
+    const partner = partners.get(row.id);
+    resources.push(
+      partner
+        ? measurementObservation(row, patientRef, { component: [component(row), component(partner)] }, row.kind, { coding: [BLOOD_PRESSURE_PANEL], text: 'Blood pressure' })
+        : measurementObservation(row, patientRef, { valueQuantity: measurementQuantity(row) }, row.kind, codeOf(row.kind)),
+    );
+  }
+  return resources;
+}
+
+/** A medication as the user wrote it: the strength beside the name, as on a pack, and how and when as text. */
+function medicationStatement(row: MedicationRow, patientRef: { reference: string }, now: string): Resource {
+  return {
+    resourceType: 'MedicationStatement',
+    id: row.id,
+    status: 'active',
+    medicationCodeableConcept: { text: row.strength ? `${row.name} ${row.strength}` : row.name },
+    subject: patientRef,
+    ...(row.startedOn ? { effectivePeriod: { start: row.startedOn } } : {}),
+    dateAsserted: now,
+    ...(row.schedule ? { dosage: [{ text: row.schedule }] } : {}),
+    ...(row.note ? { note: [{ text: row.note }] } : {}),
   };
 }
 
@@ -153,6 +283,9 @@ export function buildFhirBundle(data: UserData, options: { publicUrl: string; no
   if (stats?.heightInches != null) {
     resources.push(vitalSign(derivedId(patientId, 2), '8302-2', 'Body height', { value: stats.heightInches, unit: 'in', system: UCUM, code: '[in_i]' }, stats.updatedAt.toISOString(), patientRef));
   }
+
+  resources.push(...measurementObservations(data.healthMeasurements, patientRef));
+  for (const row of data.medications) resources.push(medicationStatement(row, patientRef, now));
 
   const current = new Set(data.supplements.map((row) => row.name.toLowerCase()));
   for (const row of data.supplements) {

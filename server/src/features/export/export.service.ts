@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type ExportDocument, REPORT_DEFAULT_DAYS, REPORT_MAX_DAYS, exportFileName } from '#contract/data-ownership.ts';
 import { localDateOf } from '#contract/tracking.ts';
 import type { Db } from '#server/db/client.ts';
+import type { AuditLog } from '#server/features/audit/audit.service.ts';
 import type { UserRow } from '#server/features/auth/auth.repository.ts';
 import { AppError } from '#server/http/app-error.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
@@ -16,9 +17,12 @@ type Dependencies = {
   db: Db;
   store: FileStore;
   publicUrl: string;
+  audit: AuditLog;
   log: Pick<FastifyBaseLogger, 'error'>;
   now?: () => Date;
 };
+
+type Client = { ipAddress: string };
 
 /** The user's data out: JSON, a CSV zip, FHIR R4 and the doctor's PDF. Always the signed-in user's own. */
 export class ExportService {
@@ -32,13 +36,20 @@ export class ExportService {
     return localDateOf(this.now(), user.timeZone);
   }
 
-  async json(user: UserRow): Promise<{ fileName: string; document: ExportDocument }> {
+  /** Every export is in the audit log: a stolen session that takes everything leaves a trace. */
+  private async recordExport(user: UserRow, format: 'json' | 'csv' | 'fhir' | 'report', client: Client): Promise<void> {
+    await this.deps.audit.record({ action: 'data.exported', actorId: user.id, ipAddress: client.ipAddress, details: { format } });
+  }
+
+  async json(user: UserRow, client: Client): Promise<{ fileName: string; document: ExportDocument }> {
+    await this.recordExport(user, 'json', client);
     const data = await readUserData(this.deps.db, user);
     const document = await buildExportDocument(this.deps.db, data, { publicUrl: this.deps.publicUrl, now: this.now() });
     return { fileName: exportFileName('json', this.today(user)), document };
   }
 
-  async csvZip(user: UserRow, includeFiles: boolean): Promise<{ fileName: string; stream: Readable }> {
+  async csvZip(user: UserRow, includeFiles: boolean, client: Client): Promise<{ fileName: string; stream: Readable }> {
+    await this.recordExport(user, 'csv', client);
     const data = await readUserData(this.deps.db, user);
     const document = await buildExportDocument(this.deps.db, data, { publicUrl: this.deps.publicUrl, now: this.now(), withFiles: includeFiles });
     const stream = streamCsvZip({
@@ -51,12 +62,14 @@ export class ExportService {
     return { fileName: exportFileName('csv', this.today(user)), stream };
   }
 
-  async fhir(user: UserRow): Promise<{ fileName: string; bundle: FhirBundle }> {
+  async fhir(user: UserRow, client: Client): Promise<{ fileName: string; bundle: FhirBundle }> {
+    await this.recordExport(user, 'fhir', client);
     const data = await readUserData(this.deps.db, user);
     return { fileName: exportFileName('fhir', this.today(user)), bundle: buildFhirBundle(data, { publicUrl: this.deps.publicUrl, now: this.now() }) };
   }
 
-  async report(user: UserRow, query: { from?: string | undefined; to?: string | undefined }): Promise<{ fileName: string; pdf: Buffer }> {
+  async report(user: UserRow, query: { from?: string | undefined; to?: string | undefined }, client: Client): Promise<{ fileName: string; pdf: Buffer }> {
+    await this.recordExport(user, 'report', client);
     const today = this.today(user);
     const period = resolvePeriod(query, today, REPORT_DEFAULT_DAYS);
     if (period.from > period.to) throw AppError.validation('from', 'From must be on or before To');

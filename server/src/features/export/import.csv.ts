@@ -48,5 +48,5 @@ export function parseCsv(text: string): { line: number; cells: string[] }[] {
 
 /** Our exports guard formula-like text with an apostrophe (export.csv.ts); reading takes it off. */
 export function unguardCell(value: string): string {
-  return /^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value;
+  return /^'+[=+\-@\t\r]/.test(value) ? value.slice(1) : value;
 }

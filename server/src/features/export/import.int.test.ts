@@ -3,17 +3,27 @@ import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ExportDocument, exportDocumentSchema } from '#contract/data-ownership.ts';
 import { addDays } from '#contract/tracking.ts';
-import { labResults, users } from '#server/db/schema/index.ts';
+import { jobs, labResults, usageEvents, users } from '#server/db/schema/index.ts';
 import { type TestApp, TestClient, createTestApp, signedInClient } from '#server/testing/test-app.ts';
 import { type SeededUser, multipartUpload, seedUser, today } from './data-ownership.test-helpers.ts';
+import { createHealthImportsWorker } from '#server/features/health-imports/health-imports.jobs.ts';
+import { multipart, silentLog, uploadFile } from '#server/features/labs/labs.test-helpers.ts';
+import { ouraSleepJson } from '#server/testing/health-exports.ts';
+import { makeTextPdf, panelLines } from '#server/labs/extract/test-fixtures.ts';
+import { deflatedZeros, measureWhile, writeRawZip, zipBomb } from './import.archive.test-helpers.ts';
 
 let t: TestApp;
 let ada: SeededUser;
 beforeAll(async () => {
   t = await createTestApp();
-  ada = await seedUser(t, { withFile: true });
+  ada = await seedUser(t, { withFile: true, health: { weightKg: 71.3, medication: 'Levothyroxine' } });
 });
 afterAll(() => t.close());
+
+const setTier = (userId: string, subscriptionTier: 'free' | 'starter' | 'pro') =>
+  t.database.db.update(users).set({ subscriptionTier }).where(eq(users.id, userId));
+
+const usesOf = async (userId: string) => (await t.database.db.select().from(usageEvents).where(eq(usageEvents.userId, userId))).length;
 
 async function exportOf(client: TestClient): Promise<ExportDocument> {
   return exportDocumentSchema.parse((await client.get('/api/export/json')).json());
@@ -29,22 +39,30 @@ function portable(doc: ExportDocument) {
     notes: byText(doc.notes.map(({ id: _id, ...rest }) => rest)),
     labResults: byText(doc.labResults.map(({ id: _id, labFileId: _f, ...rest }) => rest)),
     labFiles: byText(doc.labFiles.map(({ id: _id, archivePath: _a, ...rest }) => rest)),
+    medications: byText(doc.medications.map(({ id: _id, ...rest }) => rest)),
+    healthMeasurements: byText(doc.healthMeasurements.map(({ id: _id, ...rest }) => rest)),
   };
 }
 
 describe('import of a StackLab export', () => {
   it('moves everything into a fresh account without loss, and importing again adds nothing', async () => {
     const original = await exportOf(ada.client);
+    const measured = original.healthMeasurements.length;
+    // Every kind the wearables gave, each with where and when it was measured.
+    expect(new Set(original.healthMeasurements.map((m) => m.kind)).size).toBeGreaterThanOrEqual(12);
+    expect(original.medications).toHaveLength(2);
     const fresh = await signedInClient(t);
     const first = await multipartUpload(fresh.client, Buffer.from(JSON.stringify(original)), 'stacklab-export.json');
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toMatchObject({
       ok: true,
       kind: 'export',
-      added: { supplements: 2, intakeLogs: 15, notes: 2, labResults: 4, healthStats: 1 },
-      skipped: { supplements: 0, intakeLogs: 0, notes: 0, labResults: 0, healthStats: 0 },
+      added: { supplements: 2, intakeLogs: 15, notes: 2, labResults: 4, healthStats: 1, medications: 2, healthMeasurements: measured },
+      skipped: { supplements: 0, intakeLogs: 0, notes: 0, labResults: 0, healthStats: 0, medications: 0, healthMeasurements: 0 },
     });
-    expect(first.json().message).toBe('Imported 2 supplements, 15 intake logs, 2 notes and ratings, 4 lab results, 1 set of health stats.');
+    expect(first.json().message).toBe(
+      `Imported 2 supplements, 15 intake logs, 2 notes and ratings, 4 lab results, 1 set of health stats, 2 medications, ${measured} health measurements.`,
+    );
     // The JSON carries no file bytes: the user is told, and the results came without it.
     expect(first.json().notes.join(' ')).toContain('1 original lab file was not in this file');
 
@@ -58,16 +76,54 @@ describe('import of a StackLab export', () => {
 
     const again = await multipartUpload(fresh.client, Buffer.from(JSON.stringify(original)), 'stacklab-export.json');
     expect(again.json()).toMatchObject({
-      added: { supplements: 0, intakeLogs: 0, notes: 0, labResults: 0, healthStats: 0 },
-      skipped: { supplements: 2, intakeLogs: 15, notes: 2, labResults: 4, healthStats: 1 },
+      added: { supplements: 0, intakeLogs: 0, notes: 0, labResults: 0, healthStats: 0, medications: 0, healthMeasurements: 0 },
+      skipped: { supplements: 2, intakeLogs: 15, notes: 2, labResults: 4, healthStats: 1, medications: 2, healthMeasurements: measured },
     });
-    expect(again.json().message).toBe('Nothing new to import. 24 already in your account were skipped.');
+    expect(again.json().message).toBe(`Nothing new to import. ${24 + 2 + measured} already in your account were skipped.`);
     expect(portable(await exportOf(fresh.client))).toEqual(portable(moved));
+
+    // The measurements kept the health import's keys: the wearable's own file adds nothing now.
+    const oura = ouraSleepJson([{ day: addDays(today(), -1), start: `${addDays(today(), -2)}T23:00:00+01:00`, end: `${addDays(today(), -1)}T07:00:00+01:00`, deepSeconds: 5400, lowestHr: 52, hrv: 48 }]);
+    const reread = await fresh.client.request({ method: 'POST', url: '/api/health-imports', ...multipart(Buffer.from(oura), 'oura-sleep.json') });
+    expect(reread.statusCode, reread.body).toBe(202);
+    await createHealthImportsWorker({ config: t.config, db: t.database.db, log: silentLog }).drain();
+    expect((await fresh.client.get(`/api/health-imports/${reread.json().id}`)).json()).toMatchObject({ status: 'done', addedCount: 0 });
+    expect((await exportOf(fresh.client)).healthMeasurements).toHaveLength(measured);
+  });
+
+  it('imports an export of schema version 1 (before measurements), medications included', async () => {
+    const { client } = await signedInClient(t);
+    const { healthMeasurements: _measurements, ...rest } = await exportOf(ada.client);
+    const older = { ...rest, schemaVersion: 1 };
+    const response = await multipartUpload(client, strToU8(JSON.stringify(older)), 'stacklab-export.json');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().added).toMatchObject({ supplements: 2, labResults: 4, medications: 2, healthMeasurements: 0 });
+    const moved = await exportOf(client);
+    expect(moved.medications.map((m) => [m.name, m.strength, m.schedule, m.startedOn, m.note]).sort()).toEqual([
+      ['Levothyroxine', '50 mcg', '1 tablet before breakfast', '2024-03-01', 'Take apart from iron'],
+      ['Lisinopril', '10 mg', null, null, null],
+    ]);
+    expect(moved.healthMeasurements).toEqual([]);
+  });
+
+  it('adds a medication at another strength, and no measurement twice when keys are missing', async () => {
+    const { client } = await signedInClient(t);
+    const doc = await exportOf(ada.client);
+    await client.post('/api/medications', { name: 'levothyroxine', strength: '50 MCG' });
+    // A hand-edited file without keys: the times and value are the identity, as in the health import.
+    const keyless = { ...doc, medications: [...doc.medications, { ...doc.medications[0]!, id: 'x', strength: '75 mcg' }], healthMeasurements: doc.healthMeasurements.map(({ key: _key, ...rest }) => rest) };
+    const response = await multipartUpload(client, strToU8(JSON.stringify(keyless)), 'stacklab-export.json');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ added: { medications: 2 }, skipped: { medications: 1 } });
+    const again = await multipartUpload(client, strToU8(JSON.stringify(keyless)), 'stacklab-export.json');
+    expect(again.json()).toMatchObject({ added: { medications: 0, healthMeasurements: 0 }, skipped: { medications: 3, healthMeasurements: doc.healthMeasurements.length } });
+    expect((await exportOf(client)).medications.map((m) => `${m.name} ${m.strength}`).sort()).toEqual(['Lisinopril 10 mg', 'Levothyroxine 75 mcg', 'levothyroxine 50 MCG'].sort());
   });
 
   it('brings the original lab files from the CSV zip exported with them, byte for byte, with their results', async () => {
     const zip = await ada.client.get('/api/export/csv?includeFiles=true');
     const fresh = await signedInClient(t);
+    await setTier(fresh.user.id, 'pro');
     const response = await multipartUpload(fresh.client, zip.rawPayload, 'stacklab-export.zip');
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().notes).toEqual(['1 original lab file was imported with its results.']);
@@ -80,7 +136,7 @@ describe('import of a StackLab export', () => {
     expect(Buffer.compare(mine.rawPayload, theirs.rawPayload)).toBe(0);
 
     const again = await multipartUpload(fresh.client, zip.rawPayload, 'stacklab-export.zip');
-    expect(again.json().added).toEqual({ supplements: 0, intakeLogs: 0, notes: 0, labResults: 0, healthStats: 0 });
+    expect(again.json().added).toEqual({ supplements: 0, intakeLogs: 0, notes: 0, labResults: 0, healthStats: 0, medications: 0, healthMeasurements: 0 });
     expect((await exportOf(fresh.client)).labFiles).toHaveLength(1);
   });
 
@@ -124,6 +180,106 @@ describe('import of a StackLab export', () => {
     const expired = await multipartUpload(client, strToU8(JSON.stringify(await exportOf(ada.client))), 'x.json');
     expect(expired.statusCode).toBe(403);
     expect(expired.json().code).toBe('TRIAL_EXPIRED');
+  });
+});
+
+describe('import within the plan and its limits', () => {
+  const exportZip = async () => (await ada.client.get('/api/export/csv?includeFiles=true')).rawPayload;
+  const labFilesOf = async (client: TestClient) => (await client.get('/api/labs')).json() as { status: string; errorCode: string | null; errorMessage: string | null }[];
+  const jobsOf = (userId: string) => t.database.db.select().from(jobs).where(eq(jobs.userId, userId));
+
+  it('keeps a Free Trial user\'s lab files unread, saying why, with their results imported and no upload counted', async () => {
+    const { client, user } = await signedInClient(t);
+    const response = await multipartUpload(client, await exportZip(), 'stacklab-export.zip');
+    expect(response.statusCode, response.body).toBe(200);
+    const planMessage = 'Lab uploads are not included in the Free Trial. Upgrade to Starter or Pro to upload lab results.';
+    expect(response.json().notes).toEqual(['1 original lab file was imported with its results.', `1 lab file waiting to be read is kept without being read: ${planMessage}`]);
+    expect(response.json().added.labResults).toBe(4);
+    expect(await labFilesOf(client)).toMatchObject([{ status: 'failed', errorCode: 'not-read-plan-limit', errorMessage: `Imported without being read: ${planMessage}` }]);
+    expect(await jobsOf(user.id)).toHaveLength(0);
+    expect(await usesOf(user.id)).toBe(0);
+  });
+
+  it('keeps unread the files of a Starter user past their 3 uploads', async () => {
+    const { client, user } = await signedInClient(t);
+    await setTier(user.id, 'starter');
+    await t.database.db.insert(usageEvents).values([1, 2, 3].map(() => ({ userId: user.id, kind: 'lab_upload' as const })));
+    const response = await multipartUpload(client, await exportZip(), 'stacklab-export.zip');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().notes[1]).toMatch(/^1 lab file waiting to be read is kept without being read: Starter is limited to 3 lab uploads per 12 months\. Upgrade to Pro for unlimited uploads\. You can upload again on /);
+    expect(await labFilesOf(client)).toMatchObject([{ status: 'failed', errorCode: 'not-read-plan-limit' }]);
+    expect(await jobsOf(user.id)).toHaveLength(0);
+    expect(await usesOf(user.id)).toBe(3);
+  });
+
+  it('reads a Starter user\'s file as one of their uploads, and importing it again counts nothing', async () => {
+    const { client, user } = await signedInClient(t);
+    await setTier(user.id, 'starter');
+    const zip = await exportZip();
+    expect((await multipartUpload(client, zip, 'stacklab-export.zip')).statusCode).toBe(200);
+    expect(await labFilesOf(client)).toMatchObject([{ status: 'queued', errorCode: null }]);
+    const [job] = await jobsOf(user.id);
+    const [use] = await t.database.db.select().from(usageEvents).where(eq(usageEvents.userId, user.id));
+    expect(job?.payload).toMatchObject({ usageEventId: use!.id });
+    expect((await multipartUpload(client, zip, 'stacklab-export.zip')).statusCode).toBe(200);
+    expect(await usesOf(user.id)).toBe(1);
+    expect(await jobsOf(user.id)).toHaveLength(1);
+  });
+
+  it('spends no upload on a file already here, so the last one goes to the new file', async () => {
+    const owner = await seedUser(t, { withFile: true });
+    const withOne = (await owner.client.get('/api/export/csv?includeFiles=true')).rawPayload;
+    expect((await uploadFile(owner.client, await makeTextPdf(panelLines()), 'Second panel.pdf')).statusCode).toBe(201);
+    const withTwo = (await owner.client.get('/api/export/csv?includeFiles=true')).rawPayload;
+
+    const { client, user } = await signedInClient(t);
+    await setTier(user.id, 'starter');
+    expect((await multipartUpload(client, withOne, 'stacklab-export.zip')).statusCode).toBe(200);
+    await t.database.db.insert(usageEvents).values({ userId: user.id, kind: 'lab_upload' });
+    const response = await multipartUpload(client, withTwo, 'stacklab-export.zip');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().notes).toEqual(['1 original lab file was imported with its results.']);
+    expect((await labFilesOf(client)).map((file) => file.status)).toEqual(['queued', 'queued']);
+    expect(await usesOf(user.id)).toBe(3);
+  });
+
+  it('limits imports to 10 an hour per account, refused before the file is read', async () => {
+    const { client } = await signedInClient(t);
+    for (let i = 0; i < 10; i += 1) expect((await multipartUpload(client, strToU8('name,value,unit,date\n'), 'x.csv')).statusCode).toBe(400);
+    // Not even a multipart body: the limit answers first.
+    const limited = await client.post('/api/import', { format: 'stacklab-export' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED', message: 'Too many attempts. Please try again in 60 minutes.' });
+    // Another account is not held back by this one.
+    const other = await signedInClient(t);
+    expect((await multipartUpload(other.client, strToU8('name,value,unit,date\n'), 'x.csv')).statusCode).toBe(400);
+  });
+
+  it('refuses zip bombs quickly with a clear 413, the server staying responsive, importing nothing', async () => {
+    const { client, user } = await signedInClient(t);
+    const doc = Buffer.from(JSON.stringify({ format: 'stacklab-export', schemaVersion: 1 }));
+    const cases: [Buffer, string][] = [
+      // 1 MB whose header claims 1 KB and which inflates to 1 GB.
+      [zipBomb('stacklab-export.json', 1024), 'A file in this zip unpacks to more than 50 MB; nothing was imported'],
+      // Honest headers, 40 MB six times over.
+      [
+        writeRawZip([
+          { name: 'stacklab-export.json', data: doc, method: 0, declaredSize: doc.byteLength },
+          ...Array.from({ length: 6 }, (_, i) => ({ name: `lab-files/${i}.pdf`, data: deflatedZeros(40), method: 8 as const, declaredSize: 40 * 1024 * 1024 })),
+        ]),
+        'This zip unpacks to more than 200 MB in all; nothing was imported',
+      ],
+    ];
+    for (const [bomb, message] of cases) {
+      const run = await measureWhile(() => multipartUpload(client, bomb, 'stacklab-export.zip'));
+      const response = run.outcome.status === 'fulfilled' ? run.outcome.value : undefined;
+      expect(response?.statusCode).toBe(413);
+      expect(response?.json().message).toBe(message);
+      expect(run.ms).toBeLessThan(5_000);
+      // Inflating on the event loop stalled it for over a second; a busy shared machine adds some.
+      expect(run.longestStallMs).toBeLessThan(500);
+    }
+    expect(await t.database.db.select().from(labResults).where(eq(labResults.userId, user.id))).toHaveLength(0);
   });
 });
 

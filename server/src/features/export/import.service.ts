@@ -1,17 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { unzipSync } from 'fflate';
 import type { z } from 'zod';
 import {
   EXPORT_FORMAT,
   EXPORT_SCHEMA_VERSION,
+  IMPORT_ARCHIVE_LIMITS,
+  type ExportHealthMeasurement,
   type ExportImport,
+  type ExportMedication,
   IMPORT_CSV_MAX_ROWS,
   IMPORT_MESSAGES,
   type ImportCounts,
   type ImportResult,
   exportImportSchema,
 } from '#contract/data-ownership.ts';
-import { isRealDate, localDateOf } from '#contract/tracking.ts';
+import { CONTENT_MESSAGES, STRENGTH_MESSAGES, type ScheduleInput, isRealDate, localDateOf, parseLabelAmount } from '#contract/tracking.ts';
 import type { Db } from '#server/db/client.ts';
 import type { UserRow } from '#server/features/auth/auth.repository.ts';
 import { findMarker, isPlausible, loincFor, toCanonicalValue, unitDefFor } from '#server/features/labs/labs.catalogue.ts';
@@ -19,48 +21,74 @@ import { LAB_EXTRACT_JOB } from '#server/features/labs/labs.jobs.ts';
 import { newStorageKey, prepareUpload } from '#server/features/labs/labs.uploads.ts';
 import { findReferenceIdByName } from '#server/features/supplements/reference-supplements.repository.ts';
 import type { EntitlementsService } from '#server/features/usage/entitlements.service.ts';
+import { RATE_RULES, type RateLimiter } from '#server/features/rate-limits/rate-limits.service.ts';
 import { AppError } from '#server/http/app-error.ts';
 import { notifyJobQueued } from '#server/jobs/job-worker.ts';
 import { insertJob } from '#server/jobs/jobs.repository.ts';
 import { computeFlag } from '#server/labs/extract/parser.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
+import { dedupeKey } from '#server/features/health-imports/health-imports.repository.ts';
+import { MAX_MEDICATIONS_PER_USER } from '#server/features/medications/medications.service.ts';
 import {
   type HealthStatsValues,
+  type NewHealthMeasurement,
+  type NewMedication,
   type NewIntakeLog,
   type NewLabResult,
   type NewNote,
   findHealthStatsOf,
+  insertHealthMeasurementsFor,
   insertIntakeLogsFor,
   insertLabFileFor,
   insertLabResultsFor,
+  insertMedicationFor,
   insertNotesFor,
   insertSupplementFor,
   listIntakeLogsOf,
   listLabFilesOf,
   listLabResultsOf,
+  listMedicationsOf,
   listNotesOf,
   listSupplementsOf,
   lockUserForImport,
   saveHealthStatsFor,
 } from './export.repository.ts';
+import { readZipEntries } from './import.archive.ts';
 import { parseCsv, unguardCell } from './import.csv.ts';
 
 type Dependencies = {
   db: Db;
   store: FileStore;
   entitlements: EntitlementsService;
+  limiter: RateLimiter;
   maxPixels: number;
+  /** The largest lab file this installation takes (the upload cap); bigger ones in a zip are left out. */
+  maxFileBytes: number;
   log: Pick<FastifyBaseLogger, 'warn'>;
   now?: () => Date;
 };
 
 type ResolvedResult = Omit<NewLabResult, 'labFileId' | 'reviewed' | 'source' | 'testDate'>;
-type StagedFile = { exportId: string; fileName: string; uploadedAt: Date; status: string; testDate: string | null; errorMessage: string | null; prepared: Awaited<ReturnType<typeof prepareUpload>> };
+type PlanUse = { id: string; release(): Promise<void> };
+type StagedFile = {
+  exportId: string;
+  fileName: string;
+  uploadedAt: Date;
+  status: string;
+  testDate: string | null;
+  errorMessage: string | null;
+  prepared: Awaited<ReturnType<typeof prepareUpload>>;
+  /** The plan's upload this file's reading counts as, when it is to be read here. */
+  use: PlanUse | null;
+  /** Why a file that needed reading is kept unread: the plan's message. */
+  keptUnread: string | null;
+};
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 const ZIP_JSON_NAME = 'stacklab-export.json';
 const MAX_DETAILS = 100;
-const emptyCounts = (): ImportCounts => ({ supplements: 0, intakeLogs: 0, notes: 0, labResults: 0, healthStats: 0 });
+const KEPT_UNREAD_CODE = 'not-read-plan-limit';
+const emptyCounts = (): ImportCounts => ({ supplements: 0, intakeLogs: 0, notes: 0, labResults: 0, healthStats: 0, medications: 0, healthMeasurements: 0 });
 
 /**
  * POST /api/import. A StackLab export (its JSON, or the CSV zip, which carries the JSON and, when
@@ -76,10 +104,12 @@ export class ImportService {
     this.now = deps.now ?? (() => new Date());
   }
 
-  async importFile(user: UserRow, file: { fileName: string; bytes: Buffer }): Promise<ImportResult> {
-    // Import writes new logs and results, which an expired trial may not (decisions section 2).
+  /** Checks the plan and the rate limit before the file is read: a refusal costs no upload. */
+  async importFile(user: UserRow, read: () => Promise<{ fileName: string; bytes: Buffer }>): Promise<ImportResult> {
+    // Import writes new logs and results, which an expired trial may not.
     this.deps.entitlements.assertActive(user);
-    const { bytes } = file;
+    await this.deps.limiter.consume(RATE_RULES.importPerAccount, user.id);
+    const { bytes } = await read();
     if (bytes.byteLength === 0) throw AppError.validation('file', IMPORT_MESSAGES.unreadable);
     if (ZIP_MAGIC.every((byte, i) => bytes[i] === byte)) return this.importZip(user, bytes);
     const text = bytes.toString('utf8');
@@ -91,26 +121,11 @@ export class ImportService {
   // ─── The JSON export, alone or in its zip ─────────────────────────────────────────────────────
 
   private async importZip(user: UserRow, bytes: Buffer): Promise<ImportResult> {
-    let entries: Record<string, Uint8Array>;
-    try {
-      // Declared sizes are checked before anything is inflated, and inflating never goes past them.
-      let total = 0;
-      entries = unzipSync(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
-        filter: (entry) => {
-          const wanted = entry.name === ZIP_JSON_NAME || entry.name.startsWith('lab-files/');
-          if (!wanted) return false;
-          total += entry.originalSize;
-          if (entry.originalSize > 60 * 1024 * 1024 || total > 500 * 1024 * 1024) throw new Error('zip too large');
-          return true;
-        },
-      });
-    } catch {
-      throw AppError.validation('file', IMPORT_MESSAGES.unreadable);
-    }
-    const json = entries[ZIP_JSON_NAME];
+    const entries = await readZipEntries(bytes, (name) => name === ZIP_JSON_NAME || name.startsWith('lab-files/'), IMPORT_ARCHIVE_LIMITS);
+    const json = entries.get(ZIP_JSON_NAME);
     if (!json) throw AppError.validation('file', IMPORT_MESSAGES.unreadable);
-    const files = new Map(Object.entries(entries).filter(([name]) => name !== ZIP_JSON_NAME));
-    return this.importExport(user, parseJson(Buffer.from(json).toString('utf8')), files);
+    entries.delete(ZIP_JSON_NAME);
+    return this.importExport(user, parseJson(Buffer.from(json).toString('utf8')), entries);
   }
 
   private async importExport(user: UserRow, raw: unknown, archive: Map<string, Uint8Array>): Promise<ImportResult> {
@@ -124,7 +139,7 @@ export class ImportService {
     const doc = parsed.data;
 
     const notes: string[] = [];
-    const staged = await this.stageFiles(doc, archive, notes);
+    const staged = await this.stageFiles(user, doc, archive, notes);
     const storedKeys: string[] = [];
     try {
       const fileKeys = new Map<string, string>();
@@ -135,40 +150,63 @@ export class ImportService {
         fileKeys.set(file.exportId, key);
       }
       const result = await this.deps.db.transaction(async (tx) => this.mergeExport(tx as unknown as Db, user, doc, staged, fileKeys, notes));
-      // Files matched to ones already here were stored for nothing; take them back.
+      // Files matched to ones already here were stored and counted for nothing; take them back.
       for (const key of result.unusedKeys) await this.deps.store.delete(key).catch(() => {});
+      await releaseUses(result.unusedUses, this.deps.log);
       if (result.queued > 0) notifyJobQueued(LAB_EXTRACT_JOB);
       return result.answer;
     } catch (error) {
       for (const key of storedKeys) await this.deps.store.delete(key).catch(() => {});
+      await releaseUses(staged.flatMap((file) => (file.use ? [file.use] : [])), this.deps.log);
       throw error;
     }
   }
 
-  /** Lab files that came along in the zip, checked like uploads; ones that fail are noted and left out. */
-  private async stageFiles(doc: ExportImport, archive: Map<string, Uint8Array>, notes: string[]): Promise<StagedFile[]> {
+  /**
+   * Lab files that came along in the zip, checked like uploads; ones that fail are noted and left
+   * out. A file still waiting to be read is read here only as one of the plan's uploads; with none
+   * left (or none in the plan) it is kept unread, and the plan's message says why.
+   */
+  private async stageFiles(user: UserRow, doc: ExportImport, archive: Map<string, Uint8Array>, notes: string[]): Promise<StagedFile[]> {
     const staged: StagedFile[] = [];
     let missing = 0;
-    for (const file of doc.labFiles) {
-      const bytes = file.archivePath ? archive.get(file.archivePath) : undefined;
-      if (!bytes) {
-        missing += 1;
-        continue;
-      }
-      try {
-        const prepared = await prepareUpload(bytes, file.fileName, this.deps.maxPixels);
+    // Files already here take no upload (the merge skips them); it checks again under its lock.
+    const here = new Set((await listLabFilesOf(this.deps.db, user.id)).map(labFileKey));
+    try {
+      for (const file of doc.labFiles) {
+        const bytes = file.archivePath ? archive.get(file.archivePath) : undefined;
+        if (!bytes) {
+          missing += 1;
+          continue;
+        }
+        if (bytes.byteLength > this.deps.maxFileBytes) {
+          notes.push(`The lab file "${file.fileName}" is larger than this installation takes, so it was not imported; its results were.`);
+          continue;
+        }
+        let prepared: StagedFile['prepared'];
+        try {
+          prepared = await prepareUpload(bytes, file.fileName, this.deps.maxPixels);
+        } catch {
+          notes.push(`The lab file "${file.fileName}" could not be read, so it was not imported; its results were.`);
+          continue;
+        }
+        const uploadedAt = new Date(file.uploadedAt);
+        const needsReading = (file.status === 'queued' || file.status === 'reading') && !here.has(labFileKey({ fileName: prepared.fileName, createdAt: uploadedAt }));
+        const plan = needsReading ? await this.takeUploadFor(user) : { use: null, keptUnread: null };
         staged.push({
           exportId: file.id,
           fileName: file.fileName,
-          uploadedAt: new Date(file.uploadedAt),
+          uploadedAt,
           status: file.status,
           testDate: file.testDate,
           errorMessage: file.errorMessage,
           prepared,
+          ...plan,
         });
-      } catch {
-        notes.push(`The lab file "${file.fileName}" could not be read, so it was not imported; its results were.`);
       }
+    } catch (error) {
+      await releaseUses(staged.flatMap((file) => (file.use ? [file.use] : [])), this.deps.log);
+      throw error;
     }
     if (missing > 0) {
       notes.push(
@@ -178,6 +216,16 @@ export class ImportService {
     return staged;
   }
 
+  /** One of the plan's lab uploads for a file to read, or the plan's reason there is none. */
+  private async takeUploadFor(user: UserRow): Promise<{ use: PlanUse | null; keptUnread: string | null }> {
+    try {
+      return { use: await this.deps.entitlements.recordLabUpload(user), keptUnread: null };
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'LIMIT_REACHED') return { use: null, keptUnread: error.message };
+      throw error;
+    }
+  }
+
   private async mergeExport(
     db: Db,
     user: UserRow,
@@ -185,7 +233,7 @@ export class ImportService {
     staged: StagedFile[],
     fileKeys: Map<string, string>,
     notes: string[],
-  ): Promise<{ answer: ImportResult; unusedKeys: string[]; queued: number }> {
+  ): Promise<{ answer: ImportResult; unusedKeys: string[]; unusedUses: PlanUse[]; queued: number }> {
     await lockUserForImport(db, user.id);
     const added = emptyCounts();
     const skipped = emptyCounts();
@@ -238,6 +286,7 @@ export class ImportService {
         dosageUnit: supplement.dosageUnit,
         frequencyCount: supplement.frequencyCount,
         frequencyUnit: supplement.frequencyUnit,
+        ...importedLabels(supplement),
         notes: supplement.notes,
         createdAt: new Date(supplement.createdAt),
         updatedAt: new Date(supplement.updatedAt),
@@ -311,38 +360,48 @@ export class ImportService {
     // Lab files that travelled in the zip: matched to one already here by name and upload time.
     const fileIds = new Map<string, string>();
     const unusedKeys: string[] = [];
+    const unusedUses: PlanUse[] = [];
+    const keptUnread: string[] = [];
     let queued = 0;
-    const existingFiles = new Map((await listLabFilesOf(db, user.id)).map((file) => [`${file.fileName}|${file.createdAt.toISOString()}`, file.id]));
+    const existingFiles = new Map((await listLabFilesOf(db, user.id)).map((file) => [labFileKey(file), file.id]));
     for (const file of staged) {
       const key = fileKeys.get(file.exportId)!;
-      const existing = existingFiles.get(`${file.prepared.fileName}|${file.uploadedAt.toISOString()}`);
+      const existing = existingFiles.get(labFileKey({ fileName: file.prepared.fileName, createdAt: file.uploadedAt }));
       if (existing) {
         fileIds.set(file.exportId, existing);
         unusedKeys.push(key);
+        if (file.use) unusedUses.push(file.use);
         continue;
       }
-      // A file read before the export keeps its state and results; one still waiting is read here.
-      const unread = file.status === 'queued' || file.status === 'reading';
+      // A file read before the export keeps its state and results; one still waiting is read here
+      // as one of the plan's uploads, or kept unread with the plan's reason.
+      const { use } = file;
+      if (file.keptUnread) keptUnread.push(file.keptUnread);
       const id = await insertLabFileFor(db, user.id, {
         fileName: file.prepared.fileName,
         storageKey: key,
         contentType: file.prepared.contentType,
         kind: file.prepared.kind,
         sizeBytes: file.prepared.bytes.byteLength,
-        status: unread ? 'queued' : file.status === 'needs_review' || file.status === 'failed' ? file.status : 'done',
-        progress: unread ? 0 : 100,
-        errorMessage: file.errorMessage,
+        status: use ? 'queued' : file.keptUnread ? 'failed' : file.status === 'needs_review' || file.status === 'failed' ? file.status : 'done',
+        progress: use ? 0 : 100,
+        errorCode: file.keptUnread ? KEPT_UNREAD_CODE : null,
+        errorMessage: file.keptUnread ? `Imported without being read: ${file.keptUnread}` : file.errorMessage,
         testDate: file.testDate,
         createdAt: file.uploadedAt,
       });
-      if (unread) {
-        await insertJob(db, { kind: LAB_EXTRACT_JOB, payload: { labFileId: id, userId: user.id }, userId: user.id });
+      if (use) {
+        await insertJob(db, { kind: LAB_EXTRACT_JOB, payload: { labFileId: id, userId: user.id, usageEventId: use.id }, userId: user.id });
         queued += 1;
       }
       fileIds.set(file.exportId, id);
     }
     if (staged.length - unusedKeys.length > 0) {
       notes.push(`${staged.length - unusedKeys.length} original lab file${staged.length - unusedKeys.length === 1 ? ' was' : 's were'} imported with ${staged.length - unusedKeys.length === 1 ? 'its' : 'their'} results.`);
+    }
+    if (keptUnread.length > 0) {
+      const one = keptUnread.length === 1;
+      notes.push(`${keptUnread.length} lab file${one ? '' : 's'} waiting to be read ${one ? 'is' : 'are'} kept without being read: ${keptUnread[0]}`);
     }
 
     // Results: one per biomarker, day, value and unit.
@@ -385,7 +444,42 @@ export class ImportService {
       notes.push(`${unknown} lab result${unknown === 1 ? '' : 's'} of biomarkers or units this installation does not know ${unknown === 1 ? 'was' : 'were'} left out.`);
     }
 
-    return { answer: { ok: true, message: summary(added, skipped), kind: 'export', added, skipped, notes }, unusedKeys, queued };
+    // Medications: the same medicine at the same strength is the same one.
+    const medicationKey = (row: { name: string; strength: string | null }) => `${row.name.trim().toLowerCase()}|${(row.strength ?? '').trim().toLowerCase()}`;
+    const existingMedications = await listMedicationsOf(db, user.id);
+    const medicationKeys = new Set(existingMedications.map(medicationKey));
+    let medicationCount = existingMedications.length;
+    let overLimit = 0;
+    for (const medication of doc.medications) {
+      const key = medicationKey(medication);
+      if (medicationKeys.has(key)) {
+        skipped.medications += 1;
+        continue;
+      }
+      if (medicationCount >= MAX_MEDICATIONS_PER_USER) {
+        overLimit += 1;
+        continue;
+      }
+      medicationKeys.add(key);
+      medicationCount += 1;
+      await insertMedicationFor(db, user.id, medicationFromExport(medication));
+      added.medications += 1;
+    }
+    if (overLimit > 0) {
+      notes.push(`${overLimit} medication${overLimit === 1 ? ' was' : 's were'} left out: a stack holds at most ${MAX_MEDICATIONS_PER_USER} medications.`);
+    }
+
+    // Measurements keep the dedupe key the health import gave them (decision 031), so neither this
+    // export nor the wearable's own file adds them twice.
+    const measurements = new Map<string, NewHealthMeasurement>();
+    for (const row of doc.healthMeasurements) {
+      const measurement = measurementFromExport(row);
+      if (!measurements.has(measurement.dedupeKey)) measurements.set(measurement.dedupeKey, measurement);
+    }
+    added.healthMeasurements = await insertHealthMeasurementsFor(db, user.id, [...measurements.values()]);
+    skipped.healthMeasurements = doc.healthMeasurements.length - added.healthMeasurements;
+
+    return { answer: { ok: true, message: summary(added, skipped), kind: 'export', added, skipped, notes }, unusedKeys, unusedUses, queued };
   }
 
   // ─── A CSV of biomarker results ───────────────────────────────────────────────────────────────
@@ -461,6 +555,34 @@ export class ImportService {
   }
 }
 
+/** A medication of an export as it is stored. */
+export function medicationFromExport(row: ExportMedication): NewMedication {
+  return {
+    name: row.name.trim(),
+    strength: row.strength?.trim() || null,
+    schedule: row.schedule?.trim() || null,
+    startedOn: row.startedOn,
+    note: row.note,
+    createdAt: new Date(row.createdAt),
+    updatedAt: new Date(row.updatedAt),
+  };
+}
+
+/** A measurement of an export as it is stored; one without a key gets the key its times and value would have had. */
+export function measurementFromExport(row: ExportHealthMeasurement): NewHealthMeasurement {
+  const startAt = new Date(row.startAt);
+  const endAt = new Date(row.endAt);
+  const key = row.key ?? dedupeKey(row.source, { kind: row.kind, origin: row.origin, startAt, endAt, day: row.day, value: row.value });
+  return { source: row.source, origin: row.origin, kind: row.kind, startAt, endAt, day: row.day, value: row.value, unit: row.unit, dedupeKey: key };
+}
+
+/** Takes back plan uses whose files were not kept (a failed import, or files already here). */
+async function releaseUses(uses: PlanUse[], log: Pick<FastifyBaseLogger, 'warn'>): Promise<void> {
+  for (const use of uses) {
+    await use.release().catch((error: unknown) => log.warn({ err: error }, 'could not take back a lab upload use'));
+  }
+}
+
 function parseJson(text: string): unknown {
   try {
     return JSON.parse(text.replace(/^\uFEFF/, ''));
@@ -478,6 +600,11 @@ function parseNumber(text: string): number | undefined {
 function invalidExport(error: z.ZodError): AppError {
   const details = error.issues.slice(0, MAX_DETAILS).map((issue) => ({ field: issue.path.join('.') || 'file', message: issue.message }));
   return new AppError('VALIDATION_FAILED', IMPORT_MESSAGES.invalidExport, { details });
+}
+
+/** A lab file is the same one when its name and upload time match. */
+function labFileKey(file: { fileName: string; createdAt: Date }): string {
+  return `${file.fileName}|${file.createdAt.toISOString()}`;
 }
 
 function resultKey(result: { biomarkerKey: string; testDate: string; value: number; unit: string }): string {
@@ -529,6 +656,8 @@ function summary(added: ImportCounts, skipped: ImportCounts): string {
       [counts.notes, 'note or rating', 'notes and ratings'],
       [counts.labResults, 'lab result', 'lab results'],
       [counts.healthStats, 'set of health stats', 'sets of health stats'],
+      [counts.medications, 'medication', 'medications'],
+      [counts.healthMeasurements, 'health measurement', 'health measurements'],
     ]
       .filter(([count]) => (count as number) > 0)
       .map(([count, one, many]) => `${count} ${count === 1 ? one : many}`);
@@ -536,4 +665,21 @@ function summary(added: ImportCounts, skipped: ImportCounts): string {
   const skippedTotal = Object.values(skipped).reduce((sum, n) => sum + n, 0);
   const head = addedText.length > 0 ? `Imported ${addedText.join(', ')}.` : 'Nothing new to import.';
   return skippedTotal > 0 ? `${head} ${skippedTotal} already in your account ${skippedTotal === 1 ? 'was' : 'were'} skipped.` : head;
+}
+
+/** A supplement's strength, nutrient content and schedule from an export (decision 029); none in older ones. */
+function importedLabels(supplement: { strength?: string | null; nutrientContent?: string | null; schedule?: ScheduleInput | null; createdAt: string }) {
+  const strength = supplement.strength ? parseLabelAmount(supplement.strength, STRENGTH_MESSAGES) : null;
+  const content = supplement.nutrientContent ? parseLabelAmount(supplement.nutrientContent, CONTENT_MESSAGES) : null;
+  const label = (value: typeof strength) => (value && typeof value !== 'string' ? value : null);
+  const schedule = supplement.schedule ? { ...supplement.schedule, startDate: supplement.schedule.startDate ?? supplement.createdAt.slice(0, 10) } : null;
+  return {
+    strengthAmount: label(strength)?.amount ?? null,
+    strengthUnit: label(strength)?.unit ?? null,
+    strengthOf: label(strength)?.of ?? null,
+    contentAmount: label(content)?.amount ?? null,
+    contentUnit: label(content)?.unit ?? null,
+    contentOf: label(content)?.of ?? null,
+    schedule,
+  };
 }

@@ -10,10 +10,12 @@ export async function healthRoutes(app: FastifyInstance, { health }: { health: H
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/health-stats', {
+    config: { access: 'user' },
     schema: { tags: ['health'], summary: "The user's health stats (nulls until set)", response: { 200: healthStatsSchema, ...errors } },
   }, async (request) => health.get(request.auth!.user.id));
 
   r.post('/api/health-stats', {
+    config: { access: 'user' },
     schema: {
       tags: ['health'],
       summary: 'Saves health stats: left-out fields keep their value, null clears one',

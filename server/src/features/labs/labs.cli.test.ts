@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -59,4 +60,16 @@ describe('npm run cli -- extract FILE', () => {
     expect((await run(['a.pdf', 'b.pdf'])).code).toBe(2);
     expect((await run(['--date-order=ymd', 'a.pdf'])).code).toBe(2);
   });
+
+  it('exits as soon as it has printed its answer (the warm worker does not hold the process)', async () => {
+    const file = path.join(dir, 'exit.pdf');
+    await writeFile(file, await makeTextPdf(panelLines()));
+    const started = Date.now();
+    const { code, stdout } = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
+      const child = execFile(process.execPath, ['--import', 'tsx', 'server/src/cli.ts', 'extract', file], { env: { ...process.env, SESSION_SECRET: 'x'.repeat(40), DATA_DIR: dir }, timeout: 30_000 }, (_error, out) => resolve({ code: child.exitCode, stdout: out }));
+    });
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout).results.length).toBeGreaterThan(0);
+    expect(Date.now() - started).toBeLessThan(30_000);
+  }, 40_000);
 });

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import type { Config } from '#server/config.ts';
-import { extractInWorker } from '#server/labs/extract/run-in-worker.ts';
+import { extractInWorker, stopIdleExtractionWorkers } from '#server/labs/extract/run-in-worker.ts';
 
 export const EXTRACT_USAGE = 'extract FILE [--date-order=dmy|mdy]';
 
@@ -42,7 +42,7 @@ export async function extractCommand(args: string[], config: Config, io: Io = pr
     timeoutMs: config.labs.extractTimeoutMs,
     maxOldGenerationSizeMb: config.labs.extractMemoryMb,
     extract: { maxBytes: config.labs.maxBytes + 1, maxPixels: config.labs.maxPixels, ...(dateOrder ? { dateOrder } : {}) },
-  });
+  }).finally(stopIdleExtractionWorkers);
   if (!outcome.ok) {
     io.stderr(`${file}: ${outcome.error.message} (${outcome.error.code})\n`);
     return 1;

@@ -7,10 +7,10 @@ import { claimNextJob, findJob } from '#server/jobs/jobs.repository.ts';
 import { makeFakeExecutable, makeHugePng, makeTextPdf, panelLines } from '#server/labs/extract/test-fixtures.ts';
 import { type FileStore, createFileStore, StoredFileMissingError } from '#server/storage/file-store.ts';
 import { buildApp } from '#server/app.ts';
-import { type TestApp, TestClient, createTestApp, signedInClient } from '#server/testing/test-app.ts';
+import { type TestApp, TestClient, createTestApp, discardedLogs, signedInClient } from '#server/testing/test-app.ts';
 import { createLabsWorker } from './labs.jobs.ts';
 import { LabsService } from './labs.service.ts';
-import { clientOnTier, fakeExtractor, silentLog, uploadFile } from './labs.test-helpers.ts';
+import { FAKE_RESULT, clientOnTier, fakeExtractor, silentLog, uploadFile } from './labs.test-helpers.ts';
 
 let t: TestApp;
 let pdf: Uint8Array;
@@ -216,9 +216,11 @@ describe('plan limits', () => {
       kind: 'local',
       put: async () => Promise.reject(new Error('disk full')),
       get: async () => Promise.reject(new Error('unused')),
+      putStream: async () => Promise.reject(new Error('disk full')),
+      getStream: async () => Promise.reject(new Error('unused')),
       delete: async () => {},
     };
-    const app = await buildApp({ config: t.config, database: t.database, fileStore: broken, logStream: { write: () => true } as never });
+    const app = await buildApp({ config: t.config, database: t.database, fileStore: broken, logStream: discardedLogs() });
     try {
       const { client, user } = await clientOnTier(t, 'starter');
       const viaBroken = new TestClient(app);
@@ -325,7 +327,7 @@ describe('review', () => {
   });
 
   it.each([
-    [{ biomarker: 'glucose', value: 5000, unit: 'mg/dL' }, 'value', /not a plausible Glucose value/],
+    [{ biomarker: 'glucose', value: 5000, unit: 'mg/dL' }, 'confirmImplausible', /far outside what is possible for Glucose/],
     [{ biomarker: 'glucose', value: 95, unit: 'furlongs' }, 'unit', /"furlongs" is not a unit for Glucose; use one of mg\/dL, mmol\/L/],
     [{ biomarker: 'unobtainium', value: 1, unit: 'mg/dL' }, 'biomarker', /Unknown biomarker/],
     [{ biomarker: 'glucose', value: 'high', unit: 'mg/dL' }, 'value', /number/],
@@ -346,6 +348,31 @@ describe('review', () => {
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json()).toMatchObject({ labFileId: null, name: 'TSH', canonicalUnit: 'm[IU]/L', reviewed: true, source: 'manual' });
     expect((await client.get('/api/labs/results/manual')).json()).toHaveLength(1);
+  });
+
+  it('marks a report date for review, and asks for a test date before confirming a report without one', async () => {
+    const readAs = (result: Partial<typeof FAKE_RESULT>) =>
+      createLabsWorker({ config: t.config, db: t.database.db, log: silentLog, extract: async () => ({ ok: true, result: { ...structuredClone(FAKE_RESULT), ...result } }) });
+    const { client } = await clientOnTier(t, 'pro');
+    const reportDated = (await uploadFile(client, pdf, 'a.pdf')).json();
+    await readAs({ collectedAt: '2025-03-15', testDateReview: 'not-collection-date' }).drain();
+    expect((await client.get(`/api/labs/${reportDated.id}/results`)).json().file).toMatchObject({ testDate: '2025-03-15', testDateReview: 'not-collection-date' });
+    const confirmedAsPrinted = await client.post(`/api/labs/${reportDated.id}/confirm`, {});
+    expect(confirmedAsPrinted.statusCode, confirmedAsPrinted.body).toBe(200);
+    expect(confirmedAsPrinted.json().file).toMatchObject({ status: 'done', testDate: '2025-03-15', testDateReview: null });
+
+    const undated = (await uploadFile(client, pdf, 'b.pdf')).json();
+    await readAs({ collectedAt: null, testDateReview: 'not-found' }).drain();
+    const refused = await client.post(`/api/labs/${undated.id}/confirm`, {});
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('Set the test date before confirming: the date the sample was taken.');
+    expect((await client.get(`/api/labs/${undated.id}/results`)).json().file).toMatchObject({ status: 'needs_review', testDate: null, testDateReview: 'not-found', unreviewedCount: 2 });
+
+    const dated = await client.put(`/api/labs/${undated.id}/test-date`, { testDate: '2025-03-01' });
+    expect(dated.json().file).toMatchObject({ testDate: '2025-03-01', testDateReview: null });
+    const confirmed = await client.post(`/api/labs/${undated.id}/confirm`, {});
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().results.map((r: { testDate: string }) => r.testDate)).toEqual(['2025-03-01', '2025-03-01']);
   });
 
   it('refuses to confirm a file still being read', async () => {

@@ -8,7 +8,7 @@ import { type RunInWorkerOptions, type WorkerOutcome, extractInWorker } from '#s
 import { type FileStore, StoredFileMissingError, createFileStore } from '#server/storage/file-store.ts';
 import { EntitlementsService } from '#server/features/usage/entitlements.service.ts';
 import { markerForExtractedName } from './labs.catalogue.ts';
-import { type NewLabResult, findLabFile, saveExtraction, updateLabFile } from './labs.repository.ts';
+import { type NewLabResult, type NewLabReviewRow, findLabFile, saveExtraction, updateLabFile } from './labs.repository.ts';
 
 export const LAB_EXTRACT_JOB = 'lab.extract';
 
@@ -66,22 +66,24 @@ export function labExtractHandler(deps: Dependencies): JobHandler {
       }
       await setProgress(20);
 
-      // Extraction reports no progress of its own: creep towards 90% so the user sees it is alive.
-      let progress = 20;
-      const creep = setInterval(() => {
-        progress = Math.min(90, progress + Math.max(1, Math.round((90 - progress) / 5)));
-        void setProgress(progress).catch(() => {});
-      }, 2000);
-      let outcome: WorkerOutcome;
-      try {
-        outcome = await extract(bytes, {
-          timeoutMs: deps.limits.extractTimeoutMs,
-          maxOldGenerationSizeMb: deps.limits.extractMemoryMb,
-          extract: { maxBytes: deps.limits.maxBytes + 1, maxPixels: deps.limits.maxPixels },
-        });
-      } finally {
-        clearInterval(creep);
-      }
+      // Real progress: pages read of the file's pages, from 20% to 95%. Writes go one at a time, in order.
+      let writes: Promise<unknown> = Promise.resolve();
+      const onProgress = ({ pagesRead, pageCount }: { pagesRead: number; pageCount: number }) => {
+        const value = 20 + Math.round((75 * pagesRead) / Math.max(1, pageCount));
+        writes = writes
+          .then(async () => {
+            await context.setProgress(value);
+            await updateLabFile(deps.db, userId, labFileId, { progress: value, pagesRead, pageCount });
+          })
+          .catch(() => undefined);
+      };
+      const outcome: WorkerOutcome = await extract(bytes, {
+        timeoutMs: deps.limits.extractTimeoutMs,
+        maxOldGenerationSizeMb: deps.limits.extractMemoryMb,
+        extract: { maxBytes: deps.limits.maxBytes + 1, maxPixels: deps.limits.maxPixels },
+        onProgress,
+      });
+      await writes;
       if (context.signal.aborted) return;
 
       if (!outcome.ok) {
@@ -95,19 +97,24 @@ export function labExtractHandler(deps: Dependencies): JobHandler {
       }
 
       const uploadedDay = file.createdAt.toISOString().slice(0, 10);
-      const results = toRows(outcome.result, { userId, labFileId, testDate: outcome.result.collectedAt ?? uploadedDay });
+      const { results, reviewRows } = toRows(outcome.result, { userId, labFileId, testDate: outcome.result.collectedAt ?? uploadedDay });
+      const pageCount = outcome.result.pageCount ?? null;
       const saved = await saveExtraction(deps.db, {
         jobId: job.id,
         workerId: context.workerId,
         userId,
         fileId: labFileId,
         results,
+        reviewRows,
         file: {
+          pagesRead: pageCount,
+          pageCount,
           status: 'needs_review',
           progress: 100,
           testDate: outcome.result.collectedAt,
+          testDateReview: outcome.result.testDateReview ?? null,
           errorCode: null,
-          errorMessage: results.length === 0 ? LAB_MESSAGES.noResultsFound : null,
+          errorMessage: results.length === 0 && reviewRows.length === 0 ? LAB_MESSAGES.noResultsFound : null,
         },
       });
       if (!saved) deps.log.info({ jobId: job.id, labFileId }, 'extraction finished for a file that was deleted or a job no longer ours; dropped');
@@ -142,11 +149,36 @@ async function fail(db: Db, userId: string, fileId: string, code: string, messag
   await updateLabFile(db, userId, fileId, { status: 'failed', progress: 100, errorCode: code, errorMessage: message });
 }
 
-function toRows(result: ExtractionResult, base: { userId: string; labFileId: string; testDate: string }): NewLabResult[] {
+/**
+ * Recognised, plausible values become unreviewed results; implausible values and rows with
+ * names the catalogue does not know wait apart for the user's decision (product.md, Labs).
+ */
+function toRows(result: ExtractionResult, base: { userId: string; labFileId: string; testDate: string }): { results: NewLabResult[]; reviewRows: NewLabReviewRow[] } {
   const rows: NewLabResult[] = [];
+  const reviewRows: NewLabReviewRow[] = [];
+  let position = 0;
   for (const found of result.results) {
     const marker = markerForExtractedName(found.name);
     if (!marker) continue;
+    position++;
+    if (found.implausible) {
+      reviewRows.push({
+        userId: base.userId,
+        labFileId: base.labFileId,
+        kind: 'implausible',
+        name: marker.name,
+        biomarkerKey: marker.key,
+        value: found.value,
+        unit: found.unit,
+        referenceLow: found.referenceRange.low,
+        referenceHigh: found.referenceRange.high,
+        referenceText: found.referenceRange.text,
+        printedFlag: found.printedFlag,
+        box: found.box ?? null,
+        position,
+      });
+      continue;
+    }
     rows.push({
       ...base,
       biomarkerKey: marker.key,
@@ -164,9 +196,28 @@ function toRows(result: ExtractionResult, base: { userId: string; labFileId: str
       printedFlag: found.printedFlag,
       reviewed: false,
       source: 'extracted',
+      box: found.box ?? null,
     });
   }
-  return rows;
+  for (const row of result.unrecognised ?? []) {
+    reviewRows.push({
+      userId: base.userId,
+      labFileId: base.labFileId,
+      kind: 'unrecognised',
+      name: row.name,
+      biomarkerKey: null,
+      value: row.value,
+      unit: row.unit,
+      referenceLow: row.referenceRange.low,
+      referenceHigh: row.referenceRange.high,
+      referenceText: row.referenceRange.text,
+      printedFlag: row.printedFlag,
+      box: row.box ?? null,
+      // After the recognised rows, in the report's order among themselves (the reader does not interleave them).
+      position: 10_000 + position++,
+    });
+  }
+  return { results: rows, reviewRows };
 }
 
 /** The worker that runs lab extractions, on the server's configuration. Not started. */

@@ -1,13 +1,16 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { labFiles, labResults, supplementLogs } from '#server/db/schema/index.ts';
+import { labFiles, labResults, labReviewRows, ownBiomarkers, supplementLogs } from '#server/db/schema/index.ts';
 import { deleteJobsFor, insertJob, lockOwnedJob, type NewJob } from '#server/jobs/jobs.repository.ts';
 
 export type LabFileRow = typeof labFiles.$inferSelect;
-export type LabFileWithCounts = LabFileRow & { resultCount: number; unreviewedCount: number };
+export type LabFileWithCounts = LabFileRow & { resultCount: number; unreviewedCount: number; reviewRowCount: number };
 export type LabResultRow = typeof labResults.$inferSelect;
 export type NewLabResult = Omit<typeof labResults.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
-export type LabFilePatch = Partial<Pick<LabFileRow, 'status' | 'progress' | 'errorCode' | 'errorMessage' | 'testDate'>>;
+export type LabFilePatch = Partial<Pick<LabFileRow, 'status' | 'progress' | 'errorCode' | 'errorMessage' | 'testDate' | 'testDateReview' | 'pagesRead' | 'pageCount'>>;
+export type LabReviewRowRow = typeof labReviewRows.$inferSelect;
+export type NewLabReviewRow = Omit<typeof labReviewRows.$inferInsert, 'id' | 'createdAt'>;
+export type OwnBiomarkerRow = typeof ownBiomarkers.$inferSelect;
 
 /** The file row and its extraction job, together or not at all. */
 export async function insertLabFileWithJob(
@@ -27,6 +30,7 @@ export async function insertLabFileWithJob(
 const counts = {
   resultCount: sql<number>`(select count(*)::int from lab_results r where r.lab_file_id = lab_files.id)`.mapWith(Number),
   unreviewedCount: sql<number>`(select count(*)::int from lab_results r where r.lab_file_id = lab_files.id and not r.reviewed)`.mapWith(Number),
+  reviewRowCount: sql<number>`(select count(*)::int from lab_review_rows v where v.lab_file_id = lab_files.id)`.mapWith(Number),
 };
 
 export async function listLabFiles(db: Db, userId: string): Promise<LabFileWithCounts[]> {
@@ -78,7 +82,7 @@ export async function listStorageKeys(db: Db, userId: string): Promise<string[]>
  */
 export async function saveExtraction(
   db: Db,
-  args: { jobId: string; workerId: string; userId: string; fileId: string; results: NewLabResult[]; file: LabFilePatch },
+  args: { jobId: string; workerId: string; userId: string; fileId: string; results: NewLabResult[]; reviewRows: NewLabReviewRow[]; file: LabFilePatch },
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
@@ -91,6 +95,8 @@ export async function saveExtraction(
     if (!file) return false;
     await t.delete(labResults).where(and(eq(labResults.labFileId, args.fileId), eq(labResults.source, 'extracted')));
     if (args.results.length > 0) await t.insert(labResults).values(args.results);
+    await t.delete(labReviewRows).where(and(eq(labReviewRows.userId, args.userId), eq(labReviewRows.labFileId, args.fileId)));
+    if (args.reviewRows.length > 0) await t.insert(labReviewRows).values(args.reviewRows);
     await t.update(labFiles).set({ ...args.file, updatedAt: sql`now()` }).where(eq(labFiles.id, args.fileId));
     return true;
   });
@@ -147,7 +153,8 @@ export async function deleteLabResult(db: Db, userId: string, id: string): Promi
 /** The file's date, and every result of the file with it. */
 export async function setFileTestDate(db: Db, userId: string, fileId: string, testDate: string): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.update(labFiles).set({ testDate, updatedAt: sql`now()` }).where(and(eq(labFiles.userId, userId), eq(labFiles.id, fileId)));
+    // The user has set the date: nothing is left for review to ask about it.
+    await tx.update(labFiles).set({ testDate, testDateReview: null, updatedAt: sql`now()` }).where(and(eq(labFiles.userId, userId), eq(labFiles.id, fileId)));
     await tx
       .update(labResults)
       .set({ testDate, updatedAt: sql`now()` })
@@ -163,9 +170,61 @@ export async function confirmFile(db: Db, userId: string, fileId: string): Promi
       .where(and(eq(labResults.userId, userId), eq(labResults.labFileId, fileId), eq(labResults.reviewed, false)));
     await tx
       .update(labFiles)
-      .set({ status: 'done', progress: 100, updatedAt: sql`now()` })
+      .set({ status: 'done', progress: 100, testDateReview: null, updatedAt: sql`now()` })
       .where(and(eq(labFiles.userId, userId), eq(labFiles.id, fileId)));
   });
+}
+
+// ─── Rows waiting for the user's decision ──────────────────────────────────────────────────────
+
+export async function listReviewRows(db: Db, userId: string, fileId: string): Promise<LabReviewRowRow[]> {
+  return db
+    .select()
+    .from(labReviewRows)
+    .where(and(eq(labReviewRows.userId, userId), eq(labReviewRows.labFileId, fileId)))
+    .orderBy(asc(labReviewRows.position), asc(labReviewRows.id));
+}
+
+export async function findReviewRow(db: Db, userId: string, id: string): Promise<LabReviewRowRow | undefined> {
+  const [row] = await db.select().from(labReviewRows).where(and(eq(labReviewRows.userId, userId), eq(labReviewRows.id, id)));
+  return row;
+}
+
+export async function deleteReviewRow(db: Db, userId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(labReviewRows)
+    .where(and(eq(labReviewRows.userId, userId), eq(labReviewRows.id, id)))
+    .returning({ id: labReviewRows.id });
+  return rows.length > 0;
+}
+
+/** The row becomes a result, once: a second request for the same row finds it gone and stores nothing. */
+export async function resolveReviewRow(db: Db, userId: string, rowId: string, result: NewLabResult): Promise<LabResultRow | undefined> {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    if (!(await deleteReviewRow(t, userId, rowId))) return undefined;
+    return insertLabResult(t, result);
+  });
+}
+
+export async function listOwnBiomarkers(db: Db, userId: string): Promise<OwnBiomarkerRow[]> {
+  return db.select().from(ownBiomarkers).where(eq(ownBiomarkers.userId, userId)).orderBy(asc(ownBiomarkers.name));
+}
+
+export async function findOwnBiomarker(db: Db, userId: string, id: string): Promise<OwnBiomarkerRow | undefined> {
+  const [row] = await db.select().from(ownBiomarkers).where(and(eq(ownBiomarkers.userId, userId), eq(ownBiomarkers.id, id)));
+  return row;
+}
+
+/** The user's biomarker of this name (ignoring case), made if it is new. */
+export async function findOrCreateOwnBiomarker(db: Db, userId: string, name: string, unit: string): Promise<OwnBiomarkerRow> {
+  const [made] = await db.insert(ownBiomarkers).values({ userId, name, unit }).onConflictDoNothing().returning();
+  if (made) return made;
+  const [existing] = await db
+    .select()
+    .from(ownBiomarkers)
+    .where(and(eq(ownBiomarkers.userId, userId), sql`lower(${ownBiomarkers.name}) = lower(${name})`));
+  return existing!;
 }
 
 /** One page of the user's results by date (then biomarker and id, so pages never overlap). */
@@ -294,6 +353,9 @@ function tableColumns() {
     errorCode: labFiles.errorCode,
     errorMessage: labFiles.errorMessage,
     testDate: labFiles.testDate,
+    testDateReview: labFiles.testDateReview,
+    pagesRead: labFiles.pagesRead,
+    pageCount: labFiles.pageCount,
     createdAt: labFiles.createdAt,
     updatedAt: labFiles.updatedAt,
   };

@@ -19,11 +19,18 @@ import {
   labResultUpdateBodySchema,
   labTestDateBodySchema,
   manualLabResultBodySchema,
+  ownBiomarkerBodySchema,
+  ownBiomarkerListSchema,
   seriesQuerySchema,
   seriesResponseSchema,
 } from '#contract/labs.ts';
 import { contentDisposition, readUploadedFile } from './labs.uploads.ts';
 import type { LabsService } from './labs.service.ts';
+
+const labPageParamsSchema = z.strictObject({
+  id: z.uuid('Not a valid id'),
+  page: z.coerce.number({ error: 'Not a page number' }).int('Not a page number').min(1, 'Not a page number').max(1000, 'Not a page number'),
+});
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema };
 const notFound = { 404: errorResponseSchema };
@@ -35,10 +42,12 @@ export async function labsRoutes(app: FastifyInstance, { labs }: { labs: LabsSer
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/labs', {
+    config: { access: 'user' },
     schema: { tags, summary: "The user's lab files, newest first, with extraction status", response: { 200: labFileListSchema, ...errors } },
   }, async (request) => labs.list(request.auth!.user.id));
 
   r.post('/api/labs', {
+    config: { access: 'user' },
     schema: {
       tags,
       summary: 'Upload one lab report (multipart/form-data, field "file"): PDF, DOC, DOCX, PNG or JPEG, judged by content',
@@ -58,6 +67,7 @@ export async function labsRoutes(app: FastifyInstance, { labs }: { labs: LabsSer
   });
 
   r.get('/api/labs/chart-data', {
+    config: { access: 'user' },
     schema: {
       tags,
       summary: "A page of the user's biomarker results (canonical units), oldest first",
@@ -67,6 +77,7 @@ export async function labsRoutes(app: FastifyInstance, { labs }: { labs: LabsSer
   }, async (request) => labs.chartData(request.auth!.user.id, request.query.page, request.query.pageSize));
 
   r.get('/api/labs/series', {
+    config: { access: 'user' },
     schema: {
       tags,
       summary: 'One series per biomarker in one unit, with reference ranges and supplement periods',
@@ -80,21 +91,60 @@ export async function labsRoutes(app: FastifyInstance, { labs }: { labs: LabsSer
   }, async (request) => labs.series(request.auth!.user, request.query.units));
 
   r.get('/api/labs/biomarkers', {
+    config: { access: 'user' },
     schema: { tags, summary: 'The biomarker catalogue: names, categories and accepted units', response: { 200: biomarkerCatalogueSchema, ...errors } },
   }, async (_request, reply) => {
     reply.header('cache-control', 'private, max-age=3600');
     return labs.catalogue();
   });
 
+  r.get('/api/labs/own-biomarkers', {
+    config: { access: 'user' },
+    schema: { tags, summary: "The user's own biomarkers (rows kept that the catalogue does not know)", response: { 200: ownBiomarkerListSchema, ...errors } },
+  }, async (request) => labs.ownBiomarkers(request.auth!.user.id));
+
+  r.put('/api/labs/review-rows/:id', {
+    config: { access: 'user' },
+    schema: {
+      tags,
+      summary: 'Save a row waiting for review as a result: mapped to a biomarker, an implausible value confirmed or corrected',
+      params: labIdParamsSchema,
+      body: labResultUpdateBodySchema,
+      response: { 200: labResultSchema, ...notFound, ...errors },
+    },
+  }, async (request) => labs.saveReviewRow(request.auth!.user.id, request.params.id, request.body));
+
+  r.post('/api/labs/review-rows/:id/own', {
+    config: { access: 'user' },
+    schema: {
+      tags,
+      summary: "Keep an unrecognised row as the user's own biomarker, with its value and range as printed",
+      params: labIdParamsSchema,
+      body: ownBiomarkerBodySchema,
+      response: { 201: labResultSchema, ...notFound, ...errors },
+    },
+  }, async (request, reply) => reply.status(201).send(await labs.keepReviewRowAsOwn(request.auth!.user.id, request.params.id, request.body)));
+
+  r.delete('/api/labs/review-rows/:id', {
+    config: { access: 'user' },
+    schema: { tags, summary: 'Leave a row waiting for review out of the results', params: labIdParamsSchema, response: { 200: labDeleteResultSchema, ...notFound, ...errors } },
+  }, async (request) => {
+    await labs.dismissReviewRow(request.auth!.user.id, request.params.id);
+    return { ok: true as const, message: 'Row left out' };
+  });
+
   r.get('/api/labs/results/manual', {
+    config: { access: 'user' },
     schema: { tags, summary: 'Results entered by hand without a file', response: { 200: labResultListSchema, ...errors } },
   }, async (request) => labs.manualResults(request.auth!.user.id));
 
   r.post('/api/labs/results', {
+    config: { access: 'user' },
     schema: { tags, summary: 'Enter a result by hand, without a file', body: manualLabResultBodySchema, response: { 201: labResultSchema, ...errors } },
   }, async (request, reply) => reply.status(201).send(await labs.addManual(request.auth!.user.id, request.body)));
 
   r.put('/api/labs/results/:id', {
+    config: { access: 'user' },
     schema: {
       tags,
       summary: 'Correct a result (it becomes reviewed)',
@@ -105,6 +155,7 @@ export async function labsRoutes(app: FastifyInstance, { labs }: { labs: LabsSer
   }, async (request) => labs.updateResult(request.auth!.user.id, request.params.id, request.body));
 
   r.delete('/api/labs/results/:id', {
+    config: { access: 'user' },
     schema: { tags, summary: 'Delete a result', params: labIdParamsSchema, response: { 200: labDeleteResultSchema, ...notFound, ...errors } },
   }, async (request) => {
     await labs.removeResult(request.auth!.user.id, request.params.id);
@@ -112,10 +163,12 @@ export async function labsRoutes(app: FastifyInstance, { labs }: { labs: LabsSer
   });
 
   r.get('/api/labs/:id', {
+    config: { access: 'user' },
     schema: { tags, summary: 'One lab file with its status', params: labIdParamsSchema, response: { 200: labFileSchema, ...notFound, ...errors } },
   }, async (request) => labs.get(request.auth!.user.id, request.params.id));
 
   r.delete('/api/labs/:id', {
+    config: { access: 'user' },
     schema: {
       tags,
       summary: 'Delete a lab file, its stored bytes and its results',
@@ -129,6 +182,7 @@ export async function labsRoutes(app: FastifyInstance, { labs }: { labs: LabsSer
 
   // Bytes, not JSON: no response schema (errors still answer with the error shape).
   r.get('/api/labs/:id/file', {
+    config: { access: 'user' },
     schema: { tags, summary: 'Download the stored file (attachment)', params: labIdParamsSchema },
   }, async (request, reply) => {
     const file = await labs.download(request.auth!.user.id, request.params.id);
@@ -141,7 +195,22 @@ export async function labsRoutes(app: FastifyInstance, { labs }: { labs: LabsSer
       .send(file.bytes);
   });
 
+  // An image, not JSON: review shows it beside the table with the row under review highlighted.
+  r.get('/api/labs/:id/pages/:page', {
+    config: { access: 'user' },
+    schema: { tags, summary: 'One page of the report as an image (PDF pages drawn as PNG)', params: labPageParamsSchema },
+  }, async (request, reply) => {
+    const image = await labs.pageImage(request.auth!.user.id, request.params.id, request.params.page);
+    return reply
+      .header('content-type', image.contentType)
+      .header('content-length', String(image.bytes.byteLength))
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, max-age=600')
+      .send(image.bytes);
+  });
+
   r.get('/api/labs/:id/results', {
+    config: { access: 'user' },
     schema: {
       tags,
       summary: "A file's results for review (unreviewed ones have reviewed: false)",
@@ -151,6 +220,7 @@ export async function labsRoutes(app: FastifyInstance, { labs }: { labs: LabsSer
   }, async (request) => labs.results(request.auth!.user.id, request.params.id));
 
   r.post('/api/labs/:id/results', {
+    config: { access: 'user' },
     schema: {
       tags,
       summary: 'Add a result to a file by hand',
@@ -161,6 +231,7 @@ export async function labsRoutes(app: FastifyInstance, { labs }: { labs: LabsSer
   }, async (request, reply) => reply.status(201).send(await labs.addToFile(request.auth!.user.id, request.params.id, request.body)));
 
   r.put('/api/labs/:id/test-date', {
+    config: { access: 'user' },
     schema: {
       tags,
       summary: "Set the file's test date (applies to all its results)",
@@ -171,6 +242,7 @@ export async function labsRoutes(app: FastifyInstance, { labs }: { labs: LabsSer
   }, async (request) => labs.setTestDate(request.auth!.user.id, request.params.id, request.body.testDate));
 
   r.post('/api/labs/:id/confirm', {
+    config: { access: 'user' },
     schema: {
       tags,
       summary: "Confirm a file's results: all become reviewed and the file is done",

@@ -6,6 +6,8 @@ import {
   type LabFile,
   type LabResult,
   type LabResultInput,
+  type LabReviewRow,
+  type OwnBiomarker,
   type SeriesResponse,
   type SupplementPeriod,
   LAB_MESSAGES,
@@ -18,6 +20,7 @@ import type { EntitlementsService } from '#server/features/usage/entitlements.se
 import { AppError } from '#server/http/app-error.ts';
 import { notifyJobQueued } from '#server/jobs/job-worker.ts';
 import { computeFlag } from '#server/labs/extract/parser.ts';
+import { renderPageInWorker } from '#server/labs/extract/run-in-worker.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 import {
   catalogueEntries,
@@ -33,8 +36,17 @@ import { LAB_EXTRACT_JOB } from './labs.jobs.ts';
 import {
   type LabFileWithCounts,
   type LabResultRow,
+  type LabReviewRowRow,
   type NewLabResult,
+  type OwnBiomarkerRow,
   type PrintedRange,
+  deleteReviewRow,
+  findOrCreateOwnBiomarker,
+  findOwnBiomarker,
+  findReviewRow,
+  listOwnBiomarkers,
+  listReviewRows,
+  resolveReviewRow,
   chartDataPage,
   confirmFile,
   deleteLabFile,
@@ -97,7 +109,7 @@ export class LabsService {
         (row) => ({ kind: LAB_EXTRACT_JOB, payload: { labFileId: row.id, userId: user.id, usageEventId: use.id }, userId: user.id }),
       );
       notifyJobQueued(LAB_EXTRACT_JOB);
-      return toLabFileDto({ ...file, resultCount: 0, unreviewedCount: 0 });
+      return toLabFileDto({ ...file, resultCount: 0, unreviewedCount: 0, reviewRowCount: 0 });
     } catch (error) {
       await use.release().catch((releaseError: unknown) => this.deps.log.error({ err: releaseError }, 'could not take back a lab upload use'));
       if (storedKey) await store.delete(storedKey).catch(() => {});
@@ -138,10 +150,95 @@ export class LabsService {
     return { fileName: file.fileName, contentType: file.contentType, bytes };
   }
 
-  async results(userId: string, fileId: string): Promise<{ file: LabFile; results: LabResult[] }> {
+  async results(userId: string, fileId: string): Promise<{ file: LabFile; results: LabResult[]; reviewRows: LabReviewRow[] }> {
     const file = await this.requireFile(userId, fileId);
-    const rows = await listFileResults(this.deps.db, userId, fileId);
-    return { file: toLabFileDto(file), results: rows.map(toLabResultDto) };
+    const [rows, reviewRows] = await Promise.all([listFileResults(this.deps.db, userId, fileId), listReviewRows(this.deps.db, userId, fileId)]);
+    return { file: toLabFileDto(file), results: rows.map(toLabResultDto), reviewRows: reviewRows.map(toReviewRowDto) };
+  }
+
+  /**
+   * A page of the report as an image, for review beside the table: a PDF page drawn in an
+   * extraction worker (time and memory capped, like reading), an image as it was uploaded.
+   */
+  async pageImage(userId: string, fileId: string, page: number): Promise<{ contentType: string; bytes: Buffer }> {
+    const file = await this.requireFile(userId, fileId);
+    const missing = () => AppError.notFound('This page is not in the file');
+    if (file.kind === 'png' || file.kind === 'jpeg') {
+      if (page !== 1) throw missing();
+      return { contentType: file.contentType, bytes: await this.deps.store.get(file.storageKey) };
+    }
+    if (file.kind !== 'pdf' || (file.pageCount !== null && page > file.pageCount)) throw missing();
+    const bytes = await this.deps.store.get(file.storageKey);
+    const outcome = await renderPageInWorker(bytes, page, {
+      width: 1200,
+      timeoutMs: this.deps.limits.extractTimeoutMs,
+      maxOldGenerationSizeMb: this.deps.limits.extractMemoryMb,
+    });
+    if (!outcome.ok) throw missing();
+    return { contentType: 'image/png', bytes: Buffer.from(outcome.image.buffer, outcome.image.byteOffset, outcome.image.byteLength) };
+  }
+
+  /** The user's own biomarkers, for the review's picker and the correction form. */
+  async ownBiomarkers(userId: string): Promise<OwnBiomarker[]> {
+    return (await listOwnBiomarkers(this.deps.db, userId)).map(toOwnBiomarkerDto);
+  }
+
+  /**
+   * A row waiting for review becomes a result as the user says: mapped to a biomarker (catalogue
+   * or their own), an implausible value confirmed, or corrected. It counts as reviewed.
+   */
+  async saveReviewRow(userId: string, rowId: string, input: LabResultInput & { testDate?: string | undefined }): Promise<LabResult> {
+    const row = await this.requireReviewRow(userId, rowId);
+    const file = await this.requireFile(userId, row.labFileId);
+    const resolved = await this.resolveResult(userId, input);
+    return this.storeReviewRow(row, {
+      ...resolved,
+      printedFlag: row.printedFlag,
+      userId,
+      labFileId: row.labFileId,
+      testDate: input.testDate ?? file.testDate ?? file.createdAt.toISOString().slice(0, 10),
+      reviewed: true,
+      source: 'extracted',
+      box: row.box,
+    });
+  }
+
+  /** An unrecognised row kept as the user's own biomarker, with its value and range as printed. */
+  async keepReviewRowAsOwn(userId: string, rowId: string, input: { name: string; unit: string }): Promise<LabResult> {
+    const row = await this.requireReviewRow(userId, rowId);
+    if (row.kind !== 'unrecognised') throw AppError.validation('name', 'Only a row we could not recognise can be kept as your own biomarker');
+    const file = await this.requireFile(userId, row.labFileId);
+    const own = await findOrCreateOwnBiomarker(this.deps.db, userId, input.name, input.unit);
+    if (own.unit.toLowerCase() !== input.unit.toLowerCase()) {
+      throw AppError.validation('unit', `${LAB_MESSAGES.ownBiomarkerUnit} (${own.unit || 'no unit'})`);
+    }
+    return this.storeReviewRow(row, {
+      ...ownResult(own, row.value, { low: row.referenceLow, high: row.referenceHigh, text: row.referenceText }),
+      printedFlag: row.printedFlag,
+      userId,
+      labFileId: row.labFileId,
+      testDate: file.testDate ?? file.createdAt.toISOString().slice(0, 10),
+      reviewed: true,
+      source: 'extracted',
+      box: row.box,
+    });
+  }
+
+  /** The row does not belong among the user's results (a header read as a row, a duplicate). */
+  async dismissReviewRow(userId: string, rowId: string): Promise<void> {
+    if (!(await deleteReviewRow(this.deps.db, userId, rowId))) throw AppError.notFound(LAB_MESSAGES.reviewRowNotFound);
+  }
+
+  private async requireReviewRow(userId: string, rowId: string): Promise<LabReviewRowRow> {
+    const row = await findReviewRow(this.deps.db, userId, rowId);
+    if (!row) throw AppError.notFound(LAB_MESSAGES.reviewRowNotFound);
+    return row;
+  }
+
+  private async storeReviewRow(row: LabReviewRowRow, result: NewLabResult): Promise<LabResult> {
+    const stored = await resolveReviewRow(this.deps.db, row.userId, row.id, result);
+    if (!stored) throw AppError.notFound(LAB_MESSAGES.reviewRowNotFound);
+    return toLabResultDto(stored);
   }
 
   async manualResults(userId: string): Promise<LabResult[]> {
@@ -153,7 +250,7 @@ export class LabsService {
     const file = await this.requireFile(userId, fileId);
     const testDate = input.testDate ?? file.testDate ?? file.createdAt.toISOString().slice(0, 10);
     const row = await insertLabResult(this.deps.db, {
-      ...resolveResult(input),
+      ...(await this.resolveResult(userId, input)),
       userId,
       labFileId: fileId,
       testDate,
@@ -166,7 +263,7 @@ export class LabsService {
   /** A result typed in with no file. */
   async addManual(userId: string, input: LabResultInput & { testDate: string }): Promise<LabResult> {
     const row = await insertLabResult(this.deps.db, {
-      ...resolveResult(input),
+      ...(await this.resolveResult(userId, input)),
       userId,
       labFileId: null,
       testDate: input.testDate,
@@ -181,7 +278,7 @@ export class LabsService {
     const existing = await findLabResult(this.deps.db, userId, id);
     if (!existing) throw AppError.notFound(LAB_MESSAGES.resultNotFound);
     const row = await updateLabResult(this.deps.db, userId, id, {
-      ...resolveResult(input),
+      ...(await this.resolveResult(userId, input)),
       printedFlag: existing.printedFlag,
       ...(input.testDate ? { testDate: input.testDate } : {}),
       reviewed: true,
@@ -194,18 +291,22 @@ export class LabsService {
     if (!(await deleteLabResult(this.deps.db, userId, id))) throw AppError.notFound(LAB_MESSAGES.resultNotFound);
   }
 
-  async setTestDate(userId: string, fileId: string, testDate: string): Promise<{ file: LabFile; results: LabResult[] }> {
+  async setTestDate(userId: string, fileId: string, testDate: string): Promise<{ file: LabFile; results: LabResult[]; reviewRows: LabReviewRow[] }> {
     await this.requireFile(userId, fileId);
     await setFileTestDate(this.deps.db, userId, fileId, testDate);
     return this.results(userId, fileId);
   }
 
   /** The user has checked the file's results: all are marked reviewed and the file is done. */
-  async confirm(userId: string, fileId: string): Promise<{ file: LabFile; results: LabResult[] }> {
+  async confirm(userId: string, fileId: string): Promise<{ file: LabFile; results: LabResult[]; reviewRows: LabReviewRow[] }> {
     const file = await this.requireFile(userId, fileId);
     if (file.status === 'queued' || file.status === 'reading') {
       throw new AppError('CONFLICT', 'This file is still being read; confirm its results once they are shown');
     }
+    // Results without a test date would be charted on the upload day: ask for the date first.
+    if (!file.testDate) throw new AppError('VALIDATION_FAILED', LAB_MESSAGES.testDateNeeded);
+    // Unknown names and implausible values are not results until the user decides on each.
+    if (file.reviewRowCount > 0) throw new AppError('VALIDATION_FAILED', LAB_MESSAGES.reviewRowsPending);
     await confirmFile(this.deps.db, userId, fileId);
     return this.results(userId, fileId);
   }
@@ -225,12 +326,31 @@ export class LabsService {
     };
   }
 
-  /** One series per biomarker in one unit (decisions section 4), and the supplement periods to shade. */
+  /** One series per biomarker in one unit (product.md, Labs), and the supplement periods to shade. */
   async series(user: UserRow, units: 'canonical' | 'conventional' | 'si' | undefined): Promise<SeriesResponse> {
     const system = units === 'si' || (units === undefined && user.unitSystem === 'metric') ? 'si' : 'conventional';
-    const [stored, logDays] = await Promise.all([listSeriesByBiomarker(this.deps.db, user.id), listSupplementLogDays(this.deps.db, user.id)]);
+    const [stored, logDays, own] = await Promise.all([
+      listSeriesByBiomarker(this.deps.db, user.id),
+      listSupplementLogDays(this.deps.db, user.id),
+      listOwnBiomarkers(this.deps.db, user.id),
+    ]);
+    const ownByKey = new Map(own.map((row) => [ownKey(row.id), row]));
     const series: BiomarkerSeries[] = [];
     for (const columns of stored) {
+      const mine = ownByKey.get(columns.biomarkerKey);
+      if (mine) {
+        // The user's own biomarker: one unit, as kept, in either unit system.
+        const range = columns.latestRangeByUnit.find((r) => r.unit.toLowerCase() === mine.unit.toLowerCase());
+        series.push({
+          name: mine.name,
+          biomarker: columns.biomarkerKey,
+          unit: mine.unit,
+          category: 'other',
+          points: { testDates: columns.testDates, values: columns.canonicalValues, flags: columns.flags, reviewed: columns.reviewed },
+          referenceRange: { low: range?.referenceLow ?? null, high: range?.referenceHigh ?? null },
+        });
+        continue;
+      }
       const marker = findMarker(columns.biomarkerKey);
       if (!marker) {
         this.deps.log.warn({ biomarker: columns.biomarkerKey }, 'series: a stored biomarker is not in the catalogue; skipped');
@@ -255,6 +375,21 @@ export class LabsService {
     return catalogueEntries();
   }
 
+  /**
+   * Checks a typed result: a biomarker of the catalogue or of the user's own, one of its units,
+   * and a value a living person can have unless the user confirms it is what the report prints.
+   */
+  private async resolveResult(userId: string, input: LabResultInput): Promise<Omit<NewLabResult, 'userId' | 'labFileId' | 'testDate' | 'reviewed' | 'source'>> {
+    const ownId = /^own:([0-9a-f-]{36})$/i.exec(input.biomarker.trim())?.[1];
+    if (ownId) {
+      const own = await findOwnBiomarker(this.deps.db, userId, ownId);
+      if (!own) throw AppError.validation('biomarker', `Unknown biomarker "${input.biomarker}"; pick one from the list`);
+      if (input.unit.toLowerCase() !== own.unit.toLowerCase()) throw AppError.validation('unit', `${LAB_MESSAGES.ownBiomarkerUnit} (${own.unit || 'no unit'})`);
+      return ownResult(own, input.value, typedRange(input));
+    }
+    return resolveCatalogueResult(input);
+  }
+
   private async requireFile(userId: string, id: string): Promise<LabFileWithCounts> {
     const file = await findLabFile(this.deps.db, userId, id);
     if (!file) throw AppError.notFound(LAB_MESSAGES.notFound);
@@ -262,8 +397,10 @@ export class LabsService {
   }
 }
 
-/** Checks a typed result against the catalogue: a known biomarker, one of its units, a plausible value. */
-function resolveResult(input: LabResultInput): Omit<NewLabResult, 'userId' | 'labFileId' | 'testDate' | 'reviewed' | 'source'> {
+type ResolvedResult = Omit<NewLabResult, 'userId' | 'labFileId' | 'testDate' | 'reviewed' | 'source'>;
+
+/** Checks a typed result against the catalogue: a known biomarker, one of its units, a plausible (or confirmed) value. */
+function resolveCatalogueResult(input: LabResultInput): ResolvedResult {
   const marker = findMarker(input.biomarker);
   if (!marker) throw AppError.validation('biomarker', `Unknown biomarker "${input.biomarker}"; pick one from the list`);
   const def = unitDefFor(marker, input.unit);
@@ -272,14 +409,10 @@ function resolveResult(input: LabResultInput): Omit<NewLabResult, 'userId' | 'la
     throw AppError.validation('unit', `"${input.unit}" is not a unit for ${marker.name}; use one of ${units}`);
   }
   const canonicalValue = toCanonicalValue(def, input.value);
-  if (!isPlausible(marker, canonicalValue)) {
-    throw AppError.validation('value', `${input.value} ${input.unit} is not a plausible ${marker.name} value; check the value and its unit`);
+  if (!isPlausible(marker, canonicalValue) && input.confirmImplausible !== true) {
+    throw AppError.validation('confirmImplausible', implausibleMessage(input.value, input.unit, marker.name));
   }
-  const low = input.referenceLow ?? null;
-  const high = input.referenceHigh ?? null;
-  if (low !== null && high !== null && low > high) {
-    throw AppError.validation('referenceLow', 'The low end of the reference range is above its high end');
-  }
+  const { low, high, text } = typedRange(input);
   return {
     biomarkerKey: marker.key,
     name: marker.name,
@@ -291,9 +424,63 @@ function resolveResult(input: LabResultInput): Omit<NewLabResult, 'userId' | 'la
     canonicalUnit: marker.canonicalUnit,
     referenceLow: low,
     referenceHigh: high,
-    referenceText: input.referenceText ?? (low !== null || high !== null ? `${low ?? ''} - ${high ?? ''}`.trim() : null),
+    referenceText: text,
     flag: computeFlag(input.value, low, high, false),
     printedFlag: null,
+  };
+}
+
+/** The text a user sees when a value is far outside what is possible (product.md, Labs, review). */
+export function implausibleMessage(value: number, unit: string, name: string): string {
+  return `${value} ${unit} is far outside what is possible for ${name}. Check it against your report: correct it, or confirm it is what the report prints.`;
+}
+
+function typedRange(input: LabResultInput): { low: number | null; high: number | null; text: string | null } {
+  const low = input.referenceLow ?? null;
+  const high = input.referenceHigh ?? null;
+  if (low !== null && high !== null && low > high) {
+    throw AppError.validation('referenceLow', 'The low end of the reference range is above its high end');
+  }
+  return { low, high, text: input.referenceText ?? (low !== null || high !== null ? `${low ?? ''} - ${high ?? ''}`.trim() : null) };
+}
+
+export const ownKey = (id: string) => `own:${id}`;
+
+/** A result of the user's own biomarker: stored in its one unit, so its canonical value is the value. */
+function ownResult(own: OwnBiomarkerRow, value: number, range: { low: number | null; high: number | null; text: string | null }): ResolvedResult {
+  return {
+    biomarkerKey: ownKey(own.id),
+    name: own.name,
+    category: 'other',
+    loinc: null,
+    value,
+    unit: own.unit,
+    canonicalValue: value,
+    canonicalUnit: own.unit,
+    referenceLow: range.low,
+    referenceHigh: range.high,
+    referenceText: range.text,
+    flag: computeFlag(value, range.low, range.high, false),
+    printedFlag: null,
+  };
+}
+
+function toOwnBiomarkerDto(row: OwnBiomarkerRow): OwnBiomarker {
+  return { key: ownKey(row.id), name: row.name, unit: row.unit };
+}
+
+export function toReviewRowDto(row: LabReviewRowRow): LabReviewRow {
+  return {
+    id: row.id,
+    labFileId: row.labFileId,
+    kind: row.kind,
+    name: row.name,
+    biomarker: row.biomarkerKey,
+    value: row.value,
+    unit: row.unit,
+    referenceRange: { low: row.referenceLow, high: row.referenceHigh, text: row.referenceText },
+    printedFlag: row.printedFlag,
+    box: row.box ?? null,
   };
 }
 
@@ -348,8 +535,12 @@ export function toLabFileDto(file: LabFileWithCounts): LabFile {
     errorCode: file.errorCode,
     errorMessage: file.errorMessage,
     testDate: file.testDate,
+    testDateReview: file.testDateReview,
     resultCount: file.resultCount,
     unreviewedCount: file.unreviewedCount,
+    pagesRead: file.pagesRead,
+    pageCount: file.pageCount,
+    reviewRowCount: file.reviewRowCount,
   };
 }
 
@@ -371,5 +562,6 @@ export function toLabResultDto(row: LabResultRow): LabResult {
     testDate: row.testDate,
     reviewed: row.reviewed,
     source: row.source,
+    box: row.box ?? null,
   };
 }

@@ -1,6 +1,6 @@
 import { type SQL, and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { users } from '#server/db/schema/index.ts';
+import { labFiles, labResults, users } from '#server/db/schema/index.ts';
 import type { UserRow } from '#server/features/auth/auth.repository.ts';
 
 /** Whether another account uses this username or e-mail, ignoring case. */
@@ -32,14 +32,16 @@ export async function updateProfile(db: Db, userId: string, changes: ProfileChan
 }
 
 /**
- * Whether the user has uploaded a lab file. Labs ship separately: until a `lab_files` table with
- * a `user_id` exists, this is false.
+ * Whether the user has any lab result: an uploaded report or a result entered by hand
+ * (product.md, Profile and health stats: every plan can complete the lab step, the free one too).
  */
-export async function hasLabFile(db: Db, userId: string): Promise<boolean> {
-  const exists = await selectRows<{ present: boolean }>(db, sql`select to_regclass('public.lab_files') is not null as present`);
-  if (!exists[0]?.present) return false;
-  const found = await selectRows<{ present: boolean }>(db, sql`select exists(select 1 from lab_files where user_id = ${userId}) as present`);
-  return found[0]?.present === true;
+export async function hasLabResults(db: Db, userId: string): Promise<boolean> {
+  const [row] = await selectRows<{ present: boolean }>(
+    db,
+    sql`select exists(select 1 from ${labFiles} where ${labFiles.userId} = ${userId})
+      or exists(select 1 from ${labResults} where ${labResults.userId} = ${userId}) as present`,
+  );
+  return row?.present === true;
 }
 
 /** Raw SQL rows; PGlite and node-postgres both answer `{ rows }`. */

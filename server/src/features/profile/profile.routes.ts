@@ -10,17 +10,19 @@ export async function profileRoutes(app: FastifyInstance, { profile }: { profile
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/api/profile', {
+    config: { access: 'user' },
     schema: {
       tags: ['profile'],
-      summary: 'Saves e-mail, phone number, name, username, time zone and unit system',
+      summary: 'Saves e-mail, phone number, name, username, time zone and unit system; a new e-mail needs a recent sign-in',
       body: profileBodySchema,
-      response: { 200: profileResultSchema, 409: errorResponseSchema, ...errors },
+      response: { 200: profileResultSchema, 403: errorResponseSchema, 409: errorResponseSchema, ...errors },
     },
   }, async (request) =>
-    profile.update(request.auth!.user, request.body, { ipAddress: request.ip, userAgent: request.headers['user-agent'] }),
+    profile.update(request.auth!, request.body, { ipAddress: request.ip, userAgent: request.headers['user-agent'] }),
   );
 
   r.get('/api/profile/completion', {
+    config: { access: 'user' },
     schema: { tags: ['profile'], summary: 'The five profile-completion steps and the percent done', response: { 200: profileCompletionSchema, ...errors } },
   }, async (request) => profile.completion(request.auth!.user));
 }

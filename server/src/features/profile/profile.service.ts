@@ -8,14 +8,16 @@ import {
   PROFILE_MESSAGES,
 } from '#contract/tracking.ts';
 import type { Db } from '#server/db/client.ts';
+import type { AuditLog } from '#server/features/audit/audit.service.ts';
 import type { UserRow } from '#server/features/auth/auth.repository.ts';
 import { type AuthService, type ClientInfo, isUniqueViolation } from '#server/features/auth/auth.service.ts';
+import { type SessionUser, requireRecentAuthentication } from '#server/features/auth/sessions.service.ts';
 import type { HealthService } from '#server/features/health/health.service.ts';
 import type { SupplementLogsService } from '#server/features/supplement-logs/supplement-logs.service.ts';
 import { AppError } from '#server/http/app-error.ts';
-import { type ProfileChanges, findTakenIdentity, hasLabFile, updateProfile } from './profile.repository.ts';
+import { type ProfileChanges, findTakenIdentity, hasLabResults, updateProfile } from './profile.repository.ts';
 
-type Dependencies = { db: Db; auth: AuthService; health: HealthService; logs: SupplementLogsService };
+type Dependencies = { db: Db; auth: AuthService; audit: AuditLog; health: HealthService; logs: SupplementLogsService };
 
 const USERNAME_TAKEN = 'This username is already taken';
 const EMAIL_TAKEN = 'An account with this email already exists';
@@ -26,13 +28,16 @@ export class ProfileService {
   /**
    * Saves the profile. Username and e-mail stay unique ignoring case (409 naming the field). When
    * e-mail verification is on, a changed address is unverified until its new link is opened.
+   * Changing the address needs a recent proof of identity: it is where password resets go.
    */
-  async update(user: UserRow, input: ProfileInput, client: ClientInfo): Promise<ProfileResult> {
+  async update(auth: SessionUser, input: ProfileInput, client: ClientInfo): Promise<ProfileResult> {
+    const { user } = auth;
     const taken = await findTakenIdentity(this.deps.db, user.id, input.username, input.email);
     if (taken.username) throw conflict('username', USERNAME_TAKEN);
     if (taken.email) throw conflict('email', EMAIL_TAKEN);
 
     const emailChanged = input.email.toLowerCase() !== user.email.toLowerCase();
+    if (emailChanged) requireRecentAuthentication(auth);
     const mustVerify = emailChanged && this.deps.auth.verificationRequired;
     const changes: ProfileChanges = { username: input.username, email: input.email };
     if (input.name !== undefined) changes.name = input.name;
@@ -51,7 +56,10 @@ export class ProfileService {
     }
     if (!updated) throw AppError.notFound();
 
-    if (emailChanged) await this.deps.auth.notifyEmailChanged(user.email, updated, 'user');
+    if (emailChanged) {
+      await this.deps.audit.record({ action: 'auth.email_changed', actorId: user.id, ipAddress: client.ipAddress });
+      await this.deps.auth.notifyEmailChanged(user.email, updated, 'user');
+    }
     let emailVerificationSent = false;
     if (mustVerify) {
       try {
@@ -65,12 +73,12 @@ export class ProfileService {
     return { ok: true, message: PROFILE_MESSAGES.saved, user: await this.deps.auth.toUserDto(updated), emailVerificationSent };
   }
 
-  /** The five steps, from the user's real data (spec section 3, "Profile completion steps"). */
+  /** The five steps, from the user's real data (product.md, Profile and health stats, "Profile completion steps"). */
   async completion(user: UserRow): Promise<ProfileCompletion> {
     const [stats, hasLogs, hasLabs] = await Promise.all([
       this.deps.health.get(user.id),
       this.deps.logs.hasAnyLog(user.id),
-      hasLabFile(this.deps.db, user.id),
+      hasLabResults(this.deps.db, user.id),
     ]);
     const done: Record<CompletionStep, boolean> = {
       'basic-info': Boolean(user.name?.trim()),

@@ -60,6 +60,16 @@ export async function revokeShareLink(db: Db, userId: string, id: string, at: Da
   return true;
 }
 
+/** Every link of the user that still opens stops opening; the number revoked. */
+export async function revokeAllShareLinksOf(db: Db, userId: string, at: Date): Promise<number> {
+  const rows = await db
+    .update(shareLinks)
+    .set({ revokedAt: at })
+    .where(and(eq(shareLinks.userId, userId), isNull(shareLinks.revokedAt), gt(shareLinks.expiresAt, at)))
+    .returning({ id: shareLinks.id });
+  return rows.length;
+}
+
 export async function countActiveShareLinks(db: Db, userId: string, now: Date): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })

@@ -19,19 +19,22 @@ export async function sharesRoutes(app: FastifyInstance, { shares }: { shares: S
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/shares', {
+    config: { access: 'user' },
     schema: { tags, summary: 'Your share links, newest first, with their openings', response: { 200: shareListSchema, ...errors } },
   }, async (request) => ({ links: await shares.list(request.auth!.user.id) }));
 
   r.post('/api/shares', {
+    config: { access: 'user', recentAuth: true },
     schema: {
       tags,
       summary: 'Create a read-only link to chosen parts (labs, stack, logs, stats) that expires in 24 hours to 30 days; the link is shown once',
       body: createShareBodySchema,
-      response: { 201: createShareResultSchema, ...errors, 409: errorResponseSchema },
+      response: { 201: createShareResultSchema, ...errors, 403: errorResponseSchema, 409: errorResponseSchema },
     },
-  }, async (request, reply) => reply.status(201).send(await shares.create(request.auth!.user, request.body)));
+  }, async (request, reply) => reply.status(201).send(await shares.create(request.auth!.user, request.body, { ipAddress: request.ip })));
 
   r.delete('/api/shares/:id', {
+    config: { access: 'user' },
     schema: { tags, summary: 'Revoke a share link at once', params: idParamsSchema, response: { 200: okMessageSchema, ...errors, 404: errorResponseSchema } },
   }, async (request) => {
     await shares.revoke(request.auth!.user.id, request.params.id);

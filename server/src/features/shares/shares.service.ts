@@ -10,6 +10,7 @@ import {
 import type { BiomarkerCategory } from '#contract/biomarkers.ts';
 import { addDays, localDateOf } from '#contract/tracking.ts';
 import type { Db } from '#server/db/client.ts';
+import type { AuditLog } from '#server/features/audit/audit.service.ts';
 import type { UserRow } from '#server/features/auth/auth.repository.ts';
 import { dosageText, frequencyText } from '#server/features/export/export.document.ts';
 import {
@@ -30,10 +31,11 @@ import {
   insertShareLink,
   insertShareView,
   listShareLinksOf,
+  revokeAllShareLinksOf,
   revokeShareLink,
 } from './shares.repository.ts';
 
-type Dependencies = { db: Db; publicUrl: string; now?: () => Date };
+type Dependencies = { db: Db; audit: AuditLog; publicUrl: string; now?: () => Date };
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -54,7 +56,11 @@ export class SharesService {
     return (await listShareLinksOf(this.deps.db, userId)).map((row) => toDto(row, now));
   }
 
-  async create(user: UserRow, body: { parts: SharePart[]; expiresInHours: number; label: string | null }): Promise<CreateShareResult> {
+  async create(
+    user: UserRow,
+    body: { parts: SharePart[]; expiresInHours: number; label: string | null },
+    client: { ipAddress: string },
+  ): Promise<CreateShareResult> {
     const now = this.now();
     if ((await countActiveShareLinks(this.deps.db, user.id, now)) >= SHARE_MAX_ACTIVE) {
       throw new AppError('CONFLICT', SHARE_MESSAGES.tooMany.replace('{max}', String(SHARE_MAX_ACTIVE)));
@@ -67,6 +73,14 @@ export class SharesService {
       parts,
       expiresAt: new Date(now.getTime() + body.expiresInHours * HOUR_MS),
     });
+    await this.deps.audit.record({
+      action: 'data.share_created',
+      actorId: user.id,
+      targetType: 'share_link',
+      targetId: row.id,
+      ipAddress: client.ipAddress,
+      details: { parts, expiresInHours: body.expiresInHours },
+    });
     return {
       ok: true,
       message: SHARE_MESSAGES.created,
@@ -77,6 +91,11 @@ export class SharesService {
 
   async revoke(userId: string, id: string): Promise<void> {
     if (!(await revokeShareLink(this.deps.db, userId, id, this.now()))) throw AppError.notFound(SHARE_MESSAGES.linkNotFound);
+  }
+
+  /** After a password reset: whoever knew the old password may have made links. */
+  async revokeAllOf(userId: string): Promise<number> {
+    return revokeAllShareLinksOf(this.deps.db, userId, this.now());
   }
 
   /** GET /api/share/{token}: the named parts only; any token that does not open answers the same 404. */

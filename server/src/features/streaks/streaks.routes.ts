@@ -8,11 +8,11 @@ export async function streaksRoutes(app: FastifyInstance, { streaks }: { streaks
   const r = app.withTypeProvider<ZodTypeProvider>();
   const schema = { tags: ['streaks'], response: { 200: streakSchema, 401: errorResponseSchema } };
 
-  // Two paths for one job (decisions section 1): both answer the same object.
-  r.get('/api/supplements/streak', { schema: { ...schema, summary: 'Logging streak (streakDays)' } }, async (request) =>
+  // Two paths for one job (product.md, Tracking): both answer the same object.
+  r.get('/api/supplements/streak', { config: { access: 'user' }, schema: { ...schema, summary: 'Logging streak (streakDays)' } }, async (request) =>
     streaks.streak(request.auth!.user),
   );
-  r.get('/api/supplement-streak', { schema: { ...schema, summary: 'Logging streak (currentStreak)' } }, async (request) =>
+  r.get('/api/supplement-streak', { config: { access: 'user' }, schema: { ...schema, summary: 'Logging streak (currentStreak)' } }, async (request) =>
     streaks.streak(request.auth!.user),
   );
 }

@@ -5,7 +5,7 @@ import type { SupplementLogsService } from '#server/features/supplement-logs/sup
 type Dependencies = { logs: SupplementLogsService; goalDays: number; now?: () => Date };
 
 /**
- * Decisions section 4: the streak is the number of consecutive local days, ending today or
+ * product.md, Tracking: the streak is the number of consecutive local days, ending today or
  * yesterday, with at least one supplement log. Both streak calls answer from this one computation.
  */
 export class StreakService {

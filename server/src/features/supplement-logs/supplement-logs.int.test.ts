@@ -321,3 +321,67 @@ describe('intake warnings of a day', () => {
     expect((await dayOf(client, '2025-06-02')).warnings).toEqual([]);
   });
 });
+
+describe('one tap in Today', () => {
+  const localToday = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+
+  it("marks one supplement on the user's today, keeps the rest of the day, and undoes", async () => {
+    const zone = 'Pacific/Kiritimati'; // UTC+14: its today is often not the server's
+    const { client } = await userIn(zone);
+    const today = localToday(zone);
+    const magnesium = await addSupplement(client);
+    const fishOil = await addSupplement(client, 'Fish Oil', '2 capsules');
+    const saved = await client.post('/api/supplement-logs', { logs: [entry(magnesium, new Date(Date.now() - 60_000).toISOString())] });
+    expect(saved.statusCode).toBe(200);
+
+    const marked = await client.put(`/api/supplement-logs/today/${fishOil}`, { taken: true });
+    expect(marked.statusCode).toBe(200);
+    expect(marked.json()).toEqual({ date: today, taken: true, takenAt: expect.any(String) });
+    let day = await dayOf(client, today);
+    expect(day.supplements.map((s: { name: string; dosage: string }) => `${s.name} ${s.dosage}`).sort()).toEqual(['Fish Oil 2 capsules', 'Magnesium 200 mg']);
+
+    // A second tap keeps the first time, and one row.
+    const again = await client.put(`/api/supplement-logs/today/${fishOil}`, { taken: true });
+    expect(again.json().takenAt).toBe(marked.json().takenAt);
+    expect((await dayOf(client, today)).supplements).toHaveLength(2);
+
+    const undone = await client.put(`/api/supplement-logs/today/${fishOil}`, { taken: false });
+    expect(undone.json()).toEqual({ date: today, taken: false, takenAt: null });
+    day = await dayOf(client, today);
+    expect(day.supplements.map((s: { name: string }) => s.name)).toEqual(['Magnesium']);
+    expect((await client.get('/api/supplements/streak')).json().loggedToday).toBe(true);
+  });
+
+  it("refuses someone else's supplement with 404 and changes nothing", async () => {
+    const owner = await userIn('UTC');
+    const other = await userIn('UTC');
+    const id = await addSupplement(owner.client);
+    const response = await other.client.put(`/api/supplement-logs/today/${id}`, { taken: true });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: 'NOT_FOUND', message: SUPPLEMENT_MESSAGES.notFound });
+    expect((await dayOf(owner.client, localToday('UTC'))).supplements).toEqual([]);
+    expect((await dayOf(other.client, localToday('UTC'))).supplements).toEqual([]);
+    expect((await other.client.put(`/api/supplement-logs/today/not-a-uuid`, { taken: true })).statusCode).toBe(400);
+    expect((await owner.client.put(`/api/supplement-logs/today/${id}`, { taken: 'yes' })).statusCode).toBe(400);
+    expect((await new TestClient(t.app).put(`/api/supplement-logs/today/${id}`, { taken: true })).statusCode).toBe(401);
+  });
+
+  it('after the trial answers TRIAL_EXPIRED and logs nothing', async () => {
+    const { client, user } = await userIn('UTC');
+    const id = await addSupplement(client);
+    await t.database.db.update(users).set({ trialEndsAt: new Date(Date.now() - 1000) }).where(eq(users.id, user.id));
+    const response = await client.put(`/api/supplement-logs/today/${id}`, { taken: true });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ code: 'TRIAL_EXPIRED', message: MESSAGES.trialExpired });
+  });
+
+  it("counts a day's capsules by their strength in the day's warnings", async () => {
+    const { client } = await userIn('UTC');
+    const created = await client.post('/api/supplements', { name: 'Vitamin D3 (Cholecalciferol)', dosage: '3 softgels', frequency: '1x daily', strength: '2000 IU' });
+    const { id } = created.json();
+    await client.put(`/api/supplement-logs/today/${id}`, { taken: true });
+    const day = await dayOf(client, localToday('UTC'));
+    expect(day.supplements[0].dosage).toBe('3 softgels');
+    expect(day.warnings).toMatchObject([{ nutrient: 'vitamin-d', total: 150, unit: 'mcg', dismissed: false }]);
+  });
+});

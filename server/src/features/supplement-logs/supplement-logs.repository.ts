@@ -25,6 +25,23 @@ export async function replaceDays(db: Db, userId: string, days: string[], logs: 
     .returning({ id: supplementLogs.id, takenAt: supplementLogs.takenAt });
 }
 
+/**
+ * Marks one supplement taken (a row) or not (no row) on one local day, leaving the day's other
+ * intake as it is. Taken twice keeps the first time. Under the same per-user lock as `replaceDays`.
+ */
+export async function setTakenOnDay(db: Db, userId: string, day: string, supplementId: string, log: NewSupplementLog | null) {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`supplement-logs:${userId}`}))`);
+  const where = and(eq(supplementLogs.userId, userId), eq(supplementLogs.localDate, day), eq(supplementLogs.supplementId, supplementId));
+  if (!log) {
+    await db.delete(supplementLogs).where(where);
+    return null;
+  }
+  const [existing] = await db.select({ id: supplementLogs.id, takenAt: supplementLogs.takenAt }).from(supplementLogs).where(where);
+  if (existing) return existing;
+  const [row] = await db.insert(supplementLogs).values({ ...log, userId }).returning({ id: supplementLogs.id, takenAt: supplementLogs.takenAt });
+  return row!;
+}
+
 export type DayLogRow = {
   id: string;
   supplementId: string | null;
@@ -43,6 +60,7 @@ const dayQuery = preparedPerDb((db) =>
           'id', l.id, 'supplementId', l.supplement_id, 'name', l.name,
           'dosageAmount', l.dosage_amount, 'dosageUnit', l.dosage_unit,
           'frequencyCount', l.frequency_count, 'frequencyUnit', l.frequency_unit, 'takenAt', l.taken_at,
+          'strengthAmount', l.strength_amount, 'strengthUnit', l.strength_unit, 'contentAmount', l.content_amount, 'contentUnit', l.content_unit,
           'nutrient', r.nutrient, 'upperLimitAmount', r.upper_limit_amount, 'upperLimitUnit', r.upper_limit_unit,
           'upperLimitSource', r.upper_limit_source, 'upperLimitSourceUrl', r.upper_limit_source_url,
           'upperLimitNote', r.upper_limit_note, 'iuConversion', r.iu_conversion
@@ -157,7 +175,7 @@ const loggedDaysQuery = preparedPerDb((db) => {
 });
 
 /**
- * The streak over the distinct local days with a supplement log (decisions section 4), from the
+ * The streak over the distinct local days with a supplement log (product.md, Tracking), from the
  * runs of consecutive days the database keeps (`logged_day_runs`): a few index reads however long
  * the history. The current run is the one holding the latest day not after `today`, counted up to
  * `today`, and only if that day is today or yesterday. Days after `today` (a later time zone
@@ -166,4 +184,55 @@ const loggedDaysQuery = preparedPerDb((db) => {
 export async function summariseLoggedDays(db: Db, userId: string, today: string): Promise<LoggedDaysSummary> {
   const [row] = await loggedDaysQuery(db).execute({ userId, today });
   return row ?? { current: 0, longest: 0, lastLogDate: null };
+}
+
+/** When each supplement of a local day was taken, by supplement id (an edit keeps those times). */
+export async function findDayTakenTimes(db: Db, userId: string, date: string): Promise<Map<string, Date>> {
+  const rows = await db
+    .select({ supplementId: supplementLogs.supplementId, takenAt: supplementLogs.takenAt })
+    .from(supplementLogs)
+    .where(and(eq(supplementLogs.userId, userId), eq(supplementLogs.localDate, date)));
+  return new Map(rows.flatMap((row) => (row.supplementId ? [[row.supplementId, row.takenAt] as const] : [])));
+}
+
+/**
+ * Sets the given supplements of one local day: each of `supplementIds` is removed from the day,
+ * then `logs` (the taken ones) are written. Supplements not named, such as one since deleted from
+ * the stack, stay as they were. Run inside a transaction.
+ */
+export async function setDaySupplements(db: Db, userId: string, date: string, supplementIds: string[], logs: NewSupplementLog[]) {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`supplement-logs:${userId}`}))`);
+  if (supplementIds.length > 0) {
+    await db
+      .delete(supplementLogs)
+      .where(and(eq(supplementLogs.userId, userId), eq(supplementLogs.localDate, date), inArray(supplementLogs.supplementId, supplementIds)));
+  }
+  if (logs.length > 0) await db.insert(supplementLogs).values(logs.map((log) => ({ ...log, userId })));
+}
+
+/** Removes a local day's intake; answers how many supplements it held. */
+export async function deleteDayIntake(db: Db, userId: string, date: string): Promise<number> {
+  const rows = await db
+    .delete(supplementLogs)
+    .where(and(eq(supplementLogs.userId, userId), eq(supplementLogs.localDate, date)))
+    .returning({ id: supplementLogs.id });
+  return rows.length;
+}
+
+/** Removes one intake entry of the user; answers its local day, or undefined when the user has no such entry. */
+export async function deleteIntakeEntry(db: Db, userId: string, id: string): Promise<string | undefined> {
+  const [row] = await db
+    .delete(supplementLogs)
+    .where(and(eq(supplementLogs.userId, userId), eq(supplementLogs.id, id)))
+    .returning({ localDate: supplementLogs.localDate });
+  return row?.localDate;
+}
+
+/** Removes a local day's energy, mood and sleep rating; answers whether there was one. */
+export async function deleteEffects(db: Db, userId: string, date: string): Promise<boolean> {
+  const rows = await db
+    .delete(qualitativeLogs)
+    .where(and(eq(qualitativeLogs.userId, userId), eq(qualitativeLogs.localDate, date), isNotNull(qualitativeLogs.energy)))
+    .returning({ id: qualitativeLogs.id });
+  return rows.length > 0;
 }

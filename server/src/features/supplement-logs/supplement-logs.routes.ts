@@ -2,12 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '#contract/errors.ts';
 import {
+  dayIntakeBodySchema,
   dayParamsSchema,
+  deleteResultSchema,
   dayViewSchema,
   effectsBodySchema,
   effectsSchema,
+  logEntryParamsSchema,
   monthDaysQuerySchema,
   monthDaysSchema,
+  markTodayBodySchema,
+  markTodayParamsSchema,
+  markTodayResultSchema,
   savedLogListSchema,
   supplementLogsBodySchema,
 } from '#contract/tracking.ts';
@@ -19,6 +25,7 @@ export async function supplementLogsRoutes(app: FastifyInstance, { logs }: { log
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/api/supplement-logs', {
+    config: { access: 'user' },
     schema: {
       tags: ['supplement-logs'],
       summary: "Saves intake; each local day sent has its intake replaced (saving a day again edits it)",
@@ -27,7 +34,19 @@ export async function supplementLogsRoutes(app: FastifyInstance, { logs }: { log
     },
   }, async (request) => logs.saveLogs(request.auth!.user, request.body));
 
+  r.put('/api/supplement-logs/today/:supplementId', {
+    config: { access: 'user' },
+    schema: {
+      tags: ['supplement-logs'],
+      summary: "Marks one supplement taken (or not) on the user's today, leaving the day's other intake as it is",
+      params: markTodayParamsSchema,
+      body: markTodayBodySchema,
+      response: { 200: markTodayResultSchema, 403: errorResponseSchema, 404: errorResponseSchema, ...errors },
+    },
+  }, async (request) => logs.markToday(request.auth!.user, request.params.supplementId, request.body.taken));
+
   r.get('/api/supplement-logs/days', {
+    config: { access: 'user' },
     schema: {
       tags: ['supplement-logs'],
       summary: 'The days of a month (in the user\'s time zone) that have logs or notes',
@@ -37,6 +56,7 @@ export async function supplementLogsRoutes(app: FastifyInstance, { logs }: { log
   }, async (request) => logs.monthDays(request.auth!.user, request.query.month));
 
   r.get('/api/supplement-logs/:date', {
+    config: { access: 'user' },
     schema: {
       tags: ['supplement-logs'],
       summary: "One local day: intake, notes, the day's effects rating and intake warnings",
@@ -45,7 +65,49 @@ export async function supplementLogsRoutes(app: FastifyInstance, { logs }: { log
     },
   }, async (request) => logs.day(request.auth!.user, request.params.date));
 
+  r.put('/api/supplement-logs/:date', {
+    config: { access: 'user' },
+    schema: {
+      tags: ['supplement-logs'],
+      summary: "Sets which supplements were taken on one local day, today or a past day (never a future one, in the user's time zone); answers the day",
+      params: dayParamsSchema,
+      body: dayIntakeBodySchema,
+      response: { 200: dayViewSchema, 403: errorResponseSchema, 404: errorResponseSchema, ...errors },
+    },
+  }, async (request) => logs.saveDay(request.auth!.user, request.params.date, request.body));
+
+  r.delete('/api/supplement-logs/:date', {
+    config: { access: 'user' },
+    schema: {
+      tags: ['supplement-logs'],
+      summary: "Deletes one local day's intake (its notes and rating stay)",
+      params: dayParamsSchema,
+      response: { 200: deleteResultSchema, ...errors },
+    },
+  }, async (request) => logs.deleteDay(request.auth!.user, request.params.date));
+
+  r.delete('/api/supplement-logs/entries/:id', {
+    config: { access: 'user' },
+    schema: {
+      tags: ['supplement-logs'],
+      summary: 'Deletes one supplement from the day it was logged on; 404 for an entry that is not the user\'s',
+      params: logEntryParamsSchema,
+      response: { 200: deleteResultSchema, 404: errorResponseSchema, ...errors },
+    },
+  }, async (request) => logs.deleteEntry(request.auth!.user, request.params.id));
+
+  r.delete('/api/effects/:date', {
+    config: { access: 'user' },
+    schema: {
+      tags: ['supplement-logs'],
+      summary: "Deletes one local day's energy, mood and sleep rating",
+      params: dayParamsSchema,
+      response: { 200: deleteResultSchema, 404: errorResponseSchema, ...errors },
+    },
+  }, async (request) => logs.deleteEffects(request.auth!.user, request.params.date));
+
   r.post('/api/effects', {
+    config: { access: 'user' },
     schema: {
       tags: ['supplement-logs'],
       summary: "Records the day's energy, mood and sleep (1 to 5); one per local day, saving again replaces it",

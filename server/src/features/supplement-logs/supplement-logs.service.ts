@@ -7,14 +7,17 @@ import {
   LOG_MESSAGES,
   SUPPLEMENT_MESSAGES,
   addDays,
+  dayIntakeBodySchema,
   effectsBodySchema,
   formatDosage,
   formatFrequency,
   localDateOf,
+  localNoonOf,
   supplementLogsBodySchema,
 } from '#contract/tracking.ts';
 import type { z } from 'zod';
 import type { Db } from '#server/db/client.ts';
+import type { AuditEvent } from '#server/features/audit/audit.service.ts';
 import type { UserRow } from '#server/features/auth/auth.repository.ts';
 import { computeIntakeWarnings } from '#server/features/supplements/intake-warnings.ts';
 import type { SupplementsService } from '#server/features/supplements/supplements.service.ts';
@@ -24,9 +27,15 @@ import {
   type LoggedDaysSummary,
   type NewSupplementLog,
   type DayNoteRow,
+  deleteDayIntake,
+  deleteEffects,
+  deleteIntakeEntry,
+  findDayTakenTimes,
   hasAnySupplementLog,
   readDay,
   replaceDays,
+  setDaySupplements,
+  setTakenOnDay,
   summariseDays,
   summariseLoggedDays,
   upsertEffects,
@@ -44,14 +53,19 @@ type Dependencies = {
   entitlements?: { assertActive(user: UserRow): void };
   /** The day views and streaks kept in memory (lib/user-cache.ts); none when not given. */
   caches?: { days: UserCache<DayView>; streaks: UserCache<LoggedDaysSummary> };
+  /** Every change to a day's intake or rating is written down: when it was made, and for which day. */
+  audit?: { record(event: AuditEvent): Promise<void> };
 };
+
+/** The oldest day that can be logged (the same rule as a log's time). */
+const EARLIEST_DAY = '2000-01-01';
 
 /** A phone clock a little ahead of ours is not a log from the future. */
 const FUTURE_TOLERANCE_MS = 5 * 60 * 1000;
 const EARLIEST_LOG = Date.UTC(2000, 0, 1);
 
 /**
- * Daily intake and the day's notes, always by the user's local day (decisions section 4): a log
+ * Daily intake and the day's notes, always by the user's local day (product.md, Tracking): a log
  * belongs to the day its `takenAt` falls on in the user's time zone at the time of logging.
  */
 export class SupplementLogsService {
@@ -78,9 +92,11 @@ export class SupplementLogsService {
     this.assertMayLog(user);
     const now = this.now().getTime();
     const entries = body.logs.map((entry, index) => {
-      const takenAt = new Date(entry.takenAt);
-      if (takenAt.getTime() > now + FUTURE_TOLERANCE_MS) throw fieldError(`logs.${index}.takenAt`, LOG_MESSAGES.takenAtFuture);
-      if (takenAt.getTime() < EARLIEST_LOG) throw fieldError(`logs.${index}.takenAt`, LOG_MESSAGES.takenAtTooOld);
+      const sent = new Date(entry.takenAt);
+      if (sent.getTime() > now + FUTURE_TOLERANCE_MS) throw fieldError(`logs.${index}.takenAt`, LOG_MESSAGES.takenAtFuture);
+      if (sent.getTime() < EARLIEST_LOG) throw fieldError(`logs.${index}.takenAt`, LOG_MESSAGES.takenAtTooOld);
+      // Within the tolerance it is now: a clock ahead at 23:58 must not log tomorrow (product.md, Tracking, "Any day").
+      const takenAt = sent.getTime() > now ? new Date(now) : sent;
       return { ...entry, index, takenAt, localDate: localDateOf(takenAt, user.timeZone) };
     });
 
@@ -99,22 +115,82 @@ export class SupplementLogsService {
     const days = [...new Set(entries.map((entry) => entry.localDate))];
     const rows: NewSupplementLog[] = [...byDayAndSupplement.values()]
       .filter((entry) => entry.taken)
-      .map((entry) => {
-        const supplement = owned.get(entry.supplementId)!;
-        return {
-          supplementId: supplement.id,
-          referenceSupplementId: supplement.referenceSupplementId,
-          localDate: entry.localDate,
-          takenAt: entry.takenAt,
-          name: supplement.name,
-          dosageAmount: supplement.dosageAmount,
-          dosageUnit: supplement.dosageUnit,
-          frequencyCount: supplement.frequencyCount,
-          frequencyUnit: supplement.frequencyUnit,
-        };
-      });
+      .map((entry) => toLogRow(owned.get(entry.supplementId)!, entry.localDate, entry.takenAt));
     const saved = await this.deps.db.transaction((tx) => replaceDays(tx as unknown as Db, user.id, days, rows));
+    for (const date of days) await this.recordChange(user, 'data.intake_saved', date);
     return saved.map((row) => ({ id: row.id, takenAt: row.takenAt.toISOString() }));
+  }
+
+  /**
+   * Sets one local day's intake, today or any past day, never a future one (product.md, Tracking,
+   * "Any day"): each supplement sent is taken that day or not; those not sent (one since deleted
+   * from the stack) stay. A supplement already logged that day keeps its time; one added today
+   * is taken now, one added to a past day at its noon.
+   */
+  async saveDay(user: UserRow, date: string, body: z.output<typeof dayIntakeBodySchema>): Promise<DayView> {
+    this.assertMayLog(user);
+    const today = this.assertLoggableDay(user, date);
+    const ids = [...new Set(body.logs.map((entry) => entry.supplementId))];
+    const owned = new Map((await this.deps.supplements.findOwned(user.id, ids)).map((row) => [row.id, row]));
+    const missingIndex = body.logs.findIndex((entry) => !owned.has(entry.supplementId));
+    if (missingIndex >= 0) {
+      throw new AppError('NOT_FOUND', SUPPLEMENT_MESSAGES.notFound, {
+        details: [{ field: `logs.${missingIndex}.supplementId`, message: SUPPLEMENT_MESSAGES.notFound }],
+      });
+    }
+    // A later entry for the same supplement wins, as in saveLogs.
+    const taken = new Map(body.logs.map((entry) => [entry.supplementId, entry.taken]));
+    const newTime = date === today ? this.now() : localNoonOf(date, user.timeZone);
+    await this.deps.db.transaction(async (tx) => {
+      const times = await findDayTakenTimes(tx as unknown as Db, user.id, date);
+      const rows: NewSupplementLog[] = [...taken]
+        .filter(([, isTaken]) => isTaken)
+        .map(([id]) => toLogRow(owned.get(id)!, date, times.get(id) ?? newTime));
+      await setDaySupplements(tx as unknown as Db, user.id, date, [...taken.keys()], rows);
+    });
+    await this.recordChange(user, 'data.intake_saved', date);
+    return this.readDayView(user.id, date);
+  }
+
+  /**
+   * Deletes a day's intake. Allowed after the trial too: a user may always delete their data
+   * (product.md, Plans and billing).
+   */
+  async deleteDay(user: UserRow, date: string): Promise<{ ok: true; message: string }> {
+    const removed = await deleteDayIntake(this.deps.db, user.id, date);
+    if (removed > 0) await this.recordChange(user, 'data.intake_deleted', date);
+    return { ok: true, message: LOG_MESSAGES.dayDeleted };
+  }
+
+  /** Deletes one supplement from the day it was logged on; another user's entry is not found. */
+  async deleteEntry(user: UserRow, id: string): Promise<{ ok: true; message: string }> {
+    const date = await deleteIntakeEntry(this.deps.db, user.id, id);
+    if (!date) throw AppError.notFound(LOG_MESSAGES.entryNotFound);
+    await this.recordChange(user, 'data.intake_entry_deleted', date);
+    return { ok: true, message: LOG_MESSAGES.entryDeleted };
+  }
+
+  async deleteEffects(user: UserRow, date: string): Promise<{ ok: true; message: string }> {
+    if (!(await deleteEffects(this.deps.db, user.id, date))) throw AppError.notFound(LOG_MESSAGES.effectsNotFound);
+    await this.recordChange(user, 'data.effects_deleted', date);
+    return { ok: true, message: LOG_MESSAGES.effectsDeleted };
+  }
+
+  /**
+   * One tap in "Today" (product.md, Tracking, "Schedules"): marks one supplement taken now, or
+   * not taken, on the user's today, leaving the rest of the day's intake as it is. Marking it
+   * again keeps the first time. Someone else's supplement: 404, nothing changes.
+   */
+  async markToday(user: UserRow, supplementId: string, taken: boolean): Promise<{ date: string; taken: boolean; takenAt: string | null }> {
+    this.assertMayLog(user);
+    const [supplement] = await this.deps.supplements.findOwned(user.id, [supplementId]);
+    if (!supplement) throw AppError.notFound(SUPPLEMENT_MESSAGES.notFound);
+    const now = this.now();
+    const date = localDateOf(now, user.timeZone);
+    const row = await this.deps.db.transaction((tx) =>
+      setTakenOnDay(tx as unknown as Db, user.id, date, supplement.id, taken ? toLogRow(supplement, date, now) : null),
+    );
+    return { date, taken, takenAt: row ? row.takenAt.toISOString() : null };
   }
 
   async day(user: UserRow, date: string): Promise<DayView> {
@@ -158,9 +234,8 @@ export class SupplementLogsService {
   /** The day's energy, mood and sleep: one per local day, a second save replaces the first. */
   async saveEffects(user: UserRow, body: z.output<typeof effectsBodySchema>): Promise<Effects> {
     this.assertMayLog(user);
-    const today = this.today(user);
-    const date = body.date ?? today;
-    if (date > today) throw fieldError('date', 'Date cannot be in the future');
+    const date = body.date ?? this.today(user);
+    this.assertLoggableDay(user, date);
     const note = body.note ?? null;
     const content = `Energy ${body.energy}/5, mood ${body.mood}/5, sleep ${body.sleep}/5.${note ? ` ${note}` : ''}`;
     const row = await upsertEffects(this.deps.db, user.id, {
@@ -172,6 +247,7 @@ export class SupplementLogsService {
       content,
       loggedAt: this.now(),
     });
+    await this.recordChange(user, 'data.effects_saved', date);
     return toEffectsDto(row);
   }
 
@@ -184,7 +260,20 @@ export class SupplementLogsService {
     return hasAnySupplementLog(this.deps.db, userId);
   }
 
-  /** Decisions section 2: after the trial, a free account keeps its data but logs nothing new. */
+  /** Today or a past day in the user's time zone, judged here whatever the browser's clock says; answers today. */
+  private assertLoggableDay(user: UserRow, date: string): string {
+    const today = this.today(user);
+    if (date > today) throw fieldError('date', LOG_MESSAGES.dateFuture);
+    if (date < EARLIEST_DAY) throw fieldError('date', LOG_MESSAGES.dateTooOld);
+    return today;
+  }
+
+  /** The audit entry's own time is when the change was made; `date` is the day it was for. No health values. */
+  private async recordChange(user: UserRow, action: `data.${string}`, date: string): Promise<void> {
+    await this.deps.audit?.record({ action, actorId: user.id, targetType: 'day', targetId: date, details: { date } });
+  }
+
+  /** product.md, Tracking: after the trial, a free account keeps its data but logs nothing new. */
   private assertMayLog(user: UserRow): void {
     if (this.deps.entitlements) return this.deps.entitlements.assertActive(user);
     if (user.subscriptionTier === 'free' && user.trialEndsAt && user.trialEndsAt.getTime() <= this.now().getTime()) {
@@ -192,6 +281,27 @@ export class SupplementLogsService {
     }
   }
 }
+
+/** A log copies the supplement's dose as it is now, so that history survives later edits. */
+function toLogRow(supplement: SupplementRow, localDate: string, takenAt: Date): NewSupplementLog {
+  return {
+    supplementId: supplement.id,
+    referenceSupplementId: supplement.referenceSupplementId,
+    localDate,
+    takenAt,
+    name: supplement.name,
+    dosageAmount: supplement.dosageAmount,
+    dosageUnit: supplement.dosageUnit,
+    frequencyCount: supplement.frequencyCount,
+    frequencyUnit: supplement.frequencyUnit,
+    strengthAmount: supplement.strengthAmount,
+    strengthUnit: supplement.strengthUnit,
+    contentAmount: supplement.contentAmount,
+    contentUnit: supplement.contentUnit,
+  };
+}
+
+type SupplementRow = Awaited<ReturnType<SupplementsService['findOwned']>>[number];
 
 function fieldError(field: string, message: string): AppError {
   return AppError.validation(field, message);

@@ -1,9 +1,11 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type IntakeItem, computeIntakeWarnings, dosesPerDay } from './intake-warnings.ts';
+import { COUNT_UNITS, MASS_UNITS, type MassUnit } from '#contract/tracking.ts';
+import { type IntakeItem, computeIntakeWarnings, dosesPerDay, nutrientPerDose } from './intake-warnings.ts';
 import { NUTRIENT_UPPER_LIMITS, REFERENCE_SUPPLEMENTS } from './reference-supplements.data.ts';
 
 /** An item as the repository builds it, from the reference entry of that name. */
-function item(name: string, dosage: `${number} ${IntakeItem['dosageUnit']}`, frequency = '1x daily'): IntakeItem {
+function item(name: string, dosage: `${number} ${IntakeItem['dosageUnit']}`, frequency = '1x daily', labels: Partial<IntakeItem> = {}): IntakeItem {
   const seed = REFERENCE_SUPPLEMENTS.find((s) => s.name === name);
   if (!seed) throw new Error(`no reference supplement ${name}`);
   const [amount, unit] = dosage.split(' ') as [string, IntakeItem['dosageUnit']];
@@ -14,6 +16,10 @@ function item(name: string, dosage: `${number} ${IntakeItem['dosageUnit']}`, fre
     dosageUnit: unit,
     frequencyCount: Number(count),
     frequencyUnit,
+    strengthAmount: null,
+    strengthUnit: null,
+    contentAmount: null,
+    contentUnit: null,
     nutrient: seed.nutrient ?? null,
     upperLimitAmount: seed.upperLimit?.amount ?? null,
     upperLimitUnit: seed.upperLimit?.unit ?? null,
@@ -21,6 +27,7 @@ function item(name: string, dosage: `${number} ${IntakeItem['dosageUnit']}`, fre
     upperLimitSourceUrl: seed.upperLimit?.sourceUrl ?? null,
     upperLimitNote: seed.upperLimit?.note ?? null,
     iuConversion: seed.iuConversion ?? null,
+    ...labels,
   };
 }
 
@@ -65,6 +72,65 @@ describe('intake warnings', () => {
 
   it('leaves out products without a nutrient or limit, and IU it cannot convert', () => {
     const result = computeIntakeWarnings([item('Beta-Carotene', '2000 IU', '14x daily'), item('Zinc', '1000 IU')]);
-    expect(result).toEqual({ warnings: [], unconverted: ['Zinc'] });
+    expect(result).toMatchObject({ warnings: [], unconverted: ['Zinc'], uncounted: [] });
+  });
+});
+
+const MG: Record<MassUnit, number | null> = { g: 1000, mg: 1, mcg: 0.001, IU: null };
+const thousandths = (max: number) => fc.integer({ min: 1, max: max * 1000 }).map((n) => n / 1000);
+
+describe('unit arithmetic (decision 029)', () => {
+  it('counts a dose in units as its count times the strength of one unit', () => {
+    fc.assert(
+      fc.property(thousandths(20), fc.constantFrom(...COUNT_UNITS), thousandths(5000), fc.constantFrom(...MASS_UNITS), (count, unit, strength, strengthUnit) => {
+        const dose = nutrientPerDose({ dosageAmount: count, dosageUnit: unit, strengthAmount: strength, strengthUnit, contentAmount: null, contentUnit: null });
+        expect(dose).toEqual({ amount: count * strength, unit: strengthUnit });
+        expect(nutrientPerDose({ dosageAmount: count, dosageUnit: unit, strengthAmount: null, strengthUnit: null, contentAmount: null, contentUnit: null })).toBeNull();
+      }),
+    );
+  });
+
+  it('counts the nutrient content instead of the dose whenever it is given', () => {
+    fc.assert(
+      fc.property(thousandths(2000), fc.constantFrom(...MASS_UNITS, ...COUNT_UNITS), thousandths(1000), fc.constantFrom(...MASS_UNITS), (amount, unit, content, contentUnit) => {
+        const dose = nutrientPerDose({ dosageAmount: amount, dosageUnit: unit, strengthAmount: 7, strengthUnit: 'mg', contentAmount: content, contentUnit });
+        expect(dose).toEqual({ amount: content, unit: contentUnit });
+      }),
+    );
+  });
+
+  it('gives the same daily total whichever mass unit the same amount is written in', () => {
+    // Zinc (limit 40 mg): the same daily amount written in g, mg or mcg, by dose or by capsule strength.
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 200 }), fc.constantFrom<MassUnit>('g', 'mg', 'mcg'), fc.integer({ min: 1, max: 4 }), (mg, unit, capsules) => {
+        const inUnit = (mg * capsules) / MG[unit]!;
+        const byMass = computeIntakeWarnings([item('Zinc', `${inUnit} ${unit}` as `${number} mg`)]);
+        const byCapsule = computeIntakeWarnings([item('Zinc', `${capsules} capsule`, '1x daily', { strengthAmount: mg / MG[unit]!, strengthUnit: unit })]);
+        const total = mg * capsules;
+        for (const result of [byMass, byCapsule]) {
+          if (total > 40) expect(result.warnings[0]!.total).toBeCloseTo(total, 2);
+          else expect(result.warnings).toEqual([]);
+        }
+      }),
+    );
+  });
+
+  it('adds the elemental magnesium, not the salt', () => {
+    const glycinate = item('Magnesium Glycinate', '400 mg', '2x daily');
+    expect(computeIntakeWarnings([glycinate]).warnings[0]).toMatchObject({ nutrient: 'magnesium', total: 800 });
+    expect(computeIntakeWarnings([{ ...glycinate, contentAmount: 56, contentUnit: 'mg' }]).warnings).toEqual([]);
+    // Vitamin D drops: 5 drops of 400 IU = 2000 IU = 50 mcg a dose, three a day = 150 mcg.
+    const drops = item('Vitamin D3 (Cholecalciferol)', '5 drop', '3x daily', { strengthAmount: 400, strengthUnit: 'IU' });
+    expect(computeIntakeWarnings([drops]).warnings[0]).toMatchObject({ nutrient: 'vitamin-d', total: 150, unit: 'mcg' });
+  });
+
+  it('marks a warning put away only while the doses behind it are the same', () => {
+    const zinc = item('Zinc', '50 mg');
+    const { dosesHashes } = computeIntakeWarnings([zinc]);
+    const dismissals = new Map([['zinc', dosesHashes.get('zinc')!]]);
+    expect(computeIntakeWarnings([zinc], dismissals).warnings[0]!.dismissed).toBe(true);
+    expect(computeIntakeWarnings([{ ...zinc, dosageAmount: 51 }], dismissals).warnings[0]!.dismissed).toBe(false);
+    expect(computeIntakeWarnings([{ ...zinc, frequencyCount: 2 }], dismissals).warnings[0]!.dismissed).toBe(false);
+    expect(computeIntakeWarnings([zinc, item('Zinc', '1 mg')], dismissals).warnings[0]!.dismissed).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Seed data for the reference supplement database (spec §3 "Reference supplement", admin screen
+ * Seed data for the reference supplement database (product.md, Tracking, admin screen
  * §2.24). Each entry is a common supplement with the names people type for it, a short neutral
  * description and an authoritative page to read more.
  *

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOSAGE_MESSAGES, FREQUENCY_MESSAGES, SUPPLEMENT_MESSAGES } from '#contract/tracking.ts';
+import { CONTENT_MESSAGES, DOSAGE_MESSAGES, FREQUENCY_MESSAGES, STRENGTH_MESSAGES, SUPPLEMENT_MESSAGES } from '#contract/tracking.ts';
+import { SCHEDULE_MESSAGES } from '#contract/schedule.ts';
 import { referenceSupplements, supplements } from '#server/db/schema/index.ts';
 import { type TestApp, TestClient, createTestApp, signedInClient } from '#server/testing/test-app.ts';
 import { REFERENCE_SUPPLEMENTS } from './reference-supplements.data.ts';
@@ -127,13 +128,28 @@ describe('the stack', () => {
     [{ dosage: '' }, 'dosage', DOSAGE_MESSAGES.required],
     [{ dosage: '400' }, 'dosage', DOSAGE_MESSAGES.format],
     [{ dosage: '400 oz' }, 'dosage', DOSAGE_MESSAGES.unit],
-    [{ dosage: '-50 mg' }, 'dosage', DOSAGE_MESSAGES.format],
-    [{ dosage: '0 mg' }, 'dosage', DOSAGE_MESSAGES.mgMcg],
-    [{ dosage: '75 mg' }, 'dosage', DOSAGE_MESSAGES.mgMcg],
-    [{ dosage: '1050 mcg' }, 'dosage', DOSAGE_MESSAGES.mgMcg],
-    [{ dosage: '2050 IU' }, 'dosage', DOSAGE_MESSAGES.iu],
-    [{ dosage: '11 g' }, 'dosage', DOSAGE_MESSAGES.g],
-    [{ dosage: '1.5 g' }, 'dosage', DOSAGE_MESSAGES.g],
+    [{ dosage: '-50 mg' }, 'dosage', DOSAGE_MESSAGES.positive],
+    [{ dosage: '0 mg' }, 'dosage', DOSAGE_MESSAGES.positive],
+    [{ dosage: '0.0001 mg' }, 'dosage', DOSAGE_MESSAGES.decimals],
+    [{ dosage: '1.2345 capsules' }, 'dosage', DOSAGE_MESSAGES.decimals],
+    [{ dosage: '1000001 IU' }, 'dosage', DOSAGE_MESSAGES.max],
+    [{ dosage: '2 pills' }, 'dosage', DOSAGE_MESSAGES.unit],
+    [{ dosage: '400 mg', strength: '100 mg' }, 'strength', STRENGTH_MESSAGES.massDose],
+    [{ dosage: '2 capsules', strength: '1000' }, 'strength', STRENGTH_MESSAGES.format],
+    [{ dosage: '2 capsules', strength: '1 capsule' }, 'strength', STRENGTH_MESSAGES.unit],
+    [{ dosage: '2 capsules', strength: `1000 mg ${'x'.repeat(61)}` }, 'strength', STRENGTH_MESSAGES.ofTooLong],
+    [{ nutrientContent: '56 ml magnesium' }, 'nutrientContent', CONTENT_MESSAGES.unit],
+    [{ nutrientContent: '0 mg magnesium' }, 'nutrientContent', DOSAGE_MESSAGES.positive],
+    [{ schedule: { times: [], days: { every: 'day' } } }, 'schedule.times', SCHEDULE_MESSAGES.timesRequired],
+    [{ schedule: { times: ['dawn'], days: { every: 'day' } } }, 'schedule.times', SCHEDULE_MESSAGES.time],
+    [{ schedule: { times: ['24:00'], days: { every: 'day' } } }, 'schedule.times', SCHEDULE_MESSAGES.time],
+    [{ schedule: { times: ['morning', 'morning'], days: { every: 'day' } } }, 'schedule.times', SCHEDULE_MESSAGES.timesRepeated],
+    [{ schedule: { times: ['morning'], days: { every: 'week', weekdays: [] } } }, 'schedule.days.weekdays', SCHEDULE_MESSAGES.weekdaysRequired],
+    [{ schedule: { times: ['morning'], days: { every: 'week', weekdays: [0] } } }, 'schedule.days.weekdays', SCHEDULE_MESSAGES.weekday],
+    [{ schedule: { times: ['morning'], days: { every: 'days', interval: 1 } } }, 'schedule.days.interval', SCHEDULE_MESSAGES.interval],
+    [{ schedule: { times: ['morning'], days: { every: 'month' } } }, 'schedule.days.every', undefined],
+    [{ schedule: { times: ['morning'], days: { every: 'day' }, startDate: '2025-02-30' } }, 'schedule.startDate', SCHEDULE_MESSAGES.startDate],
+    [{ schedule: { times: ['morning'], days: { every: 'day' }, startDate: '2025-03-02', endDate: '2025-03-01' } }, 'schedule.endDate', SCHEDULE_MESSAGES.endBeforeStart],
     [{ dosage: 400 }, 'dosage', DOSAGE_MESSAGES.required],
     [{ dosage: '400 mg; drop table supplements' }, 'dosage', undefined],
     [{ frequency: '' }, 'frequency', FREQUENCY_MESSAGES.required],
@@ -171,7 +187,7 @@ describe('the stack', () => {
 describe('intake warnings on the stack', () => {
   it('sums a nutrient over products and frequencies, converting units and IU', async () => {
     const { client } = await signedInClient(t);
-    expect((await client.get('/api/supplements/warnings')).json()).toEqual({ warnings: [], unconverted: [] });
+    expect((await client.get('/api/supplements/warnings')).json()).toEqual({ warnings: [], unconverted: [], uncounted: [] });
     // Vitamin D: 2000 IU x2 daily = 100 mcg (at the limit, no warning)
     await client.post('/api/supplements', { name: 'Vitamin D3 (Cholecalciferol)', dosage: '2000 IU', frequency: '2x daily' });
     expect((await client.get('/api/supplements/warnings')).json().warnings).toEqual([]);
@@ -205,6 +221,123 @@ describe('intake warnings on the stack', () => {
   it('leaves out IU where the product has no defined conversion', async () => {
     const { client } = await signedInClient(t);
     await client.post('/api/supplements', { name: 'Zinc', dosage: '2000 IU', frequency: '1x daily' });
-    expect((await client.get('/api/supplements/warnings')).json()).toEqual({ warnings: [], unconverted: ['Zinc'] });
+    expect((await client.get('/api/supplements/warnings')).json()).toEqual({ warnings: [], unconverted: ['Zinc'], uncounted: [] });
+  });
+});
+
+describe('doses as people take them (decision 029)', () => {
+  it('accepts 5000 IU, 25 mcg, fractions and counted forms, and answers the dose as written', async () => {
+    const { client } = await signedInClient(t);
+    const cases: [string, string, number, string][] = [
+      ['5000 IU', '5000 IU', 5000, 'IU'],
+      ['25 mcg', '25 mcg', 25, 'mcg'],
+      ['0.125 mg', '0.125 mg', 0.125, 'mg'],
+      ['2,5 ml', '2.5 ml', 2.5, 'ml'],
+      ['1 capsule', '1 capsule', 1, 'capsule'],
+      ['2 Capsules', '2 capsules', 2, 'capsule'],
+      ['3 drops', '3 drops', 3, 'drop'],
+      ['2 gummies', '2 gummies', 2, 'gummy'],
+      ['0.5 tablet', '0.5 tablets', 0.5, 'tablet'],
+      ['1 scoop', '1 scoop', 1, 'scoop'],
+      ['1 serving', '1 serving', 1, 'serving'],
+      ['1 softgel', '1 softgel', 1, 'softgel'],
+    ];
+    for (const [dosage, written, amount, unit] of cases) {
+      const response = await client.post('/api/supplements', { name: 'Anything', dosage, frequency: '1x daily' });
+      expect(response.statusCode, dosage).toBe(200);
+      expect(response.json()).toMatchObject({ dosage: written, dosageAmount: amount, dosageUnit: unit, strength: null, nutrientContent: null, schedule: null });
+    }
+  });
+
+  it('keeps supplements stored before doses grew, with no strength, content or schedule', async () => {
+    const { client, user } = await signedInClient(t);
+    await t.database.db.execute(
+      sql`insert into supplements (user_id, name, dosage_amount, dosage_unit, frequency_count, frequency_unit) values (${user.id}, 'Zinc', 50, 'mg', 1, 'daily')`,
+    );
+    const [old] = (await client.get('/api/supplements')).json();
+    expect(old).toMatchObject({ name: 'Zinc', dosage: '50 mg', strength: null, nutrientContent: null, schedule: null });
+    expect((await client.put(`/api/supplements/${old.id}`, { name: 'Zinc', dosage: '50 mg', frequency: '1x daily' })).statusCode).toBe(200);
+    expect((await client.get('/api/supplements/warnings')).json().warnings[0]).toMatchObject({ nutrient: 'zinc', total: 50 });
+  });
+
+  it('counts a capsule by its strength, and a salt by its nutrient content, in the warnings', async () => {
+    const { client } = await signedInClient(t);
+    // 2 softgels of 2000 IU vitamin D3 twice a day = 8000 IU = 200 mcg.
+    const d3 = (await client.post('/api/supplements', { name: 'Vitamin D3 (Cholecalciferol)', dosage: '2 softgels', frequency: '2x daily', strength: '2000 IU' })).json();
+    expect(d3).toMatchObject({ dosage: '2 softgels', strength: '2000 IU' });
+    // 400 mg magnesium glycinate holding 56 mg elemental magnesium, three times a day: 168 mg, under 350.
+    const glycinate = await client.post('/api/supplements', {
+      name: 'Magnesium Glycinate',
+      dosage: '400 mg',
+      frequency: '3x daily',
+      nutrientContent: '56 mg elemental magnesium',
+    });
+    expect(glycinate.json().nutrientContent).toBe('56 mg elemental magnesium');
+    // Fish oil capsules without a strength: nothing to count, and said so.
+    await client.post('/api/supplements', { name: 'Zinc', dosage: '2 capsules', frequency: '1x daily' });
+    const result = (await client.get('/api/supplements/warnings')).json();
+    expect(result.warnings.map((w: { nutrient: string }) => w.nutrient)).toEqual(['vitamin-d']);
+    expect(result.warnings[0]).toMatchObject({ total: 200, unit: 'mcg', dismissed: false });
+    expect(result.uncounted).toEqual(['Zinc']);
+  });
+
+  it('stores a schedule, starting the course on the user\'s today when no start is given', async () => {
+    const { client } = await signedInClient(t);
+    const created = await client.post('/api/supplements', {
+      name: 'Vitamin D3',
+      dosage: '5000 IU',
+      frequency: '1x daily',
+      schedule: { times: ['bedtime', '07:30', 'morning'], days: { every: 'week', weekdays: [5, 1, 1] }, endDate: '2099-12-31' },
+    });
+    expect(created.statusCode).toBe(200);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(created.json().schedule).toEqual({ times: ['07:30', 'morning', 'bedtime'], days: { every: 'week', weekdays: [5, 1] }, startDate: today, endDate: '2099-12-31' });
+    // An end before today's start is refused once the start is known.
+    const early = await client.put(`/api/supplements/${created.json().id}`, {
+      name: 'Vitamin D3', dosage: '5000 IU', frequency: '1x daily', schedule: { times: ['morning'], days: { every: 'day' }, endDate: '2001-01-01' },
+    });
+    expect(early.statusCode).toBe(400);
+    expect(early.json().details[0]).toEqual({ field: 'schedule.endDate', message: SCHEDULE_MESSAGES.endBeforeStart });
+    // A PUT without a schedule removes it.
+    const cleared = await client.put(`/api/supplements/${created.json().id}`, { name: 'Vitamin D3', dosage: '5000 IU', frequency: '1x daily' });
+    expect(cleared.json().schedule).toBeNull();
+  });
+});
+
+describe('putting a warning away', () => {
+  const zinc = { name: 'Zinc', dosage: '50 mg', frequency: '1x daily' };
+  const warningsOf = async (client: TestClient) => (await client.get('/api/supplements/warnings')).json().warnings as { nutrient: string; dismissed: boolean }[];
+
+  it('keeps it away while the doses stay, and brings it back when a dose changes', async () => {
+    const { client } = await signedInClient(t);
+    const { id } = (await client.post('/api/supplements', zinc)).json();
+    expect(await warningsOf(client)).toMatchObject([{ nutrient: 'zinc', dismissed: false }]);
+
+    const dismissed = await client.post('/api/supplements/warnings/zinc/dismiss');
+    expect(dismissed.statusCode).toBe(200);
+    expect(dismissed.json().warnings).toMatchObject([{ nutrient: 'zinc', dismissed: true }]);
+    expect(await warningsOf(client)).toMatchObject([{ nutrient: 'zinc', dismissed: true }]);
+    // Saving the same dose again (say, new notes) keeps it away.
+    await client.put(`/api/supplements/${id}`, { ...zinc, notes: 'with lunch' });
+    expect(await warningsOf(client)).toMatchObject([{ nutrient: 'zinc', dismissed: true }]);
+
+    await client.put(`/api/supplements/${id}`, { ...zinc, dosage: '60 mg' });
+    expect(await warningsOf(client)).toMatchObject([{ nutrient: 'zinc', dismissed: false }]);
+    await client.post('/api/supplements/warnings/zinc/dismiss');
+    // Another supplement adding to the same nutrient changes the total: back again.
+    await client.post('/api/supplements', { ...zinc, name: 'zinc picolinate', dosage: '10 mg' });
+    expect(await warningsOf(client)).toMatchObject([{ nutrient: 'zinc', dismissed: false }]);
+  });
+
+  it("is the user's own: no warning, or another user's, answers 404 and changes nothing", async () => {
+    const owner = await signedInClient(t);
+    const other = await signedInClient(t);
+    await owner.client.post('/api/supplements', zinc);
+    const foreign = await other.client.post('/api/supplements/warnings/zinc/dismiss');
+    expect(foreign.statusCode).toBe(404);
+    expect(await warningsOf(owner.client)).toMatchObject([{ nutrient: 'zinc', dismissed: false }]);
+    expect((await owner.client.post('/api/supplements/warnings/vitamin-d/dismiss')).statusCode).toBe(404);
+    expect((await owner.client.post('/api/supplements/warnings/DROP%20TABLE/dismiss')).statusCode).toBe(400);
+    expect((await new TestClient(t.app).post('/api/supplements/warnings/zinc/dismiss')).statusCode).toBe(401);
   });
 });

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { referenceSupplements, supplements } from '#server/db/schema/index.ts';
+import { intakeWarningDismissals, referenceSupplements, supplements } from '#server/db/schema/index.ts';
 import type { IntakeItem } from './intake-warnings.ts';
 
 export type SupplementRow = typeof supplements.$inferSelect & { category: string | null };
@@ -15,6 +15,13 @@ const columns = {
   dosageUnit: supplements.dosageUnit,
   frequencyCount: supplements.frequencyCount,
   frequencyUnit: supplements.frequencyUnit,
+  strengthAmount: supplements.strengthAmount,
+  strengthUnit: supplements.strengthUnit,
+  strengthOf: supplements.strengthOf,
+  contentAmount: supplements.contentAmount,
+  contentUnit: supplements.contentUnit,
+  contentOf: supplements.contentOf,
+  schedule: supplements.schedule,
   notes: supplements.notes,
   createdAt: supplements.createdAt,
   updatedAt: supplements.updatedAt,
@@ -84,6 +91,10 @@ export async function listStackIntake(db: Db, userId: string): Promise<IntakeIte
       dosageUnit: supplements.dosageUnit,
       frequencyCount: supplements.frequencyCount,
       frequencyUnit: supplements.frequencyUnit,
+      strengthAmount: supplements.strengthAmount,
+      strengthUnit: supplements.strengthUnit,
+      contentAmount: supplements.contentAmount,
+      contentUnit: supplements.contentUnit,
       nutrient: referenceSupplements.nutrient,
       upperLimitAmount: referenceSupplements.upperLimitAmount,
       upperLimitUnit: referenceSupplements.upperLimitUnit,
@@ -95,4 +106,21 @@ export async function listStackIntake(db: Db, userId: string): Promise<IntakeIte
     .from(supplements)
     .leftJoin(referenceSupplements, eq(referenceSupplements.id, supplements.referenceSupplementId))
     .where(eq(supplements.userId, userId));
+}
+
+/** The user's put-away intake warnings: nutrient to the hash of the doses it was put away for. */
+export async function listWarningDismissals(db: Db, userId: string): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ nutrient: intakeWarningDismissals.nutrient, dosesHash: intakeWarningDismissals.dosesHash })
+    .from(intakeWarningDismissals)
+    .where(eq(intakeWarningDismissals.userId, userId));
+  return new Map(rows.map((row) => [row.nutrient, row.dosesHash]));
+}
+
+/** Puts a nutrient's warning away for these doses; a later put-away of the same nutrient replaces it. */
+export async function upsertWarningDismissal(db: Db, userId: string, nutrient: string, dosesHash: string): Promise<void> {
+  await db
+    .insert(intakeWarningDismissals)
+    .values({ userId, nutrient, dosesHash })
+    .onConflictDoUpdate({ target: [intakeWarningDismissals.userId, intakeWarningDismissals.nutrient], set: { dosesHash, createdAt: new Date() } });
 }

@@ -3,9 +3,13 @@ import {
   type Supplement,
   type SupplementInput,
   type SupplementSuggestion,
+  type LabelAmount,
+  type Schedule,
   SUPPLEMENT_MESSAGES,
   formatDosage,
   formatFrequency,
+  formatLabelAmount,
+  localDateOf,
 } from '#contract/tracking.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/http/app-error.ts';
@@ -21,15 +25,29 @@ import {
   insertSupplement,
   listStackIntake,
   listSupplements,
+  listWarningDismissals,
   updateSupplement,
+  upsertWarningDismissal,
 } from './supplements.repository.ts';
+
+/** The user a request acts for: the id scopes every query, the time zone dates a new schedule. */
+type Owner = { id: string; timeZone: string };
+
+const WARNING_NOT_FOUND = 'There is no intake warning for this nutrient';
 
 /** A stack longer than this is not a stack; it keeps one account from filling the database. */
 export const MAX_SUPPLEMENTS_PER_USER = 200;
 
 /** The user's stack and the reference search. Every call is scoped to one user's id. */
 export class SupplementsService {
-  constructor(private readonly db: Db) {}
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly db: Db,
+    options: { now?: () => Date } = {},
+  ) {
+    this.now = options.now ?? (() => new Date());
+  }
 
   search(text: string, limit: number): Promise<SupplementSuggestion[]> {
     return searchReferenceSupplements(this.db, text, limit);
@@ -43,18 +61,18 @@ export class SupplementsService {
     return countSupplements(this.db, userId);
   }
 
-  async create(userId: string, input: SupplementInput): Promise<Supplement> {
-    if ((await countSupplements(this.db, userId)) >= MAX_SUPPLEMENTS_PER_USER) {
+  async create(user: Owner, input: SupplementInput): Promise<Supplement> {
+    if ((await countSupplements(this.db, user.id)) >= MAX_SUPPLEMENTS_PER_USER) {
       throw AppError.validation('name', `A stack can hold at most ${MAX_SUPPLEMENTS_PER_USER} supplements`);
     }
-    const id = await insertSupplement(this.db, userId, await this.toValues(input));
-    return this.get(userId, id);
+    const id = await insertSupplement(this.db, user.id, await this.toValues(user, input));
+    return this.get(user.id, id);
   }
 
-  async update(userId: string, id: string, input: SupplementInput): Promise<Supplement> {
-    const updated = await updateSupplement(this.db, userId, id, await this.toValues(input));
+  async update(user: Owner, id: string, input: SupplementInput): Promise<Supplement> {
+    const updated = await updateSupplement(this.db, user.id, id, await this.toValues(user, input));
     if (!updated) throw AppError.notFound(SUPPLEMENT_MESSAGES.notFound);
-    return this.get(userId, id);
+    return this.get(user.id, id);
   }
 
   /** Past logs keep their copy of the name and dosage, so history survives the deletion. */
@@ -67,8 +85,24 @@ export class SupplementsService {
     return findSupplementsByIds(this.db, userId, ids);
   }
 
+  /** The stack's intake warnings; each says whether the user put it away for the doses it has now. */
   async warnings(userId: string): Promise<IntakeWarningsResponse> {
-    return computeIntakeWarnings(await listStackIntake(this.db, userId));
+    const [items, dismissals] = await Promise.all([listStackIntake(this.db, userId), listWarningDismissals(this.db, userId)]);
+    const { warnings, unconverted, uncounted } = computeIntakeWarnings(items, dismissals);
+    return { warnings, unconverted, uncounted };
+  }
+
+  /**
+   * Puts a nutrient's warning away until a dose behind it changes (product.md, Tracking, "Intake
+   * warnings"). The doses are read here, never taken from the request, so the warning comes back
+   * whatever the client says once the stack changes. No current warning for it: 404.
+   */
+  async dismissWarning(userId: string, nutrient: string): Promise<IntakeWarningsResponse> {
+    const { dosesHashes } = computeIntakeWarnings(await listStackIntake(this.db, userId));
+    const hash = dosesHashes.get(nutrient);
+    if (!hash) throw AppError.notFound(WARNING_NOT_FOUND);
+    await upsertWarningDismissal(this.db, userId, nutrient, hash);
+    return this.warnings(userId);
   }
 
   private async get(userId: string, id: string): Promise<Supplement> {
@@ -77,7 +111,14 @@ export class SupplementsService {
     return toSupplementDto(row);
   }
 
-  private async toValues(input: SupplementInput): Promise<SupplementValues> {
+  private async toValues(user: Owner, input: SupplementInput): Promise<SupplementValues> {
+    // A schedule sent without its first day starts on the user's today.
+    const schedule: Schedule | null = input.schedule
+      ? { ...input.schedule, startDate: input.schedule.startDate ?? localDateOf(this.now(), user.timeZone) }
+      : null;
+    if (schedule?.endDate && schedule.endDate < schedule.startDate) {
+      throw AppError.validation('schedule.endDate', 'End date cannot be before the start date');
+    }
     return {
       name: input.name,
       referenceSupplementId: await findReferenceIdByName(this.db, input.name),
@@ -85,6 +126,13 @@ export class SupplementsService {
       dosageUnit: input.dosage.unit,
       frequencyCount: input.frequency.count,
       frequencyUnit: input.frequency.unit,
+      strengthAmount: input.strength?.amount ?? null,
+      strengthUnit: input.strength?.unit ?? null,
+      strengthOf: input.strength?.of ?? null,
+      contentAmount: input.nutrientContent?.amount ?? null,
+      contentUnit: input.nutrientContent?.unit ?? null,
+      contentOf: input.nutrientContent?.of ?? null,
+      schedule,
       notes: input.notes,
     };
   }
@@ -101,9 +149,16 @@ export function toSupplementDto(row: SupplementRow): Supplement {
     dosageUnit: row.dosageUnit,
     frequencyCount: row.frequencyCount,
     frequencyUnit: row.frequencyUnit,
+    strength: labelText(row.strengthAmount, row.strengthUnit, row.strengthOf),
+    nutrientContent: labelText(row.contentAmount, row.contentUnit, row.contentOf),
+    schedule: row.schedule ?? null,
     referenceSupplementId: row.referenceSupplementId,
     category: row.category,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+function labelText(amount: number | null, unit: LabelAmount['unit'] | null, of: string | null): string | null {
+  return amount !== null && unit !== null ? formatLabelAmount({ amount, unit, of }) : null;
 }

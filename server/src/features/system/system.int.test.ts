@@ -3,10 +3,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PLAN_CATALOGUE } from '#contract/plans.ts';
-import { contactMessages, users } from '#server/db/schema/index.ts';
+import { contactMessages, sessions, users } from '#server/db/schema/index.ts';
 import { type TestApp, TestClient, createTestApp, signedInClient } from '#server/testing/test-app.ts';
 
 let t: TestApp;
@@ -87,6 +87,38 @@ describe('the create-admin command', () => {
     expect(invalid.stderr).toContain('--email: Please enter a valid email address');
     expect(invalid.stderr).toContain('--password: Password must be at least 8 characters');
   });
+
+  it('refuses an address that already has an account unless told --promote, which ends that account\'s sessions', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'stacklab-cli-'));
+    const { openPglite } = await import('#server/db/client.ts');
+    // Anyone can sign up with any address: here someone did, and is signed in.
+    const database = await openPglite(path.join(dataDir, 'pglite'));
+    await database.migrate();
+    const [squatter] = await database.db.insert(users).values({ username: 'early', email: 'boss@example.com', passwordHash: 'x' }).returning();
+    await database.db.insert(sessions).values({ userId: squatter!.id, tokenHash: 'h'.repeat(64), expiresAt: new Date(Date.now() + 86_400_000) });
+    await database.close();
+    const readBack = async () => {
+      const db = await openPglite(path.join(dataDir, 'pglite'));
+      try {
+        const [user] = await db.db.select().from(users).where(eq(users.id, squatter!.id));
+        return { isAdmin: user!.isAdmin, sessions: (await db.db.select().from(sessions).where(eq(sessions.userId, squatter!.id))).length };
+      } finally {
+        await db.close();
+      }
+    };
+
+    const refused = await cli(['create-admin', '--email', 'Boss@example.com', '--username', 'boss', '--password', 'a long admin password'], { DATA_DIR: dataDir });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('An account already uses boss@example.com (username early); nothing was changed.');
+    expect(refused.stderr).toContain('--promote');
+    expect(await readBack()).toEqual({ isAdmin: false, sessions: 1 });
+
+    const promoted = await cli(['create-admin', '--email', 'boss@example.com', '--promote'], { DATA_DIR: dataDir });
+    expect(promoted.stderr).toBe('');
+    expect(promoted.stdout).toContain('early <boss@example.com> is now an administrator');
+    expect(await readBack()).toEqual({ isAdmin: true, sessions: 0 });
+    // Five starts of the embedded database: slow on a busy machine.
+  }, 240_000);
 
   it('says clearly when the running server holds the embedded database', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'stacklab-cli-'));

@@ -20,9 +20,9 @@ type Dependencies = {
 export async function systemRoutes(app: FastifyInstance, deps: Dependencies): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/healthz', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ status: 'ok' }));
+  r.get('/healthz', { config: { access: 'public', readsSession: false }, schema: { hide: true } }, async () => ({ status: 'ok' }));
 
-  r.get('/readyz', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
+  r.get('/readyz', { config: { access: 'public', readsSession: false }, schema: { hide: true } }, async (request, reply) => {
     if (!deps.isAcceptingWork()) return reply.status(503).send({ status: 'shutting-down' });
     try {
       await deps.database.ping();

@@ -8,7 +8,7 @@ import { countUsageSince, deleteUsageEvent, oldestUsageSince, recordUsageWithin 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 
-/** Features the trial gates (decisions section 2): reading, export and deletion never are. */
+/** Features the trial gates (product.md, Plans and billing): reading, export and deletion never are. */
 export type GatedFeature = 'ai_message' | 'lab_upload' | 'log';
 
 /**
@@ -96,14 +96,32 @@ export class EntitlementsService {
     const id = await recordUsageWithin(this.db, user.id, 'ai_message', atomicLimit, this.now());
     if (!id) {
       if (aiMessagesPerMonth === null && aiMessagesPerHour !== null) throw await this.hourlyLimitError(user, aiMessagesPerHour, hourAgo);
-      const resetsOn = this.addMonths(monthStart, 1);
-      throw new AppError(
-        'LIMIT_REACHED',
-        `You have reached your monthly chat limit of ${aiMessagesPerMonth} messages. It resets on ${formatDay(resetsOn)}; upgrade to Pro for unlimited chats.`,
-        { limitReached: true, retryAfterSeconds: Math.ceil((resetsOn.getTime() - this.now().getTime()) / 1000) },
-      );
+      throw this.monthlyLimitError(aiMessagesPerMonth!, monthStart);
     }
     return { release: () => deleteUsageEvent(this.db, user.id, id) };
+  }
+
+  /** Refuses an AI message as `recordAiMessage` would, without counting one (for a call that changes nothing). */
+  async assertAiMessageAvailable(user: UserRow): Promise<void> {
+    this.assertActive(user);
+    const { aiMessagesPerMonth, aiMessagesPerHour } = this.plans.tiers[this.effectiveTier(user)].limits;
+    const hourAgo = new Date(this.now().getTime() - HOUR_MS);
+    if (aiMessagesPerHour !== null && (await countUsageSince(this.db, user.id, 'ai_message', hourAgo)) >= aiMessagesPerHour) {
+      throw await this.hourlyLimitError(user, aiMessagesPerHour, hourAgo);
+    }
+    const monthStart = this.monthStart();
+    if (aiMessagesPerMonth !== null && (await countUsageSince(this.db, user.id, 'ai_message', monthStart)) >= aiMessagesPerMonth) {
+      throw this.monthlyLimitError(aiMessagesPerMonth, monthStart);
+    }
+  }
+
+  private monthlyLimitError(perMonth: number, monthStart: Date): AppError {
+    const resetsOn = this.addMonths(monthStart, 1);
+    return new AppError(
+      'LIMIT_REACHED',
+      `You have reached your monthly chat limit of ${perMonth} messages. It resets on ${formatDay(resetsOn)}; upgrade to Pro for unlimited chats.`,
+      { limitReached: true, retryAfterSeconds: Math.ceil((resetsOn.getTime() - this.now().getTime()) / 1000) },
+    );
   }
 
   private async hourlyLimitError(user: UserRow, perHour: number, since: Date): Promise<AppError> {

@@ -18,8 +18,9 @@ function loincCheckDigit(body: string): number {
 }
 
 describe('catalogue', () => {
-  it('holds at least 120 markers over all ten categories', () => {
-    expect(CATALOGUE.length).toBeGreaterThanOrEqual(120);
+  it('holds at least 250 markers over all ten categories', () => {
+    expect(CATALOGUE.length).toBeGreaterThanOrEqual(250);
+    for (const marker of CATALOGUE) expect(marker.sources, marker.name).not.toBe('');
     for (const category of BIOMARKER_CATEGORIES) expect(CATALOGUE.some((m) => m.category === category)).toBe(true);
   });
 

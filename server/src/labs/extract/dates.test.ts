@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findCollectionDate, inferDateOrder } from './dates.ts';
+import { findCollectionDate, inferDateOrder, readTestDate } from './dates.ts';
 
 const today = new Date('2026-01-01T00:00:00Z');
 const find = (lines: string[], dateOrder?: 'dmy' | 'mdy') => findCollectionDate(lines, { today, ...(dateOrder ? { dateOrder } : {}) });
@@ -42,5 +42,31 @@ describe('findCollectionDate', () => {
 describe('findCollectionDate: label forms', () => {
   it('reads "Sample collected on:"', () => {
     expect(findCollectionDate(['Sample collected on: 14/03/2025'], { today })).toBe('2025-03-14');
+  });
+});
+
+describe('readTestDate: which printed date is the test date', () => {
+  const read = (lines: string[]) => readTestDate(lines, { today });
+
+  it('takes a labelled collection date over received, report and print dates, and never a date of birth', () => {
+    expect(read(['DOB: 1975-08-22', 'Received: 2024-11-12', 'Report Date: 2024-11-13', 'Collection Date: 2024-11-11'])).toEqual({ date: '2024-11-11', review: null });
+    expect(read(['Date of Test: 2025-04-08', 'Date: 2025-04-09'])).toEqual({ date: '2025-04-08', review: null });
+  });
+
+  it('takes a received, then a report or print date, marked for review', () => {
+    expect(read(['Date of Birth: 01/01/1980', 'Recepción: 24/06/25 Finalización: 25/06/25'])).toEqual({ date: '2025-06-24', review: 'not-collection-date' });
+    expect(read(['D.O.B.: 1958-03-02', 'DATE OF REPORT: 2025-07-04'])).toEqual({ date: '2025-07-04', review: 'not-collection-date' });
+    expect(read(['Printed on 3 Mar 2025', 'Report Date: 3 March 2025'])).toEqual({ date: '2025-03-03', review: 'not-collection-date' });
+  });
+
+  it('guesses none when dates cannot be told apart, and asks for one', () => {
+    expect(read(['Report Date: 2025-07-04', 'Date: 2025-07-06'])).toEqual({ date: null, review: 'not-found' });
+    expect(read(['DOB: 05/12/1975', 'Report Date: 08/09/2025'])).toEqual({ date: null, review: 'not-found' });
+    expect(read(['Collected on: 02 Dec, 2X', 'Reported on: 2025-12-02'])).toEqual({ date: null, review: 'not-found' });
+    expect(read(['Date of birth: 1980-01-01', 'Hemoglobin 14.1 g/dL'])).toEqual({ date: null, review: 'not-found' });
+  });
+
+  it('does not take a date without its year', () => {
+    expect(read(['Collected: 12 Mar', 'Report date: 14 March'])).toEqual({ date: null, review: 'not-found' });
   });
 });

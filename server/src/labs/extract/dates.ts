@@ -1,3 +1,5 @@
+import type { TEST_DATE_REVIEWS } from '#contract/biomarker-lists.ts';
+
 /**
  * The collection date of a report: only from a labelled collection/sample/specimen date, and
  * null rather than a guess (an unparseable year such as "2X", or a day/month order that
@@ -23,20 +25,75 @@ const DATE_LIKE = new RegExp(
   'i',
 );
 
-export function findCollectionDate(lines: string[], opts: { dateOrder?: DateOrder; today?: Date } = {}): string | null {
+export type TestDateReview = (typeof TEST_DATE_REVIEWS)[number];
+export type TestDate = { date: string | null; review: TestDateReview | null };
+
+type LabelKind = 'birth' | 'collection' | 'received' | 'report' | 'plain';
+
+// Order matters: at one position the first alternative wins, so "Date of Report" is a report date, not a plain "Date".
+const ANY_LABEL = new RegExp(
+  [
+    '(?<birth>\\b(?:date\\s+of\\s+birth|birth\\s*date|d\\.?\\s*o\\.?\\s*b(?![a-z])|born|fecha\\s+(?:de\\s+)?nacimiento|geburtsdatum|date\\s+de\\s+naissance|data\\s+di\\s+nascita)\\b)',
+    '(?<collection>\\b(?:date\\s+of\\s+test|test\\s+date|fecha\\s+(?:de\\s+)?(?:extracci[oó]n|toma|muestra))\\b)',
+    '(?<received>\\b(?:(?:sample\\s+|specimen\\s+)?received(?:\\s+(?:on|date|at))?|date\\s+received|registered(?:\\s+on)?|registration\\s+date|recepci[oó]n|eingang)\\b)',
+    '(?<report>\\b(?:date\\s+of\\s+report|report(?:ed)?(?:\\s+(?:on|date))?|result\\s+date|print(?:ed)?(?:\\s+(?:on|date))?|generated(?:\\s+on)?|issued(?:\\s+on)?|validated(?:\\s+on)?|finalizaci[oó]n|fecha\\s+(?:de\\s+)?informe)\\b)',
+    '(?<plain>\\b(?:date|fecha|datum|data)\\b)',
+  ].join('|'),
+  'gi',
+);
+
+/**
+ * The test date: a labelled collection date wins; else a received, then a report or print
+ * date, marked for review; never a date of birth; none when the dates cannot be told apart.
+ */
+export function readTestDate(lines: string[], opts: { dateOrder?: DateOrder; today?: Date } = {}): TestDate {
   const order = opts.dateOrder ?? inferDateOrder(lines);
   const today = opts.today ?? new Date();
+  const collected = findLabelledDate(lines, order, today);
+  if (collected !== undefined) return collected === null ? { date: null, review: 'not-found' } : { date: collected, review: null };
+  const found: Record<Exclude<LabelKind, 'birth'>, Array<string | null>> = { collection: [], received: [], report: [], plain: [] };
   for (const line of lines) {
-    for (const label of line.matchAll(LABEL)) {
-      const after = line.slice((label.index ?? 0) + label[0].length, (label.index ?? 0) + label[0].length + 40);
-      const window = after.replace(/^\s*(?:\d{1,2}:\d{2}(?::\d{2})?\s*(?:[AaPp][Mm])?\s*)/, '');
-      const m = DATE_LIKE.exec(window);
-      if (!m || m.index > 3) continue;
-      // A labelled date that cannot be read settles it: no date rather than another one.
-      return toIsoDate(m, order, today);
+    for (const label of line.matchAll(ANY_LABEL)) {
+      const kind = Object.entries(label.groups ?? {}).find(([, text]) => text !== undefined)?.[0] as LabelKind;
+      if (kind === 'birth') continue;
+      const date = dateAfter(line, (label.index ?? 0) + label[0].length, order, today);
+      if (date !== undefined) found[kind].push(date);
     }
   }
-  return null;
+  for (const dates of [found.collection, found.received, [...found.report, ...found.plain]]) {
+    if (dates.length === 0) continue;
+    const distinct = new Set(dates);
+    const [only] = distinct;
+    if (distinct.size === 1 && only) return { date: only, review: dates === found.collection ? null : 'not-collection-date' };
+    return { date: null, review: 'not-found' };
+  }
+  return { date: null, review: 'not-found' };
+}
+
+/** The date printed right after a label: a date, null when it cannot be read, undefined when there is none. */
+function dateAfter(line: string, from: number, order: DateOrder | null, today: Date): string | null | undefined {
+  const after = line.slice(from, from + 40).replace(/^\s*[:.\-–]?\s*/, '');
+  const window = after.replace(/^\s*(?:\d{1,2}:\d{2}(?::\d{2})?\s*(?:[AaPp][Mm])?\s*)/, '');
+  const m = DATE_LIKE.exec(window);
+  if (!m || m.index > 3) return undefined;
+  return toIsoDate(m, order, today);
+}
+
+/** A labelled collection date: the date, null when it is printed but unreadable, undefined when none is labelled. */
+function findLabelledDate(lines: string[], order: DateOrder | null, today: Date): string | null | undefined {
+  for (const line of lines) {
+    for (const label of line.matchAll(LABEL)) {
+      const date = dateAfter(line, (label.index ?? 0) + label[0].length, order, today);
+      // A labelled date that cannot be read settles it: no date rather than another one.
+      if (date !== undefined) return date;
+    }
+  }
+  return undefined;
+}
+
+/** Only a labelled collection date, or null (see `readTestDate` for the full rule). */
+export function findCollectionDate(lines: string[], opts: { dateOrder?: DateOrder; today?: Date } = {}): string | null {
+  return findLabelledDate(lines, opts.dateOrder ?? inferDateOrder(lines), opts.today ?? new Date()) ?? null;
 }
 
 function toIsoDate(m: RegExpExecArray, order: DateOrder | null, today: Date): string | null {

@@ -22,9 +22,11 @@ export type ExtractOptions = {
   minPageChars?: number;
   dateOrder?: DateOrder;
   onReject?: (line: string, reason: string) => void;
+  /** Told after each page (or image) is read: the extraction's real progress. */
+  onProgress?: (progress: { pagesRead: number; pageCount: number }) => void;
 };
 
-export type DocumentText = { kind: DocumentKind; lines: TextLine[]; ocrPages: number };
+export type DocumentText = { kind: DocumentKind; lines: TextLine[]; ocrPages: number; pageCount?: number };
 
 const DEFAULT_MAX_BYTES = 25 * 1024 * 1024;
 
@@ -32,7 +34,8 @@ const DEFAULT_MAX_BYTES = 25 * 1024 * 1024;
 export async function extractDocument(bytes: Uint8Array, opts: ExtractOptions = {}): Promise<ExtractionResult> {
   const text = await extractDocumentText(bytes, opts);
   const parseOptions = { ...(opts.dateOrder ? { dateOrder: opts.dateOrder } : {}), ...(opts.onReject ? { onReject: opts.onReject } : {}) };
-  return parseLines(text.lines, parseOptions);
+  const result = parseLines(text.lines, parseOptions);
+  return text.pageCount === undefined ? result : { ...result, pageCount: text.pageCount };
 }
 
 /** The text lines of a report, before parsing: the lower-level half of `extractDocument`. */
@@ -44,17 +47,19 @@ export async function extractDocumentText(bytes: Uint8Array, opts: ExtractOption
   const kind = await sniffDocument(bytes);
   const ocr = new LazyOcr(opts.ocr);
   try {
-    const { lines, ocrPages } = await readByKind(kind, bytes, opts, ocr);
+    const { lines, ocrPages, pageCount } = await readByKind(kind, bytes, opts, ocr);
     if (!lines.some((l) => l.text.trim() !== '')) {
       throw new ExtractionError('no-text', 'No text could be read from this file');
     }
-    return { kind, lines, ocrPages };
+    return { kind, lines, ocrPages, ...(pageCount === undefined ? {} : { pageCount }) };
   } finally {
     await ocr.dispose();
   }
 }
 
-async function readByKind(kind: DocumentKind, bytes: Uint8Array, opts: ExtractOptions, ocr: LazyOcr): Promise<{ lines: TextLine[]; ocrPages: number }> {
+type ReadText = { lines: TextLine[]; ocrPages: number; pageCount?: number };
+
+async function readByKind(kind: DocumentKind, bytes: Uint8Array, opts: ExtractOptions, ocr: LazyOcr): Promise<ReadText> {
   switch (kind) {
     case 'pdf':
       return readPdf(bytes, opts, ocr);
@@ -64,20 +69,25 @@ async function readByKind(kind: DocumentKind, bytes: Uint8Array, opts: ExtractOp
       return { lines: await readDocLines(bytes), ocrPages: 0 };
     case 'png':
     case 'jpeg': {
+      opts.onProgress?.({ pagesRead: 0, pageCount: 1 });
       const image = await prepareImageForOcr(bytes, { maxPixels: opts.maxPixels ?? DEFAULT_MAX_PIXELS });
-      return { lines: await ocr.recognize(image), ocrPages: 1 };
+      const lines = await ocr.recognize(image);
+      opts.onProgress?.({ pagesRead: 1, pageCount: 1 });
+      return { lines, ocrPages: 1, pageCount: 1 };
     }
   }
 }
 
-async function readPdf(bytes: Uint8Array, opts: ExtractOptions, ocr: LazyOcr): Promise<{ lines: TextLine[]; ocrPages: number }> {
+async function readPdf(bytes: Uint8Array, opts: ExtractOptions, ocr: LazyOcr): Promise<ReadText> {
   const doc = await openPdf(bytes);
   try {
     if (doc.numPages === 0) throw new ExtractionError('corrupt-file', 'This PDF has no pages');
     const pageCount = Math.min(doc.numPages, opts.maxPages ?? 30);
     const lines: TextLine[] = [];
     let ocrPages = 0;
+    opts.onProgress?.({ pagesRead: 0, pageCount });
     for (let page = 1; page <= pageCount; page++) {
+      if (page > 1) opts.onProgress?.({ pagesRead: page - 1, pageCount });
       const text = await readPdfPageText(doc, page).catch((error: unknown) => {
         throw new ExtractionError('corrupt-file', 'This PDF could not be read; it may be damaged', { cause: error });
       });
@@ -87,10 +97,11 @@ async function readPdf(bytes: Uint8Array, opts: ExtractOptions, ocr: LazyOcr): P
       }
       const png = await renderPdfPage(doc, page, { maxPixels: Math.min(opts.maxPixels ?? DEFAULT_MAX_PIXELS, 25_000_000) });
       const image = await prepareImageForOcr(png, { maxPixels: opts.maxPixels ?? DEFAULT_MAX_PIXELS });
-      lines.push(...(await ocr.recognize(image)).map((line) => ({ ...line, page })));
+      lines.push(...(await ocr.recognize(image)).map((line) => ({ ...line, page, ...(line.box ? { box: { ...line.box, page } } : {}) })));
       ocrPages++;
     }
-    return { lines, ocrPages };
+    opts.onProgress?.({ pagesRead: pageCount, pageCount });
+    return { lines, ocrPages, pageCount };
   } finally {
     await doc.destroy();
   }

@@ -1,4 +1,5 @@
 import { CATALOGUE } from './catalogue.ts';
+import { localNamesOf } from './languages.ts';
 
 /**
  * Matching printed test names to catalogue markers, token by token, so that punctuation and
@@ -30,7 +31,7 @@ const INDEX: Map<string, AliasEntry[]> = buildIndex();
 function buildIndex(): Map<string, AliasEntry[]> {
   const bySequence = new Map<string, AliasEntry>();
   for (const marker of CATALOGUE) {
-    for (const alias of [marker.name, ...marker.aliases]) {
+    for (const alias of [marker.name, ...marker.aliases, ...localNamesOf(marker.key)]) {
       const words = tokeniseName(alias).map((t) => t.norm);
       if (words.length === 0) continue;
       const id = words.join(' ');
@@ -63,10 +64,44 @@ export type NameMatch = {
  * is tried: the last printed word must be the start of the alias's next word and only one
  * marker may fit.
  */
-export function matchNameAtStart(text: string): NameMatch | null {
+export function matchNameAtStart(text: string, opts: { ocr?: boolean } = {}): NameMatch | null {
+  const direct = matchTokensAtStart(text) ?? (opts.ocr ? matchMisreadFirstWord(text) : null);
+  // "Serum total cholesterol level": the specimen is often printed before a name we know.
+  const [first, second] = tokeniseName(text);
+  if (!first || !second || first.start > 3 || !SPECIMEN_WORDS.has(first.norm) || second.start - first.end > 3) return direct;
+  const after = matchTokensAtStart(text.slice(second.start));
+  if (!after || (direct && direct.end >= after.end + second.start)) return direct;
+  return { ...after, end: after.end + second.start };
+}
+
+const SPECIMEN_WORDS = new Set(['serum', 'plasma', 'blood', 'whole', 'venou', 'capillary', 'sangre', 'suero']);
+
+/**
+ * OCR misreads a letter ("Glucosz"): a first word of six or more letters one substitution away
+ * from known first words is read as them when they all lead to the same name.
+ */
+function matchMisreadFirstWord(text: string): NameMatch | null {
+  const first = tokeniseName(text)[0];
+  if (!first || first.start > 3 || first.norm.length < 6 || !/^[a-z]+$/.test(first.norm)) return null;
+  const near = [...INDEX.keys()].filter((word) => word.length === first.norm.length && differsByOne(word, first.norm));
+  const matches = near.map((word) => matchTokensAtStart(text, word)).filter((m) => m !== null);
+  const [one] = matches;
+  // "Glucosz" is one step from "glucose" and "glucosa": fine when both name the same marker.
+  if (!one || matches.some((m) => m.end !== one.end || m.keys.join() !== one.keys.join())) return null;
+  return one;
+}
+
+function differsByOne(a: string, b: string): boolean {
+  let diff = 0;
+  for (let i = 0; i < a.length && diff < 2; i++) if (a[i] !== b[i]) diff++;
+  return diff === 1;
+}
+
+function matchTokensAtStart(text: string, firstWordAs?: string): NameMatch | null {
   const tokens = tokeniseName(text);
   const first = tokens[0];
   if (!first || first.start > 3) return null;
+  if (firstWordAs) first.norm = firstWordAs;
   const entries = INDEX.get(first.norm) ?? [];
   let best: { entry: AliasEntry; length: number } | null = null;
   for (const entry of entries) {

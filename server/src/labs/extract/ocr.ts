@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { splitAtBlankRows, toPgm, type GrayImage } from './image.ts';
 import type { TextLine } from './parser.ts';
+import { clampBox, type PageBox } from './boxes.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -18,7 +19,7 @@ export type OcrEngine = {
 
 type TesseractWorker = {
   setParameters(params: Record<string, string>): Promise<unknown>;
-  recognize(image: Buffer): Promise<{ data: { text: string } }>;
+  recognize(image: Buffer, options?: Record<string, unknown>, output?: Record<string, boolean>): Promise<{ data: { text: string; tsv?: string | null } }>;
   terminate(): Promise<unknown>;
 };
 
@@ -32,8 +33,13 @@ export async function createOcrEngine(opts: { workers?: number } = {}): Promise<
       // A tesseract worker reads one image at a time; keep callers in line.
       const job = queue.then(async () => {
         const bands = splitAtBlankRows(image, workers.length);
-        const texts = await Promise.all(bands.map(async (band, i) => (await workers[i]!.recognize(toPgm(image, band))).data.text));
-        return texts.join('\n').split('\n').map((text) => ({ text, source: 'ocr' as const }));
+        const read = await Promise.all(
+          bands.map(async (band, i) => {
+            const { data } = await workers[i]!.recognize(toPgm(image, band), {}, { text: true, tsv: true });
+            return withBoxes(data.text, data.tsv ?? null, { top: band.top, width: image.width, height: image.height });
+          }),
+        );
+        return read.flat();
       });
       queue = job.catch(() => undefined);
       return job;
@@ -42,6 +48,28 @@ export async function createOcrEngine(opts: { workers?: number } = {}): Promise<
       await Promise.all(workers.map((worker) => worker.terminate()));
     },
   };
+}
+
+/**
+ * The text's lines with the OCR box of each (tesseract's TSV, level 4 rows, in the text's own
+ * order). The text stays what tesseract printed; when the two do not line up, no boxes.
+ */
+export function withBoxes(text: string, tsv: string | null, frame: { top: number; width: number; height: number }): TextLine[] {
+  const lines: TextLine[] = text.split('\n').map((line) => ({ text: line, source: 'ocr' as const }));
+  if (!tsv) return lines;
+  const boxes: PageBox[] = [];
+  for (const row of tsv.split('\n')) {
+    const cols = row.split('\t');
+    if (cols[0] !== '4') continue;
+    const [left, top, width, height] = cols.slice(6, 10).map(Number) as [number, number, number, number];
+    boxes.push(clampBox({ page: 1, x: left / frame.width, y: (top + frame.top) / frame.height, width: width / frame.width, height: height / frame.height }));
+  }
+  const filled = lines.filter((line) => line.text.trim() !== '');
+  if (filled.length !== boxes.length) return lines;
+  filled.forEach((line, i) => {
+    line.box = boxes[i];
+  });
+  return lines;
 }
 
 async function startWorker(): Promise<TesseractWorker> {

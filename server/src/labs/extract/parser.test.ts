@@ -60,9 +60,14 @@ describe('parseRow: one printed row', () => {
     expect(one('Hemoglobin 13.2 mg/L 12 - 16')).toBeNull();
   });
 
-  it('never returns a physically impossible value', () => {
-    expect(one('Chloride 3.50 Normal 3.50 - 5.00 mEq/L')).toBeNull();
-    expect(one('Hemoglobin 142 g/dL 13 - 17')).toBeNull();
+  it('marks a physically impossible value for review instead of returning it as a result', () => {
+    expect(one('Chloride 3.50 Normal 3.50 - 5.00 mEq/L')).toMatchObject({ name: 'Chloride', value: 3.5, implausible: true });
+    expect(one('Hemoglobin 142 g/dL 13 - 17')).toMatchObject({ name: 'Hemoglobin', value: 142, implausible: true });
+    expect(one('Hemoglobin 14.2 g/dL 13 - 17')).not.toHaveProperty('implausible');
+  });
+
+  it('marks an OCR value that lost its decimal point when no single repair fits', () => {
+    expect(one('Hemoglobin 135 g/dL', 'ocr')).toMatchObject({ value: 135, implausible: true });
   });
 
   it('skips censored values rather than inventing a number', () => {
@@ -133,5 +138,78 @@ describe('parseLines: layouts', () => {
     expect(extractionResultSchema.parse(result)).toEqual(result);
     expect(result.collectedAt).toBe('2024-05-06');
     expect(result.results.map((r) => r.name)).toEqual(['TSH', 'Free T4']);
+  });
+});
+
+describe('rows printed the ways other labs print them', () => {
+  it('reads a name after a specimen word and before "level"', () => {
+    expect(one('Plasma LDL cholesterol level 2.9 mmol/L')).toMatchObject({ name: 'LDL cholesterol', value: 2.9, unit: 'mmol/L' });
+    expect(one('Serum cholesterol/HDL ratio 3.1 ratio')).toMatchObject({ name: 'Cholesterol/HDL ratio', value: 3.1 });
+  });
+
+  it('tells percent from absolute by the sign after a shared name, with "**" flags before the value', () => {
+    expect(one('Linfocitos % ** 55.0 % 20 - 51')).toMatchObject({ name: 'Lymphocytes %', value: 55, printedFlag: '**', flag: 'high' });
+    expect(one('Linfocitos 2.1 x10^3/µL 0.9 - 5.2')).toMatchObject({ name: 'Lymphocytes (absolute)', value: 2.1 });
+    expect(one('Eosinophils # 0.30 10^9/L')).toMatchObject({ name: 'Eosinophils (absolute)', value: 0.3 });
+    expect(one('Monocytes %: 7%')).toMatchObject({ name: 'Monocytes %', value: 7 });
+  });
+
+  it('skips a test code printed with the name and a dot after an abbreviation', () => {
+    expect(one('Creatinine (LOINC: 2160-0):  1.02 mg/dL')).toMatchObject({ name: 'Creatinine', value: 1.02 });
+    expect(one('H.C.M. 29.1 pg 27 - 33')).toMatchObject({ name: 'MCH', value: 29.1 });
+  });
+
+  it('reads Spanish names', () => {
+    expect(one('Ácido úrico 5.10 mg/dL 3.5 - 7.2')).toMatchObject({ name: 'Uric acid', value: 5.1 });
+    expect(one('Colesterol no HDL 120 mg/dL')).toMatchObject({ name: 'Non-HDL cholesterol', value: 120 });
+  });
+
+  it('names a "Fasting" or "Postprandial" row by the heading above it, and only there', () => {
+    const r = parseText('Blood Sugar\nTest Result Unit Range\nFasting 101 mg/dL 70-100\nPostprandial 150 mg/dL <140\nLipids\nHDL 45 mg/dL\nFasting 99 mg/dL');
+    expect(r.results.map((x) => [x.name, x.value])).toEqual([['Fasting glucose', 101], ['Post-prandial glucose', 150], ['HDL cholesterol', 45]]);
+  });
+
+  it('repairs OCR misreads of a slash in a unit and one letter of a long name', () => {
+    expect(one('WBC Count 6200 ful 4000 - 11000', 'ocr')).toMatchObject({ name: 'WBC count', value: 6200 });
+    expect(one('Creatinlne: 0.8 mg/dL', 'ocr')).toMatchObject({ name: 'Creatinine', value: 0.8 });
+    expect(one('Creatinlne: 0.8 mg/dL', 'text')).toBeNull();
+  });
+});
+
+describe('the wider catalogue', () => {
+  it('reads quantitative serology, tumour markers, coagulation and urinalysis rows', () => {
+    expect(one('Anti-HBs 245.3 mIU/mL >10')).toMatchObject({ name: 'Anti-HBs', loinc: '16935-9', value: 245.3, flag: 'normal' });
+    expect(one('CA 19-9 12.4 U/mL < 37')).toMatchObject({ name: 'CA 19-9', value: 12.4 });
+    expect(one('Thrombin Time 16.2 sec 14 - 21')).toMatchObject({ name: 'Thrombin time', value: 16.2 });
+    expect(one('Urine Protein/Creatinine Ratio 210 mg/g < 150')).toMatchObject({ name: 'Urine protein/creatinine ratio', flag: 'high' });
+    expect(one('Pus Cells 2 /hpf 0 - 5')).toMatchObject({ name: 'Urine WBC', value: 2 });
+  });
+});
+
+describe('rows the catalogue does not know', () => {
+  it('keeps a row with a name, a value, a unit and a printed range, as printed', () => {
+    const result = parseText(['Zonulin   48,5   ng/mL   0 - 55', 'Glucose Fasting   95,0   mg/dL   70 - 99', 'Beta-defensin (stool)   132   ng/g   < 50   H'].join('\n'));
+    expect(result.results.map((r) => r.name)).toEqual(['Fasting glucose']);
+    expect(result.unrecognised).toEqual([
+      { name: 'Zonulin', value: 48.5, unit: 'ng/mL', referenceRange: { low: 0, high: 55, text: '0 - 55' }, printedFlag: null },
+      { name: 'Beta-defensin (stool)', value: 132, unit: 'ng/g', referenceRange: { low: null, high: 50, text: '< 50' }, printedFlag: 'H' },
+    ]);
+  });
+
+  it('does not take headers, dates, ages or guideline tables for results', () => {
+    const result = parseText(
+      ['Patient ID 12345   Age 45 Years', 'Page 1 of 2', 'Printed on 12.03.2025 10:15', 'Borderline High   200 - 239 mg/dL', 'Desirable   < 200', 'Report Date 14/03/2025   Ref. range 1 - 2'].join('\n'),
+    );
+    expect(result.unrecognised ?? []).toEqual([]);
+  });
+
+  it('carries each row\'s place on the page through to its result', () => {
+    const box = { page: 2, x: 0.1, y: 0.5, width: 0.7, height: 0.02 };
+    const result = parseLines([
+      { text: 'Glucose Fasting   95   mg/dL   70 - 99', source: 'text', box },
+      { text: 'Zonulin   48.5   ng/mL   0 - 55', source: 'text', box: { ...box, y: 0.53 } },
+    ]);
+    expect(result.results[0]?.box).toEqual(box);
+    expect(result.unrecognised?.[0]?.box).toEqual({ ...box, y: 0.53 });
   });
 });

@@ -1,8 +1,11 @@
-import type { ExtractedBiomarker, ExtractionResult } from '#contract/biomarkers.ts';
+import type { ExtractedBiomarker, ExtractionResult, PageBox, UnrecognisedRow } from '#contract/biomarkers.ts';
+import { unionBoxes } from './boxes.ts';
 import { getMarker, type Marker, type UnitDef } from './catalogue.ts';
-import { findCollectionDate, type DateOrder } from './dates.ts';
+import { readTestDate, type DateOrder } from './dates.ts';
 import { isAliasOf, matchNameAtStart } from './names.ts';
 import { decimalInsertions, fixOcrDigits, parsePrintedNumber, type PrintedNumber } from './numbers.ts';
+import { detectNumberConvention, joinSpaceGroupedDigits, readNumber, type NumberConvention } from './number-convention.ts';
+import { splitSideBySideRows } from './side-by-side.ts';
 import { findUnit, roundSignificant, toCanonical, unitKind } from './units.ts';
 
 /**
@@ -11,8 +14,11 @@ import { findUnit, roundSignificant, toCanonical, unitKind } from './units.ts';
  * Rules that keep it honest:
  * - a row is read only when it starts with a known test name and a number follows it;
  * - the unit must be one the marker is known to come in (or none, for ratios);
- * - the value must be physically plausible; OCR text may be repaired (a dropped decimal point)
- *   only when exactly one repair fits both the plausible range and the printed reference range;
+ * - a value outside what a living person can have is returned marked `implausible`, for the user
+ *   to confirm or correct; OCR text may be repaired (a dropped decimal point) only when exactly
+ *   one repair fits both the plausible range and the printed reference range;
+ * - a row with a name the catalogue does not know, a number and a printed range is returned
+ *   apart, as printed, in `unrecognised`;
  * - the printed flag is kept as printed and the flag is recomputed from value and range.
  */
 
@@ -29,6 +35,8 @@ export type TextLine = {
   y?: number;
   height?: number;
   page?: number;
+  /** Where the line was read on its page, when known (text layer, OCR). */
+  box?: PageBox;
 };
 
 export type ParseOptions = {
@@ -44,12 +52,22 @@ export function parseText(text: string, opts: ParseOptions & { source?: LineSour
 }
 
 export function parseLines(lines: TextLine[], opts: ParseOptions = {}): ExtractionResult {
-  const rows = assembleRows(lines.filter((l) => l.text.trim() !== ''));
+  const rows = assembleRows(splitSideBySideRows(lines.filter((l) => l.text.trim() !== '')));
+  const convention = detectNumberConvention(lines.map((l) => l.text));
   const results: ExtractedBiomarker[] = [];
+  const unrecognised: UnrecognisedRow[] = [];
   const seen = new Set<string>();
+  let heading: string | null = null;
   for (const row of rows) {
-    const outcome = parseRow(row.text, row.source);
-    if (outcome.kind === 'skip') continue;
+    let outcome = parseRow(row.text, row.source, convention);
+    if (outcome.kind === 'ok') heading = null;
+    else if (isNameOnly(row.text)) heading = row.text.trim();
+    else if (heading && QUALIFIER_ROW.test(row.text)) outcome = parseRow(`${heading} ${row.text.trim()}`, row.source, convention);
+    if (outcome.kind === 'skip') {
+      const unknown = readUnrecognisedRow(row.text, row.source, convention);
+      if (unknown) unrecognised.push(row.box ? { ...unknown, box: row.box } : unknown);
+      continue;
+    }
     if (outcome.kind === 'reject') {
       opts.onReject?.(row.text, outcome.reason);
       continue;
@@ -57,18 +75,30 @@ export function parseLines(lines: TextLine[], opts: ParseOptions = {}): Extracti
     const id = `${outcome.result.name}|${outcome.result.canonicalValue}`;
     if (seen.has(id)) continue;
     seen.add(id);
-    results.push(outcome.result);
+    results.push(row.box ? { ...outcome.result, box: row.box } : outcome.result);
   }
-  const collectedAt = findCollectionDate(
+  const testDate = readTestDate(
     lines.map((l) => l.text),
     opts.dateOrder ? { dateOrder: opts.dateOrder } : {},
   );
-  return { collectedAt, results };
+  return {
+    collectedAt: testDate.date,
+    ...(testDate.review ? { testDateReview: testDate.review } : {}),
+    results,
+    ...(unrecognised.length > 0 ? { unrecognised } : {}),
+  };
 }
+
+/** A row named only by how the sample was taken ("Fasting 165 mg/dL" under a "Blood Sugar" heading). */
+const QUALIFIER_ROW = /^\s*(?:fasting|post\s*-?\s*prandial|pp|random|(?:1|2|one|two)[\s-]*(?:hour|hr|h)(?:\s*post\s*-?\s*prandial)?)\b/i;
 
 // ------------------------------------------------------------------ row assembly
 
-type Row = { text: string; source: LineSource };
+type Row = { text: string; source: LineSource; box?: PageBox };
+
+function rowOf(text: string, source: LineSource, box: PageBox | undefined): Row {
+  return box ? { text, source, box } : { text, source };
+}
 
 const STARTS_WITH_VALUE = /^\s*[:=]?\s*(?:(?:L|H|LL|HH|Low|High|LOW|HIGH)\s+)?[<>]?\s*[0-9OolI|][0-9OolI|,.]*(?:\s|$|[A-Za-z%/])/;
 const STARTS_WITH_RANGE = /^\s*(?:Ref(?:erence)?(?:\s*(?:Range|Interval|Value))?\s*[:.]|Bio\.?\s*Ref|Normal\s*(?:Range|Value)\s*:)/i;
@@ -89,23 +119,26 @@ export function assembleRows(lines: TextLine[]): Row[] {
       continue;
     }
     if (!isNameOnly(line.text)) {
-      rows.push({ text: line.text, source: line.source });
+      rows.push(rowOf(line.text, line.source, line.box));
       continue;
     }
     let text = line.text;
+    let box = line.box;
     let j = i + 1;
     const next = lines[j];
     if (next && !matchNameAtStart(next.text) && STARTS_WITH_VALUE.test(next.text) && isNear(line, next)) {
       text += ` ${next.text}`;
+      box = unionBoxes(box, next.box);
       j++;
       const after = lines[j];
       if (after && STARTS_WITH_RANGE.test(after.text) && isNear(next, after)) {
         text += ` ${after.text}`;
+        box = unionBoxes(box, after.box);
         j++;
       }
       i = j - 1;
     }
-    rows.push({ text, source: line.source });
+    rows.push(rowOf(text, line.source, box));
   }
   return rows;
 }
@@ -144,11 +177,12 @@ function readCards(lines: TextLine[], start: number): { rows: Row[]; lastIndex: 
     last = j;
   }
   if (last === start) return null;
+  const box = lines.slice(start, last + 1).reduce<PageBox | undefined>((sum, line) => unionBoxes(sum, line.box), undefined);
   const rows = columns.map((column, k) => {
     const parts = buckets[k] as string[];
     const firstValue = parts.findIndex((p) => STARTS_WITH_VALUE.test(p));
     const body = firstValue === -1 ? [] : parts.slice(firstValue);
-    return { text: [column.text, ...body].join(' '), source: header.source };
+    return rowOf([column.text, ...body].join(' '), header.source, box);
   });
   return { rows, lastIndex: last };
 }
@@ -163,14 +197,23 @@ type RowOutcome =
 const SERIAL_PREFIX = /^\s*(?:\d{1,2}[.)]\s+|[•*·\-–]\s*)/;
 const FLAG_PATTERN = /^(?:L|H|LL|HH|Low|LOW|High|HIGH|low|high|Normal|NORMAL|normal|Abnormal|ABNORMAL|Critical|CRITICAL|N|A|\*+|[([](?:L|H|Low|High)[)\]])$/;
 
-export function parseRow(rawText: string, source: LineSource): RowOutcome {
-  const text = tidy(rawText).replace(SERIAL_PREFIX, '');
-  const name = matchNameAtStart(text);
+/** `convention`: the report's decimal separator (number-convention.ts); without it, a row is read as before. */
+export function parseRow(rawText: string, source: LineSource, convention?: NumberConvention): RowOutcome {
+  const text = tidy(joinSpaceGroupedDigits(rawText, { fromTextLayer: source === 'text', ...(convention ? { convention } : {}) })).replace(SERIAL_PREFIX, '');
+  const name = matchNameAtStart(text, { ocr: source === 'ocr' });
   if (!name) return { kind: 'skip' };
   let rest = stripNameTail(text.slice(name.end), name.keys);
+  let keys = name.keys;
+  // "Neutrófilos % 20.2 %" / "Neutrophils # 0.5": a sign after the name says which of the pair.
+  const pairSign = /^([%#])(?=[\s:=])/.exec(rest);
+  if (pairSign) {
+    const wanted = keys.filter((key) => (pairSign[1] === '%') === getMarker(key).units.some((u) => u.unit === '%'));
+    if (wanted.length > 0) keys = wanted;
+    rest = rest.slice(1).replace(/^\s*[:=]?\s*/, '');
+  }
 
   let printedFlag: string | null = null;
-  const leading = /^(L|H|LL|HH|Low|LOW|High|HIGH|\*)\s+(?=[<>]?\s*[0-9OolI|])/.exec(rest);
+  const leading = /^(L|H|LL|HH|Low|LOW|High|HIGH|\*{1,3})\s+(?=[<>]?\s*[0-9OolI|])/.exec(rest);
   if (leading) {
     printedFlag = leading[1] as string;
     rest = rest.slice(leading[0].length);
@@ -181,11 +224,11 @@ export function parseRow(rawText: string, source: LineSource): RowOutcome {
   if (!valueMatch) return { kind: 'skip' };
   if (valueMatch[1]) return { kind: 'reject', reason: 'censored value (< or >)' };
   const valueToken = source === 'ocr' ? fixOcrDigits(valueMatch[2] as string) : (valueMatch[2] as string);
-  const printed = parsePrintedNumber(valueToken);
+  const printed = convention ? readNumber(valueToken, convention) : parsePrintedNumber(valueToken);
   if (!printed) return { kind: 'reject', reason: `unreadable value "${valueMatch[2]}"` };
   rest = rest.slice(valueMatch[0].length);
 
-  const range = extractRange(rest, source);
+  const range = extractRange(rest, source, convention);
   if (range) rest = rest.slice(0, range.index) + ' ' + rest.slice(range.index + range.length);
 
   const words = rest.split(/\s+/).filter((w) => w !== '');
@@ -198,9 +241,9 @@ export function parseRow(rawText: string, source: LineSource): RowOutcome {
     unitWords.push(word);
   }
 
-  const candidates = name.keys.map(getMarker);
+  const candidates = keys.map(getMarker);
   const resolved = resolveUnit(candidates, unitWords, source);
-  if (!resolved) return { kind: 'reject', reason: `unit "${unitWords.slice(0, 2).join(' ')}" not known for ${name.keys.join('/')}` };
+  if (!resolved) return { kind: 'reject', reason: `unit "${unitWords.slice(0, 2).join(' ')}" not known for ${keys.join('/')}` };
   const { marker, unit, printedUnit } = resolved;
 
   const judged = judgeValue(marker, unit, printed, range, source);
@@ -218,6 +261,7 @@ export function parseRow(rawText: string, source: LineSource): RowOutcome {
     referenceRange: { low, high, text: range?.text ?? null },
     flag: computeFlag(value, low, high, range?.strict ?? false),
     printedFlag,
+    ...(judged.implausible ? { implausible: true as const } : {}),
   };
   return { kind: 'ok', result };
 }
@@ -232,15 +276,19 @@ function tidy(text: string): string {
     .trim();
 }
 
+/** A test code printed with the name: "(LOINC: 718-7)", "(CPT 85025)". */
+const CODE_NOTE = /^\s*(?:LOINC|CPT|SNOMED(?:\s*CT)?|code)\s*(?:code)?\s*[:#]?\s*[\d-]+\s*$/i;
+
 /** Drops what may follow a name before its value: "(Hb)", ", HCT", ":" and method notes in parentheses. */
 export function stripNameTail(rest: string, keys: string[]): string {
   let s = rest;
   for (let guard = 0; guard < 4; guard++) {
     const before = s;
-    s = s.replace(/^\s*[)\]]+/, '');
+    // "(K+)" ends after a matched "K"; "Neutrophils %" prints its unit kind after the name.
+    s = s.replace(/^\s*[+-]?[)\]]+/, '').replace(/^\.(?=\s)/, '').replace(/^\s*(?:level|concentration)\b/i, '').replace(/^\s*[%#](?=\s)/, '');
     s = s.replace(/^\s*[,:;=-]*\s*/, (m) => (m.includes(':') || m.includes('=') || m.includes('-') || m.includes(',') ? ' ' : m));
     const paren = /^\s*[([]([^)\]]{1,40})[)\]]/.exec(s);
-    if (paren && (!/\d/.test(paren[1] as string) || isAliasOf(paren[1] as string, keys))) s = s.slice(paren[0].length);
+    if (paren && (!/\d/.test(paren[1] as string) || isAliasOf(paren[1] as string, keys) || CODE_NOTE.test(paren[1] as string))) s = s.slice(paren[0].length);
     const abbrev = /^\s*,?\s*([A-Za-z][A-Za-z0-9\-+#%]*)(?=[\s,:]|$)/.exec(s);
     if (abbrev && isAliasOf(abbrev[1] as string, keys)) s = s.slice(abbrev[0].length);
     if (s === before) break;
@@ -260,11 +308,14 @@ type PrintedRange = {
 
 const NUM = '[0-9OolI|][0-9OolI|,.]*[0-9OolI|]|[0-9]';
 
-function extractRange(rest: string, source: LineSource): PrintedRange | null {
+function extractRange(rest: string, source: LineSource, convention?: NumberConvention): PrintedRange | null {
   const prefix = '(?:(?:Ref(?:erence)?(?:\\s*(?:Range|Interval|Value))?|Bio\\.?\\s*Ref\\.?(?:\\s*Interval)?|Normal\\s*Range|Normal\\s*:)\\s*[:.]?\\s*)?';
   const two = new RegExp(`${prefix}(?<![\\w.^/*])(${NUM})\\s*(?:-|to)\\s*(${NUM})(?![\\w.]*[\\d])`, 'i');
   const one = new RegExp(`${prefix}(<=|>=|<|>|≤|≥|up\\s*to|upto|less\\s+than|more\\s+than|below|above|till)\\s*(${NUM})`, 'i');
-  const read = (token: string) => parsePrintedNumber(source === 'ocr' ? fixOcrDigits(token) : token);
+  const read = (token: string) => {
+    const fixed = source === 'ocr' ? fixOcrDigits(token) : token;
+    return convention ? readNumber(fixed, convention) : parsePrintedNumber(fixed);
+  };
   const m2 = two.exec(rest);
   const m1 = one.exec(rest);
   if (m2 && (!m1 || m2.index <= m1.index)) {
@@ -325,7 +376,7 @@ function tidyPrintedUnit(printed: string, unit: UnitDef, source: LineSource): st
   return known ? cleaned : unit.unit;
 }
 
-type Judged = { kind: 'ok'; value: number; low: number | null; high: number | null } | { kind: 'reject'; reason: string };
+type Judged = { kind: 'ok'; value: number; low: number | null; high: number | null; implausible?: true } | { kind: 'reject'; reason: string };
 
 /**
  * Accepts the value as printed when plausible. OCR text gets one more chance: a dropped decimal
@@ -343,17 +394,23 @@ function judgeValue(marker: Marker, unit: UnitDef, printed: PrintedNumber, range
   const low = chosenRange?.low ?? null;
   const high = chosenRange?.high ?? null;
 
-  if (source === 'text') {
-    return plausible(printed.value) ? { kind: 'ok', value: printed.value, low, high } : { kind: 'reject', reason: `value ${printed.value} implausible for ${marker.name}` };
-  }
+  // What was printed (or read) and no one can have is shown for the user to check, never dropped in silence.
+  if (source === 'text') return plausible(printed.value) ? { kind: 'ok', value: printed.value, low, high } : { kind: 'ok', value: printed.value, low, high, implausible: true };
 
   const inRange = (v: number) => (low === null || v >= low * 0.5) && (high === null || v <= high * 2);
   const farOut = (v: number) => (low !== null && v < low / 5) || (high !== null && v > high * 5);
   const repairs = printed.hadDecimalPoint ? [] : decimalInsertions(printed.digits).filter(plausible);
+  // OCR may drop a decimal separator ("3,1" read "31"); with no printed range to tell, such a value is left out
+  // unless it sits near the usual range and no reading with a separator falls inside it (glucose 104, not 10.4).
+  if (!range && !plausible(printed.value)) return { kind: 'ok', value: printed.value, low, high, implausible: true };
+  if (!range && repairs.length > 0 && !(nearTypical(marker, unit, printed.value) && !repairs.some((v) => withinTypical(marker, unit, v)))) {
+    return { kind: 'reject', reason: `OCR value ${printed.value} for ${marker.name} may have lost its decimal separator` };
+  }
   if (plausible(printed.value) && !farOut(printed.value)) return { kind: 'ok', value: printed.value, low, high };
   if (plausible(printed.value) && !repairs.some(inRange)) return { kind: 'ok', value: printed.value, low, high };
   const fitting = repairs.filter((v) => (chosenRange ? inRange(v) : true));
   if (fitting.length === 1 && !plausible(printed.value)) return { kind: 'ok', value: fitting[0] as number, low, high };
+  if (!plausible(printed.value)) return { kind: 'ok', value: printed.value, low, high, implausible: true };
   return { kind: 'reject', reason: `OCR value ${printed.value} for ${marker.name} is implausible or ambiguous` };
 }
 
@@ -372,7 +429,8 @@ function rangeReadings(marker: Marker, unit: UnitDef, range: PrintedRange | null
   };
   const asPrinted = { low: range.low?.value ?? null, high: range.high?.value ?? null };
   // A text layer is what was printed: never "repaired", even when odd.
-  if (source === 'text' || fits(asPrinted.low, asPrinted.high)) return [asPrinted];
+  // An OCR range far from the usual one may have lost its decimal separators along with its value ("2,8 - 7,2" read "28 - 72").
+  if (source === 'text' || (fits(asPrinted.low, asPrinted.high) && overlapsTypical(marker, unit, asPrinted.low, asPrinted.high))) return [asPrinted];
   const lows = range.low ? readingsOf(range.low) : [null];
   const highs = range.high ? readingsOf(range.high) : [null];
   const options: Array<{ low: number | null; high: number | null; score: number }> = [];
@@ -383,7 +441,35 @@ function rangeReadings(marker: Marker, unit: UnitDef, range: PrintedRange | null
     }
   }
   const best = Math.max(...options.map((o) => o.score), 0);
-  return options.filter((o) => o.score === best).map(({ low, high }) => ({ low, high }));
+  const candidates = options.filter((o) => o.score === best);
+  if (candidates.length < 2) return candidates.map(({ low, high }) => ({ low, high }));
+  // Several readings overlap the usual range ("07-13" as 0.7-13 or 0.7-1.3): one far nearer it than any other wins.
+  const ranked = candidates
+    .map(({ low, high }) => ({ low, high, distance: distanceFromTypical(marker, unit, low, high) }))
+    .sort((a, b) => a.distance - b.distance);
+  const [nearest, next] = ranked as [(typeof ranked)[number], (typeof ranked)[number]];
+  return next.distance - nearest.distance > Math.log(3) ? [{ low: nearest.low, high: nearest.high }] : ranked.map(({ low, high }) => ({ low, high }));
+}
+
+function withinTypical(marker: Marker, unit: UnitDef, value: number): boolean {
+  const [tl, th] = marker.typical;
+  const c = toCanonical(unit, value);
+  return (tl === null || c >= tl) && (th === null || c <= th);
+}
+
+/** Within a factor of three of the usual range. */
+function nearTypical(marker: Marker, unit: UnitDef, value: number): boolean {
+  const [tl, th] = marker.typical;
+  const c = toCanonical(unit, value);
+  return (tl === null || c >= tl / 3) && (th === null || c <= th * 3);
+}
+
+/** How far a range's bounds sit from the usual ones, as the sum of their log ratios (a zero or open bound adds nothing). */
+function distanceFromTypical(marker: Marker, unit: UnitDef, low: number | null, high: number | null): number {
+  const [tl, th] = marker.typical;
+  const apart = (value: number | null, typical: number | null | undefined) =>
+    value === null || value === 0 || !typical ? 0 : Math.abs(Math.log(toCanonical(unit, value) / typical));
+  return apart(low, tl) + apart(high, th);
 }
 
 function readingsOf(n: PrintedNumber): number[] {
@@ -395,6 +481,55 @@ function overlapsTypical(marker: Marker, unit: UnitDef, low: number | null, high
   const cl = low === null ? -Infinity : toCanonical(unit, low);
   const ch = high === null ? Infinity : toCanonical(unit, high);
   return cl <= (th ?? Infinity) * 1.5 && ch >= (tl ?? -Infinity) / 1.5;
+}
+
+// ------------------------------------------------------------------ rows the catalogue does not know
+
+/** Words that start lines of a report's frame, never a result's name. */
+const NOT_A_RESULT = /\b(?:date|dated|age|page|tel|telephone|phone|fax|patient|pt|id|no|nr|number|sample|specimen|report|dob|birth|born|time|year|years|yrs|sex|gender|mrn|uhid|collected|received|printed|registered|reported|account|invoice|order|doctor|dr|physician|ref\.?\s*by|referred|reference|range|interval|units?|result|results|value|method|page|printed|barcode|lab|visit|room|bed|ward|height|weight|bmi|www|http|email|address|street|postcode|zip|fecha|datum|data|edad|alter|âge|età|idade|leeftijd|seite|página|pagina)\b/i;
+const UNKNOWN_NAME = /^([A-Za-z\u00C0-\u024F][A-Za-z\u00C0-\u024F0-9 ()'’/,.+-]{1,60}?)\s*[:=]?\s+(?=[<>]?\s*\d)/;
+
+/**
+ * A row that reads like a result (a name, one number, a printed reference range, perhaps a unit
+ * and a flag) but whose name matched nothing: kept as printed for the user to map or keep. The
+ * printed range is required, so headers, dates and guideline tables ("Borderline 200 - 239")
+ * are not taken for results.
+ */
+export function readUnrecognisedRow(rawText: string, source: LineSource, convention?: NumberConvention): UnrecognisedRow | null {
+  const text = tidy(joinSpaceGroupedDigits(rawText, { fromTextLayer: source === 'text', ...(convention ? { convention } : {}) })).replace(SERIAL_PREFIX, '');
+  const nameMatch = UNKNOWN_NAME.exec(text);
+  if (!nameMatch) return null;
+  const name = (nameMatch[1] as string).replace(/[\s:,.-]+$/, '').trim();
+  const letters = name.replace(/[^A-Za-z\u00C0-\u024F]/g, '');
+  if (letters.length < 3 || name.split(/\s+/).length > 8 || NOT_A_RESULT.test(name)) return null;
+  let rest = text.slice(nameMatch[0].length);
+  const valueMatch = /^(\d[\d,.]*)(?=\s|$|[A-Za-z%/µ])/.exec(rest);
+  if (!valueMatch) return null;
+  rest = rest.slice(valueMatch[0].length);
+  // "200 - 239": the number opens a range, not a value.
+  if (/^\s*(?:-|to)\s*\d/i.test(rest)) return null;
+  const token = source === 'ocr' ? fixOcrDigits(valueMatch[1] as string) : (valueMatch[1] as string);
+  const printed = convention ? readNumber(token, convention) : parsePrintedNumber(token);
+  if (!printed) return null;
+  const range = extractRange(rest, source, convention);
+  if (!range) return null;
+  const before = rest.slice(0, range.index).split(/\s+/).filter((w) => w !== '');
+  let printedFlag: string | null = null;
+  const unitWords: string[] = [];
+  for (const word of [...before, ...rest.slice(range.index + range.length).split(/\s+/).filter((w) => w !== '')]) {
+    if (FLAG_PATTERN.test(word) && (word.length > 1 || /[A-Z*]/.test(word))) printedFlag ??= word.replace(/[()[\]]/g, '');
+    else if (unitWords.length === 0 && before.includes(word)) unitWords.push(word);
+  }
+  // Another number beside the range is another column: not a row we can read as one result.
+  if (before.some((w) => /^\d/.test(w))) return null;
+  const unit = (unitWords[0] ?? '').replace(/[.,;:]+$/, '').slice(0, 40);
+  return {
+    name,
+    value: printed.value,
+    unit,
+    referenceRange: { low: range.low?.value ?? null, high: range.high?.value ?? null, text: range.text },
+    printedFlag,
+  };
 }
 
 export function computeFlag(value: number, low: number | null, high: number | null, strict: boolean): 'low' | 'high' | 'normal' | null {

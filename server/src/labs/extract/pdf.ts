@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ExtractionError } from './errors.ts';
 import type { TextCell, TextLine } from './parser.ts';
+import { clampBox, type PageBox } from './boxes.ts';
 
 /**
  * PDF text layer to lines. pdf.js hands out text items in file order (footers may come first),
@@ -63,8 +64,10 @@ export async function readPdfPageText(doc: PDFDocumentProxy, pageNumber: number)
     if (Math.abs(b ?? 0) > 0.01 || Math.abs(c ?? 0) > 0.01 || (a ?? 1) <= 0 || (d ?? 1) <= 0) continue;
     items.push({ str: raw.str, x: x ?? 0, y: y ?? 0, width: raw.width, height: raw.height || Math.abs(d ?? 0) });
   }
+  const [left = 0, bottom = 0, right = 612, top = 792] = page.view;
   page.cleanup();
-  const lines = buildLines(dropWatermarks(items)).map((line) => ({ ...line, page: pageNumber }));
+  const frame = { page: pageNumber, left, bottom, width: right - left || 1, height: top - bottom || 1 };
+  const lines = buildLines(dropWatermarks(items), frame).map((line) => ({ ...line, page: pageNumber }));
   const charCount = items.reduce((sum, item) => sum + item.str.replace(/\s/g, '').length, 0);
   return { page: pageNumber, lines, itemCount: items.length, charCount };
 }
@@ -77,7 +80,10 @@ function dropWatermarks(items: Item[]): Item[] {
   return items.filter((item) => item.height <= median * 2.5);
 }
 
-export function buildLines(items: Item[]): TextLine[] {
+/** The page's frame in PDF points, for boxes as fractions of the page (review highlights the row there). */
+type PageFrame = { page: number; left: number; bottom: number; width: number; height: number };
+
+export function buildLines(items: Item[], frame?: PageFrame): TextLine[] {
   const sorted = [...items].sort((p, q) => q.y - p.y || p.x - q.x);
   const groups: Item[][] = [];
   for (const item of sorted) {
@@ -103,13 +109,30 @@ export function buildLines(items: Item[]): TextLine[] {
     }
     for (const cell of cells) cell.text = cell.text.replace(/\s+/g, ' ').trim();
     const height = Math.max(...row.map((i) => i.height));
-    return {
+    const line: TextLine = {
       text: cells.map((c) => c.text).join('  '),
       cells,
       y: (row[0] as Item).y,
       height,
       source: 'text' as const,
     };
+    if (frame) line.box = boxOf(row, frame);
+    return line;
+  });
+}
+
+function boxOf(row: Item[], frame: PageFrame): PageBox {
+  const x0 = Math.min(...row.map((i) => i.x));
+  const x1 = Math.max(...row.map((i) => i.x + i.width));
+  // Baselines: descenders reach about a fifth of the font height below, capitals about its height above.
+  const top = Math.max(...row.map((i) => i.y + i.height));
+  const bottom = Math.min(...row.map((i) => i.y - i.height * 0.2));
+  return clampBox({
+    page: frame.page,
+    x: (x0 - frame.left) / frame.width,
+    y: (frame.bottom + frame.height - top) / frame.height,
+    width: (x1 - x0) / frame.width,
+    height: (top - bottom) / frame.height,
   });
 }
 

@@ -16,6 +16,7 @@ import type { WorkerRequest, WorkerResponse } from './worker.ts';
 
 export type WorkerFailure = { code: ExtractionErrorCode; message: string; detail?: string };
 export type WorkerOutcome = { ok: true; result: ExtractionResult } | { ok: false; error: WorkerFailure };
+export type RenderOutcome = { ok: true; image: Uint8Array } | { ok: false; error: WorkerFailure };
 
 export type RunInWorkerOptions = {
   workerUrl?: URL;
@@ -23,7 +24,9 @@ export type RunInWorkerOptions = {
   timeoutMs?: number;
   /** V8 old-generation cap for the worker; default 512 MB. OCR's WebAssembly memory is outside it. */
   maxOldGenerationSizeMb?: number;
-  extract?: Omit<ExtractOptions, 'ocr' | 'onReject'>;
+  extract?: Omit<ExtractOptions, 'ocr' | 'onReject' | 'onProgress'>;
+  /** Told after each page (or image) the worker has read. */
+  onProgress?: (progress: { pagesRead: number; pageCount: number }) => void;
 };
 
 export function defaultWorkerUrl(): URL {
@@ -56,13 +59,22 @@ let nextRequestId = 1;
  * an idle warm worker with the same entry and memory limit, else starts one.
  */
 export async function extractInWorker(bytes: Uint8Array, opts: RunInWorkerOptions = {}): Promise<WorkerOutcome> {
+  return (await runPooled(bytes, opts)) as WorkerOutcome;
+}
+
+/** Draws one page of a PDF as a PNG `width` pixels wide, in a warm worker with the same limits as reading. */
+export async function renderPageInWorker(bytes: Uint8Array, page: number, opts: Omit<RunInWorkerOptions, 'onProgress'> & { width: number }): Promise<RenderOutcome> {
+  return (await runPooled(bytes, opts, { page, width: opts.width })) as RenderOutcome;
+}
+
+async function runPooled(bytes: Uint8Array, opts: RunInWorkerOptions, renderPage?: WorkerRequest['renderPage']): Promise<WorkerOutcome | RenderOutcome> {
   const url = (opts.workerUrl ?? defaultWorkerUrl()).href;
   const memoryMb = opts.maxOldGenerationSizeMb ?? 512;
   const index = idle.findIndex((entry) => entry.url === url && entry.memoryMb === memoryMb);
   const pooled = index >= 0 ? idle.splice(index, 1)[0]! : startWorker(new URL(url), memoryMb);
   clearTimeout(pooled.idleTimer);
   pooled.worker.ref();
-  const { outcome, healthy } = await runOne(pooled.worker, bytes, opts.timeoutMs ?? 60_000, opts.extract ?? {});
+  const { outcome, healthy } = await runOne(pooled.worker, bytes, opts.timeoutMs ?? 60_000, opts.extract ?? {}, opts.onProgress, renderPage);
   pooled.files += 1;
   if (healthy && pooled.files < MAX_FILES_PER_WORKER && idle.length < MAX_IDLE_WORKERS) park(pooled);
   else void pooled.worker.terminate();
@@ -119,12 +131,14 @@ function runOne(
   bytes: Uint8Array,
   timeoutMs: number,
   options: WorkerRequest['options'],
-): Promise<{ outcome: WorkerOutcome; healthy: boolean }> {
+  onProgress?: RunInWorkerOptions['onProgress'],
+  renderPage?: WorkerRequest['renderPage'],
+): Promise<{ outcome: WorkerOutcome | RenderOutcome; healthy: boolean }> {
   const id = nextRequestId++;
   const copy = bytes.slice();
   return new Promise((resolve) => {
     let settled = false;
-    const finish = (outcome: WorkerOutcome, healthy: boolean) => {
+    const finish = (outcome: WorkerOutcome | RenderOutcome, healthy: boolean) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
@@ -138,7 +152,9 @@ function runOne(
       timeoutMs,
     );
     const onMessage = (message: WorkerResponse) => {
-      if (message.id === id) finish(message.outcome, true);
+      if (message.id !== id) return;
+      if ('progress' in message) onProgress?.(message.progress);
+      else finish(message.outcome, true);
     };
     const onError = (error: Error & { code?: string }) => {
       const oom = error.code === 'ERR_WORKER_OUT_OF_MEMORY';
@@ -158,7 +174,7 @@ function runOne(
     worker.on('message', onMessage);
     worker.on('error', onError);
     worker.on('exit', onExit);
-    const request: WorkerRequest = { id, bytes: copy, options };
+    const request: WorkerRequest = { id, bytes: copy, options, ...(renderPage ? { renderPage } : {}) };
     worker.postMessage(request, [copy.buffer as ArrayBuffer]);
   });
 }

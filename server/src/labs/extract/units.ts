@@ -1,4 +1,5 @@
 import type { Marker, UnitDef } from './catalogue.ts';
+import { internationalUnitSpelling } from './languages.ts';
 
 /**
  * A comparison key for a printed unit: spelling variants that mean exactly the same unit for
@@ -6,12 +7,12 @@ import type { Marker, UnitDef } from './catalogue.ts';
  * "10^3/ul"). Variants that differ by marker (mEq/L vs mmol/L for calcium) stay apart.
  */
 export function unitKey(raw: string): string {
-  let s = raw.normalize('NFKC').toLowerCase();
+  let s = internationalUnitSpelling(raw).normalize('NFKC').toLowerCase();
   s = s.replace(/[µμ]/g, 'u').replace(/²/g, '2').replace(/³/g, '3').replace(/⁶/g, '6').replace(/⁹/g, '9');
   s = s.replace(/\s+/g, '');
   s = s.replace(/^[^a-z0-9%/{[]+/, '').replace(/[.,;:'"`’‘)\]]+$/, '');
   s = s.replace(/^\((.*)\)$/, '$1');
-  s = s.replace(/mcg/g, 'ug').replace(/micro(?=[a-z])/g, 'u');
+  s = s.replace(/mcg/g, 'ug').replace(/mcl\b/g, 'ul').replace(/micro(?=[a-z])/g, 'u');
   s = s.replace(/gms?(?=\/|%|$)/g, 'g').replace(/mgs?(?=\/|%)/g, 'mg');
   s = s.replace(/(?:cu\.?mm|c\.?mm|mm3|mm\^3|cmm)/g, 'ul');
   s = s.replace(/(?:litre|liter|lt)$/g, 'l');
@@ -37,6 +38,8 @@ function ocrUnitVariants(key: string): string[] {
   variants.add(key.replace(/(?<=[a-z])[il1|](?=d?l$)/, '/'));
   variants.add(key.replace(/^mgidl$|^mg1dl$/, 'mg/dl').replace(/^gidl$/, 'g/dl'));
   variants.add(key.replace(/^pq$/, 'pg'));
+  // The slash of "/uL" is often read as an "f" ("millionfuL", "ful").
+  if (/f(?=ul$)/.test(key)) variants.add(unitKey(key.replace(/f(?=ul$)/, '/')));
   variants.delete(key);
   return [...variants];
 }

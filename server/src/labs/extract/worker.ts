@@ -1,8 +1,10 @@
 import { parentPort } from 'node:worker_threads';
 import { extractDocument, type ExtractOptions } from './extract-document.ts';
+import { ExtractionError } from './errors.ts';
+import { openPdf, renderPdfPage } from './pdf.ts';
 import { isExtractionError } from './errors.ts';
 import { createOcrEngine, type OcrEngine } from './ocr.ts';
-import type { WorkerOutcome } from './run-in-worker.ts';
+import type { RenderOutcome, WorkerOutcome } from './run-in-worker.ts';
 
 /**
  * Worker-thread entry for `extractInWorker` (run-in-worker.ts). It reads one file per message,
@@ -11,8 +13,15 @@ import type { WorkerOutcome } from './run-in-worker.ts';
  * (see README.md).
  */
 
-export type WorkerRequest = { id: number; bytes: Uint8Array; options: Omit<ExtractOptions, 'ocr' | 'onReject'> };
-export type WorkerResponse = { id: number; outcome: WorkerOutcome };
+export type WorkerRequest = {
+  id: number;
+  bytes: Uint8Array;
+  options: Omit<ExtractOptions, 'ocr' | 'onReject' | 'onProgress'>;
+  /** Draw this page of a PDF as a PNG (for review beside the page) instead of reading it. */
+  renderPage?: { page: number; width: number };
+};
+/** Progress messages (pages read of all) come before the one outcome. */
+export type WorkerResponse = { id: number; outcome: WorkerOutcome | RenderOutcome } | { id: number; progress: { pagesRead: number; pageCount: number } };
 
 // tesseract and its English model start on the first page that needs OCR and then stay loaded.
 let engine: Promise<OcrEngine> | undefined;
@@ -37,7 +46,13 @@ const sharedOcr: OcrEngine = {
 parentPort?.on('message', async (request: WorkerRequest) => {
   let outcome: WorkerOutcome;
   try {
-    outcome = { ok: true, result: await extractDocument(request.bytes, { ...request.options, ocr: sharedOcr }) };
+    if (request.renderPage) {
+      const png = await renderPdfPageImage(request.bytes, request.renderPage.page, request.renderPage.width);
+      parentPort?.postMessage({ id: request.id, outcome: { ok: true, image: png } } satisfies WorkerResponse, [png.buffer as ArrayBuffer]);
+      return;
+    }
+    const onProgress = (progress: { pagesRead: number; pageCount: number }) => parentPort?.postMessage({ id: request.id, progress } satisfies WorkerResponse);
+    outcome = { ok: true, result: await extractDocument(request.bytes, { ...request.options, ocr: sharedOcr, onProgress }) };
   } catch (error) {
     outcome = {
       ok: false,
@@ -48,3 +63,17 @@ parentPort?.on('message', async (request: WorkerRequest) => {
   }
   parentPort?.postMessage({ id: request.id, outcome } satisfies WorkerResponse);
 });
+
+async function renderPdfPageImage(bytes: Uint8Array, page: number, width: number): Promise<Uint8Array> {
+  const doc = await openPdf(bytes);
+  try {
+    if (page < 1 || page > doc.numPages) throw new ExtractionError('corrupt-file', 'This page is not in the file');
+    const first = await doc.getPage(page);
+    const scale = width / first.getViewport({ scale: 1 }).width;
+    first.cleanup();
+    const png = await renderPdfPage(doc, page, { scale, maxPixels: 8_000_000 });
+    return new Uint8Array(png.buffer, png.byteOffset, png.byteLength).slice();
+  } finally {
+    await doc.destroy();
+  }
+}

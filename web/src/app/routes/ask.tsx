@@ -4,7 +4,7 @@ import { useUser } from '#web/lib/session.ts';
 import { AskChat } from '#web/features/assistant/components/ask-chat.tsx';
 import { MedicalDisclaimer } from '#web/features/assistant/components/medical-disclaimer.tsx';
 
-/** Spec 2.7: public; signed-in users get answers from their own records, visitors general ones. */
+/** product.md, Assistant: public; signed-in users get answers from their own records, visitors general ones. */
 export default function AskRoute() {
   const { data: user } = useUser();
   return (

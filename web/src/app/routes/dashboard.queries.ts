@@ -2,7 +2,8 @@ import type { User } from '#contract/auth.ts';
 import { healthStatsQueryOptions } from '#web/features/health/api/health-stats.ts';
 import { profileCompletionQueryOptions } from '#web/features/profile-completion/api/completion.ts';
 import { stackWarningsQueryOptions, supplementsQueryOptions } from '#web/features/tracking/api/supplements.ts';
-import { dayQueryOptions, streakQueryOptions } from '#web/features/tracking/api/today.ts';
+import { dayQueryOptions } from '#web/features/tracking/api/today.ts';
+import { streakQueryOptions } from '#web/lib/streak.ts';
 import { todayIn } from '#web/lib/local-day.ts';
 
 /**

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { User } from '#contract/auth.ts';
 import { PageContainer } from '#web/components/layout/page-container.tsx';
 import { PageHeader } from '#web/components/layout/page-header.tsx';
@@ -9,12 +10,16 @@ import { useUser } from '#web/lib/session.ts';
 import { useFirstAnswers } from '#web/lib/use-first-answers.ts';
 import { DashboardChatPanel } from '#web/features/assistant/components/dashboard-chat-panel.tsx';
 import { HealthOverviewCard } from '#web/features/health/components/health-overview-card.tsx';
+import { StackInteractionsCard } from '#web/features/interactions/components/stack-interactions-card.tsx';
+import { MedicationsCard } from '#web/features/medications/components/medications-card.tsx';
 import { profileCompletionQueryOptions } from '#web/features/profile-completion/api/completion.ts';
 import { ProfileCompletionModal } from '#web/features/profile-completion/components/profile-completion-modal.tsx';
 import { BloodworkCard } from '#web/features/tracking/components/bloodwork-card.tsx';
 import { DailyReminder } from '#web/features/tracking/components/daily-reminder.tsx';
+import { DaySwitcher } from '#web/features/tracking/components/day-switcher.tsx';
 import { EffectsCard } from '#web/features/tracking/components/effects-card.tsx';
 import { StreakCard } from '#web/features/tracking/components/streak-card.tsx';
+import { TodayCard } from '#web/features/tracking/components/today-card.tsx';
 import { TrackSupplementsCard } from '#web/features/tracking/components/track-supplements-card.tsx';
 import { dashboardQueries } from './dashboard.queries.ts';
 
@@ -44,19 +49,30 @@ function Dashboard({ user }: { user: User }) {
 }
 
 function DashboardBody({ user, onLogged }: { user: User; onLogged: () => void }) {
+  const today = useLocalToday(user.timeZone);
+  // A chosen past day, or none: today, which moves on by itself at midnight.
+  const [chosen, setChosen] = useState<string | null>(null);
+  const date = chosen !== null && chosen < today ? chosen : today;
   return (
     <>
       <ProfileCompletionModal />
       <DailyReminder user={user} />
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="grid content-start gap-6 lg:col-span-2">
-          {/* Today's intake comes first: it is what the dashboard is opened for every day. */}
-          <TrackSupplementsCard user={user} onLogged={onLogged} />
+      <div className="mb-6">
+        <DaySwitcher date={date} today={today} onChange={(next) => setChosen(next === today ? null : next)} />
+      </div>
+      {/* grid-cols-1 (minmax(0, 1fr)) rather than the implicit auto column: a long name wraps instead of widening a phone's page. */}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <div className="grid grid-cols-1 content-start gap-6 lg:col-span-2">
+          {/* The day's actions come first, before the chat, on a phone as on a desk: they are what the dashboard is opened for every day. */}
+          <TodayCard user={user} onLogged={onLogged} />
+          <TrackSupplementsCard user={user} date={date} onLogged={onLogged} />
+          <EffectsCard user={user} date={date} />
           <DashboardChatPanel user={user} />
+          <MedicationsCard />
+          <StackInteractionsCard />
         </div>
-        <div className="grid content-start gap-6">
+        <div className="grid grid-cols-1 content-start gap-6">
           <StreakCard />
-          <EffectsCard user={user} />
           <HealthOverviewCard user={user} />
           <BloodworkCard />
         </div>

@@ -3,6 +3,7 @@ import type { User } from '#contract/auth.ts';
 import { firstCallsOf } from '#contract/page-data.ts';
 import type { AnyQueryOptions } from '#web/lib/use-first-answers.ts';
 import { firstQueries as dashboardFirstQueries } from './dashboard.queries.ts';
+import { firstQueries as insightsFirstQueries } from './insights.queries.ts';
 import { firstQueries as labsFirstQueries } from './labs.queries.ts';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -29,6 +30,7 @@ describe("a page's first data and its document (contract/page-data.ts)", () => {
   it.each([
     ['dashboard', dashboardFirstQueries],
     ['labs', labsFirstQueries],
+    ['insights', insightsFirstQueries],
   ] as const)('the %s asks only for what its document carries', async (screen, firstQueries) => {
     const asked = await pathsAskedBy(firstQueries(user));
     expect(asked.length).toBeGreaterThan(0);

@@ -6,7 +6,7 @@ import { usePlans } from '#web/lib/plans.ts';
 
 /**
  * The landing card's Google sign-up, back from Google: the chosen plan, exactly as after the
- * e-mail sign-up (spec 4, "Signup with a plan"): the free trial starts and the user goes home, or
+ * e-mail sign-up (product.md, Accounts, "Signup with a plan"): the free trial starts and the user goes home, or
  * the checkout for the paid plan starts.
  */
 export default function ContinueGoogleSignup() {

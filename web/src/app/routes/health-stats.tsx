@@ -3,10 +3,11 @@ import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageContainer } from '#web/components/layout/page-container.tsx';
 import { PageHeader } from '#web/components/layout/page-header.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { PageSpinner } from '#web/components/ui/spinner.tsx';
 import { useUser } from '#web/lib/session.ts';
 import { HealthInfoCard } from '#web/features/health/components/health-info-card.tsx';
+import { HeartRateCard, HistoryCard, SleepCard } from '#web/features/health-data/components/health-cards.tsx';
+import { HealthImportCard } from '#web/features/health-data/components/health-import-section.tsx';
 import { profileCompletionQueryOptions } from '#web/features/profile-completion/api/completion.ts';
 
 export default function HealthStatsRoute() {
@@ -26,22 +27,14 @@ export default function HealthStatsRoute() {
             onSaved={() => void queryClient.invalidateQueries({ queryKey: profileCompletionQueryOptions.queryKey })}
           />
         </div>
-        <Card>
-          <CardHeader>
-            <CardTitle>Sleep Stats</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <p className="text-sm text-muted-foreground">Sleep tracking coming soon</p>
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>Heart Rate</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <p className="text-sm text-muted-foreground">Heart rate monitoring coming soon</p>
-          </CardContent>
-        </Card>
+        <div className="md:col-span-2">
+          <HealthImportCard />
+        </div>
+        <SleepCard />
+        <HeartRateCard />
+        <HistoryCard kind="weight" />
+        <HistoryCard kind="blood_pressure" />
+        <HistoryCard kind="blood_glucose" />
       </div>
     </PageContainer>
   );

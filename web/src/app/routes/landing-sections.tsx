@@ -46,7 +46,7 @@ export function PricingSection() {
 /** The free-trial sign-up (anchor free-trial-signup). */
 export function SignupSection() {
   const { hash } = useLocation();
-  // Spec 4, "Signup with a plan": the plan chosen on the pricing cards (free by default).
+  // product.md, Pages, "Signup with a plan": the plan chosen on the pricing cards (free by default).
   const afterSignup = useAfterSignup();
 
   // Arriving with /#free-trial-signup: the card exists only now, so scroll to it now.

@@ -2,7 +2,7 @@ import { AlertTriangle } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { Button } from '#web/components/ui/button.tsx';
 
-/** Spec section 2, screen 23. */
+/** product.md, Pages. */
 export function ErrorFallback({ reset }: { reset: () => void }) {
   const navigate = useNavigate();
   return (

@@ -19,6 +19,7 @@ describe('intake warnings', () => {
       sourceUrl: 'https://ods.od.nih.gov/',
       note: null,
       supplements: ['Vitamin D3', 'd2'],
+      dismissed: false,
     });
     expect(text).toBe('150 mcg a day from Vitamin D3 and d2; the adult upper limit is 100 mcg a day.');
   });

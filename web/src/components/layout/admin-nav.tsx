@@ -6,6 +6,7 @@ const LINKS = [
   { to: '/admin/supplements', label: 'Supplements', end: false },
   { to: '/admin/users', label: 'Users', end: false },
   { to: '/admin/blog', label: 'Blog', end: false },
+  { to: '/admin/interactions', label: 'Interactions', end: false },
 ];
 
 /** The admin screens' own navigation, shown above each of them. */

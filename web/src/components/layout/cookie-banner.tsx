@@ -1,11 +1,15 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '#web/components/ui/button.tsx';
 import { type CookieConsent, isConsentAnswered, storeCookieConsent } from '#web/lib/cookie-consent.ts';
 
-/** Shown at the bottom until the visitor accepts or declines (spec section 2, screen 20). */
+/** Shown at the bottom until the visitor accepts or declines (product.md, Pages). */
 export function CookieBanner() {
   const [answered, setAnswered] = useState(isConsentAnswered);
+  // The document's banner may be answered while the app draws, after this state was first read.
+  useEffect(() => {
+    if (isConsentAnswered()) setAnswered(true);
+  }, []);
   if (answered) return null;
 
   const choose = (value: CookieConsent) => {

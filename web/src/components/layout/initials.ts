@@ -1,5 +1,5 @@
 /**
- * Avatar initials (spec section 2): from the name when there is one (first and last word),
+ * Avatar initials (product.md, Pages): from the name when there is one (first and last word),
  * else the first two letters of the username.
  */
 export function initialsFor(user: { name: string | null; username: string }): string {

@@ -4,7 +4,7 @@ export function LogoMark({ className }: { className?: string }) {
   return (
     <svg viewBox="0 0 32 32" aria-hidden="true" className={className}>
       <rect width="32" height="32" rx="8" className="fill-primary" />
-      <path d="M9 21h14M9 16h10M9 11h14" stroke="white" strokeWidth="2.5" strokeLinecap="round" />
+      <path d="M9 21h14M9 16h10M9 11h14" className="stroke-primary-foreground" strokeWidth="2.5" strokeLinecap="round" />
     </svg>
   );
 }

@@ -26,13 +26,25 @@ function AccountMenu({ user }: { user: User }) {
 
 type NavItem = { label: string; to: string; end?: boolean };
 
-export function navItemsFor(signedIn: boolean): NavItem[] {
-  return [
-    signedIn ? { label: 'Dashboard', to: '/', end: true } : { label: 'Sign Up', to: '/signup' },
-    { label: 'Blog', to: '/learn' },
+/**
+ * The top bar's links (product.md, Pages): a signed-in user reaches their own pages from every
+ * page; "Learn" is the name the page itself carries. The plan page sends a Pro user home, so
+ * their "Plan" is the account card on the profile.
+ */
+export function navItemsFor(user: Pick<User, 'subscriptionTier'> | null | undefined): NavItem[] {
+  const content = [
+    { label: 'Learn', to: '/learn' },
     { label: 'Ask', to: '/ask' },
     { label: 'Research', to: '/research' },
     { label: 'About', to: '/about' },
+  ];
+  if (!user) return [{ label: 'Sign Up', to: '/signup' }, ...content];
+  return [
+    { label: 'Dashboard', to: '/', end: true },
+    { label: 'Labs', to: '/labs' },
+    { label: 'History', to: '/supplement-history' },
+    { label: 'Plan', to: user.subscriptionTier === 'pro' ? '/profile' : '/subscription' },
+    ...content,
   ];
 }
 
@@ -48,7 +60,9 @@ export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   const menuId = useId();
-  const items = navItemsFor(Boolean(user));
+  const items = navItemsFor(user);
+  // A signed-in user's eight links fit beside the logo from a laptop's width; below it, the menu button.
+  const wide = user ? { shown: 'lg:flex', hidden: 'lg:hidden' } : { shown: 'md:flex', hidden: 'md:hidden' };
 
   // A new page closes the mobile menu.
   useEffect(() => setMenuOpen(false), [location.pathname]);
@@ -57,7 +71,7 @@ export function SiteHeader() {
     <header className="sticky top-0 z-40 border-b border-border bg-surface/90 backdrop-blur supports-[backdrop-filter]:bg-surface/75">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
         <Logo />
-        <nav aria-label="Main" className="ml-4 hidden items-center gap-1 md:flex">
+        <nav aria-label="Main" className={cn('ml-4 hidden items-center gap-1', wide.shown)}>
           {items.map((item) => (
             <NavLink key={item.label} to={item.to} end={item.end} className={linkClass}>
               {item.label}
@@ -75,7 +89,7 @@ export function SiteHeader() {
           <Button
             variant="ghost"
             size="icon"
-            className="md:hidden"
+            className={wide.hidden}
             aria-expanded={menuOpen}
             aria-controls={menuId}
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
@@ -85,7 +99,7 @@ export function SiteHeader() {
           </Button>
         </div>
       </div>
-      <div id={menuId} hidden={!menuOpen} className="border-t border-border bg-surface md:hidden">
+      <div id={menuId} hidden={!menuOpen} className={cn('border-t border-border bg-surface', wide.hidden)}>
         <nav aria-label="Mobile" className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3">
           {items.map((item) => (
             <NavLink key={item.label} to={item.to} end={item.end} className={linkClass}>

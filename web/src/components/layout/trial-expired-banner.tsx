@@ -12,7 +12,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const PLAN_PATHS = ['/subscription', '/subscription-page', '/payment-success'];
 
 /**
- * Decisions section 2: once a free trial ends, the user can still read everything and upgrade.
+ * product.md, Plans and billing: once a free trial ends, the user can still read everything and upgrade.
  * This says so above every page, with the way to the plan page, from the user's trial end (the
  * same rule as the server's) or from any TRIAL_EXPIRED answer. Dismissed, it comes back with the
  * next such answer.

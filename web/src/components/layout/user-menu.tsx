@@ -1,4 +1,5 @@
-import { Activity, History, LogOut, Shield, UserCog } from 'lucide-react';
+import { Activity, History, Lightbulb, LogOut, Monitor, Moon, Shield, Sun, UserCog } from 'lucide-react';
+import { useId } from 'react';
 import { useNavigate } from 'react-router';
 import type { User } from '#contract/auth.ts';
 import {
@@ -7,14 +8,48 @@ import {
   DropdownMenuGroup,
   DropdownMenuItem,
   DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '#web/components/ui/dropdown-menu.tsx';
+import { type ThemeChoice, storeThemeChoice, useThemeChoice } from '#web/lib/theme.ts';
 import { useLogout } from '#web/lib/use-logout.ts';
 import { AccountButton } from './account-button.tsx';
 import { displayNameFor } from './initials.ts';
 
-/** The avatar menu of the logged-in header (spec section 2, screen 2); `defaultOpen` when it loaded on a click. */
+const THEMES: { value: ThemeChoice; label: string; icon: typeof Sun }[] = [
+  { value: 'system', label: 'System', icon: Monitor },
+  { value: 'light', label: 'Light', icon: Sun },
+  { value: 'dark', label: 'Dark', icon: Moon },
+];
+
+/** System, light or dark (product.md, Pages): applied at once, and kept for the next visit. */
+function ThemeChoices() {
+  const labelId = useId();
+  const choice = useThemeChoice();
+  const choose = (value: string) => {
+    const next = THEMES.find((theme) => theme.value === value)?.value;
+    if (next) storeThemeChoice(next);
+  };
+  return (
+    <DropdownMenuGroup>
+      <DropdownMenuLabel id={labelId} className="text-xs font-medium text-muted-foreground">
+        Theme
+      </DropdownMenuLabel>
+      <DropdownMenuRadioGroup value={choice} onValueChange={choose} aria-labelledby={labelId}>
+        {THEMES.map(({ value, label, icon: Icon }) => (
+          // Kept open: the page changes behind the menu, and another choice is one tap away.
+          <DropdownMenuRadioItem key={value} value={value} onSelect={(event) => event.preventDefault()}>
+            <Icon aria-hidden="true" /> {label}
+          </DropdownMenuRadioItem>
+        ))}
+      </DropdownMenuRadioGroup>
+    </DropdownMenuGroup>
+  );
+}
+
+/** The avatar menu of the logged-in header (product.md, Pages); `defaultOpen` when it loaded on a click. */
 export function UserMenu({ user, defaultOpen }: { user: User; defaultOpen?: boolean }) {
   const navigate = useNavigate();
   const logout = useLogout();
@@ -39,12 +74,17 @@ export function UserMenu({ user, defaultOpen }: { user: User; defaultOpen?: bool
           <DropdownMenuItem onSelect={() => navigate('/supplement-history')}>
             <History aria-hidden="true" /> Supplement History
           </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => navigate('/insights')}>
+            <Lightbulb aria-hidden="true" /> Insights
+          </DropdownMenuItem>
           {user.isAdmin ? (
             <DropdownMenuItem onSelect={() => navigate('/admin')}>
               <Shield aria-hidden="true" /> Admin Dashboard
             </DropdownMenuItem>
           ) : null}
         </DropdownMenuGroup>
+        <DropdownMenuSeparator />
+        <ThemeChoices />
         <DropdownMenuSeparator />
         <DropdownMenuItem disabled={logout.isPending} onSelect={() => logout.mutate()}>
           <LogOut aria-hidden="true" /> Log out

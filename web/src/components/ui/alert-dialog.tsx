@@ -1,5 +1,5 @@
 import { AlertDialog as AlertPrimitive } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactElement, ReactNode } from 'react';
 import { cn } from '#web/lib/cn.ts';
 import { buttonVariants } from './button.tsx';
 import { RememberOpener, useReturnFocus } from './return-focus.tsx';
@@ -46,4 +46,32 @@ export function AlertDialogCancel({ className, ...props }: ComponentProps<typeof
 
 export function AlertDialogAction({ className, ...props }: ComponentProps<typeof AlertPrimitive.Action>) {
   return <AlertPrimitive.Action className={cn(buttonVariants({ variant: 'destructive' }), className)} {...props} />;
+}
+
+type ConfirmDialogProps = {
+  title: ReactNode;
+  question: ReactNode;
+  /** The action's button; the product's confirmations say "Delete" unless they remove from a list. */
+  action?: string;
+  onConfirm: () => void;
+  /** More about what the action takes with it, under the question. */
+  children?: ReactNode;
+} & ({ trigger: ReactElement; open?: undefined; onOpenChange?: undefined } | { trigger?: undefined; open: boolean; onOpenChange: (open: boolean) => void });
+
+/** The product's confirmation before something is removed: the question, Cancel (focused first) and the action. */
+export function ConfirmDialog({ title, question, action = 'Delete', onConfirm, children, trigger, open, onOpenChange }: ConfirmDialogProps) {
+  return (
+    <AlertDialog open={open} onOpenChange={onOpenChange}>
+      {trigger ? <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger> : null}
+      <AlertDialogContent>
+        <AlertDialogTitle>{title}</AlertDialogTitle>
+        <AlertDialogDescription>{question}</AlertDialogDescription>
+        {children}
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogAction onClick={onConfirm}>{action}</AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
 }

@@ -12,7 +12,7 @@ export const buttonVariants = cva(
         secondary: 'bg-secondary text-secondary-foreground hover:bg-secondary-hover',
         outline: 'border border-border bg-surface text-foreground shadow-xs hover:bg-muted',
         ghost: 'text-foreground hover:bg-muted',
-        destructive: 'bg-destructive text-white shadow-sm hover:bg-destructive-hover',
+        destructive: 'bg-destructive text-destructive-foreground shadow-sm hover:bg-destructive-hover',
         link: 'text-primary underline-offset-4 hover:underline',
       },
       size: {

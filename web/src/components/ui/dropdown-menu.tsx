@@ -40,3 +40,25 @@ export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof
 export function DropdownMenuSeparator({ className, ...props }: ComponentProps<typeof Menu.Separator>) {
   return <Menu.Separator className={cn('-mx-1 my-1 h-px bg-border', className)} {...props} />;
 }
+
+export const DropdownMenuRadioGroup = Menu.RadioGroup;
+
+/** A choice of one among several (role="menuitemradio"); the chosen one shows a dot. */
+export function DropdownMenuRadioItem({ className, children, ...props }: ComponentProps<typeof Menu.RadioItem>) {
+  return (
+    <Menu.RadioItem
+      className={cn(
+        'relative flex cursor-pointer items-center gap-2 rounded-md py-2 pr-2 pl-8 text-sm outline-none select-none data-[disabled]:pointer-events-none data-[disabled]:opacity-50 data-[highlighted]:bg-muted [&_svg]:size-4 [&_svg]:text-muted-foreground',
+        className,
+      )}
+      {...props}
+    >
+      <span aria-hidden="true" className="absolute left-2 flex size-4 items-center justify-center">
+        <Menu.ItemIndicator>
+          <span className="block size-2 rounded-full bg-foreground" />
+        </Menu.ItemIndicator>
+      </span>
+      {children}
+    </Menu.RadioItem>
+  );
+}

@@ -2,7 +2,7 @@ import type { PlanCatalogue, TierLimits } from '#contract/plans.ts';
 import { formatPrice, yearlySavingsPercent } from '#contract/prices.ts';
 
 /**
- * The Terms of Service (14 sections) and Privacy Policy (10 sections), spec §2.18–19.
+ * The Terms of Service (14 sections) and Privacy Policy (10 sections), product.md, Pages.
  * Prices, trial length and limits come from the plan catalogue the server serves (`GET /api/plans`),
  * never from literals here, so the legal text always matches what users are charged.
  */

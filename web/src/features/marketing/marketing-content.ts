@@ -1,5 +1,5 @@
 /**
- * Marketing copy: the About page (spec §2.4), the landing hero and promises (§1, §2.5), the auth
+ * Marketing copy: the About page (product.md, Pages), the landing hero and promises (§1, §2.5), the auth
  * page's benefit cards (§2.6) and the pool of sample questions behind the auth page (§9: 24).
  * Prices, trial length and limits are deliberately absent: they come from the plan catalogue.
  */

@@ -23,7 +23,7 @@ const SCREENS = [
 const TIERS: Tier[] = ['free', 'starter', 'pro'];
 const number = new Intl.NumberFormat('en-US');
 
-/** Decisions 5: users, active users, sign-ups per month, uploads, AI usage and revenue by tier, and the three admin screens. */
+/** product.md, Admin: users, active users, sign-ups per month, uploads, AI usage and revenue by tier, and the three admin screens. */
 export function AdminDashboard() {
   const dashboard = useAdminDashboard();
   const plans = usePlans();

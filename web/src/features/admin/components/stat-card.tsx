@@ -9,7 +9,7 @@ export function StatCard({ label, value, detail, icon }: { label: string; value:
         <h2 className="text-sm font-medium text-muted-foreground">{label}</h2>
         {icon ? <span className="text-muted-foreground [&_svg]:size-4">{icon}</span> : null}
       </div>
-      <p className="mt-2 text-3xl font-semibold tracking-tight tabular-nums">{value}</p>
+      <div className="mt-2 text-3xl font-semibold tracking-tight tabular-nums">{value}</div>
       {detail ? <p className="mt-1 text-xs text-muted-foreground">{detail}</p> : null}
     </Card>
   );

@@ -20,7 +20,7 @@ import {
 
 export type SupplementDialogState = { mode: 'add' } | { mode: 'edit'; supplement: ReferenceSupplement };
 
-/** Add or edit a reference supplement (spec 2.24, 5 "Admin supplement form"). */
+/** Add or edit a reference supplement (product.md, Admin). */
 export function ReferenceSupplementDialog({ state, onClose }: { state: SupplementDialogState | null; onClose: () => void }) {
   return (
     <Dialog open={state !== null} onOpenChange={(open) => (open ? undefined : onClose())}>

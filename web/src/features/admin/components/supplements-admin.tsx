@@ -15,12 +15,12 @@ import { SortableHead, Table, TableCell, TableHead } from '#web/components/ui/ta
 import { errorMessage } from '#web/lib/api-fetch.ts';
 import { useDebouncedValue } from '#web/lib/use-debounced-value.ts';
 import { useDeleteReferenceSupplement, useReferenceSupplements } from '../api/reference-supplements.ts';
-import { DeleteConfirm } from './delete-confirm.tsx';
+import { ConfirmDialog } from '#web/components/ui/alert-dialog.tsx';
 import { ReferenceSupplementDialog, type SupplementDialogState } from './supplement-dialog.tsx';
 
 const PAGE_SIZE = 25;
 
-/** Spec 2.24 "Manage Supplements": the reference database, searched, sorted and paged on the server. */
+/** product.md, Admin: the reference database, searched, sorted and paged on the server. */
 export function SupplementsAdmin() {
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim());
@@ -153,7 +153,7 @@ export function SupplementsAdmin() {
       </Card>
 
       <ReferenceSupplementDialog state={dialog} onClose={() => setDialog(null)} />
-      <DeleteConfirm
+      <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => (open ? undefined : setDeleting(null))}
         title={deleting ? `Delete ${deleting.name}?` : 'Delete supplement?'}
@@ -161,7 +161,7 @@ export function SupplementsAdmin() {
         onConfirm={() => void confirmDelete()}
       >
         <p className="text-sm text-muted-foreground">Users who take it keep it in their stack and history, under the name they gave it.</p>
-      </DeleteConfirm>
+      </ConfirmDialog>
     </PageContainer>
   );
 }

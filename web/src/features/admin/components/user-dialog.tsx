@@ -28,7 +28,7 @@ function subscriptionHint(user: AdminUser, tierLabels: Partial<Record<Tier, stri
   return `Pays for ${plan} through a subscription (${state}). The plan follows the subscription: the user changes or cancels it under Manage subscription, and deleting the user cancels it.`;
 }
 
-/** Spec 2.25 "Edit User": name, e-mail, subscription and (decisions 3) admin rights, never one's own. */
+/** product.md, Admin: name, e-mail, subscription and (product.md, Admin) admin rights, never one's own. */
 export function UserDialog({
   user,
   currentUserId,
@@ -90,8 +90,8 @@ function UserForm({ user, isSelf, tierLabels, onDone }: { user: AdminUser; isSel
           {user.username} · signed up {new Date(user.createdAt).toLocaleDateString()}
         </DialogDescription>
       </DialogHeader>
-      <FormField id={`${id}-name`} label="Name" error={errors.name}>
-        {(control) => <Input {...control} value={values.name} onChange={(event) => set('name', event.target.value)} maxLength={100} autoComplete="off" required autoFocus />}
+      <FormField id={`${id}-name`} label="Name" error={errors.name} hint="Optional: sign-up does not ask for a name.">
+        {(control) => <Input {...control} value={values.name} onChange={(event) => set('name', event.target.value)} maxLength={100} autoComplete="off" autoFocus />}
       </FormField>
       <FormField id={`${id}-email`} label="Email" error={errors.email}>
         {(control) => <Input {...control} type="email" value={values.email} onChange={(event) => set('email', event.target.value)} autoComplete="off" required />}

@@ -20,7 +20,7 @@ import { useUser } from '#web/lib/session.ts';
 import { useDebouncedValue } from '#web/lib/use-debounced-value.ts';
 import { useAdminUsers, useDeleteUser, useUserGrowth } from '../api/users.ts';
 import { formatDay, formatLastActivity, tierLabel } from '../utils/format.ts';
-import { DeleteConfirm } from './delete-confirm.tsx';
+import { ConfirmDialog } from '#web/components/ui/alert-dialog.tsx';
 import { StatCard, StatPlaceholder } from './stat-card.tsx';
 import { UserDialog } from './user-dialog.tsx';
 
@@ -28,7 +28,7 @@ const PAGE_SIZE = 20;
 const TIERS: Tier[] = ['free', 'starter', 'pro'];
 const number = new Intl.NumberFormat('en-US');
 
-/** Spec 2.25 "User Management": growth figures, the user table, editing and deleting. */
+/** product.md, Admin: growth figures, the user table, editing and deleting. */
 export function UsersAdmin() {
   const me = useUser().data;
   const [search, setSearch] = useState('');
@@ -173,7 +173,7 @@ export function UsersAdmin() {
       </Card>
 
       <UserDialog user={editing} currentUserId={me?.id} tierLabels={labels} onClose={() => setEditing(null)} />
-      <DeleteConfirm
+      <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => (open ? undefined : setDeleting(null))}
         title={deleting ? `Delete ${deleting.name ?? deleting.username}?` : 'Delete user?'}
@@ -181,7 +181,7 @@ export function UsersAdmin() {
         onConfirm={() => void confirmDelete()}
       >
         <p className="text-sm text-muted-foreground">Their supplements, logs, health data, lab files and sessions are removed with the account, and a paid subscription is cancelled.</p>
-      </DeleteConfirm>
+      </ConfirmDialog>
     </PageContainer>
   );
 }

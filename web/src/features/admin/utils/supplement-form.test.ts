@@ -5,7 +5,7 @@ import { emptySupplementForm, formToSupplementBody, supplementFormField, supplem
 const valid = { ...emptySupplementForm(), name: 'Magnesium Glycinate', category: 'Mineral' };
 
 describe('admin supplement form', () => {
-  it('splits alternative names on commas and trims each (spec 5)', () => {
+  it('splits alternative names on commas and trims each (product.md, Admin)', () => {
     expect(formToSupplementBody({ ...valid, alternativeNames: ' Mag Gly ,  magnesium bisglycinate,, ,MAG GLY' }).alternativeNames).toEqual([
       'Mag Gly',
       'magnesium bisglycinate',

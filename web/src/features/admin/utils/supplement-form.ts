@@ -5,7 +5,7 @@ import {
   splitAlternativeNames,
 } from '#contract/admin.ts';
 
-/** What the add/edit dialog edits: alternative names as one comma-separated line (spec 5). */
+/** What the add/edit dialog edits: alternative names as one comma-separated line (product.md, Admin). */
 export type SupplementFormValues = {
   name: string;
   category: string;

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminUser } from '#contract/admin.ts';
-import { ADMIN_MESSAGES } from '#contract/admin.ts';
 import { formToUserBody, userToForm, validateUserForm } from './user-form.ts';
 
 const user: AdminUser = {
@@ -31,8 +30,8 @@ describe('admin user form', () => {
     expect(formToUserBody({ ...userToForm(user), name: 'Ada', isAdmin: true }, user)).toMatchObject({ isAdmin: true });
   });
 
-  it('requires a name and a valid e-mail', () => {
-    expect(validateUserForm(userToForm(user), user)).toEqual({ name: ADMIN_MESSAGES.userNameRequired });
+  it('needs no name, only a valid e-mail (sign-up never asks for a name)', () => {
+    expect(validateUserForm(userToForm(user), user)).toEqual({});
     expect(validateUserForm({ ...userToForm(user), name: 'Ada', email: 'nope' }, user)).toEqual({ email: 'Please enter a valid email address' });
     expect(validateUserForm({ ...userToForm(user), name: 'Ada', email: '' }, user)).toEqual({ email: 'Email is required' });
     expect(validateUserForm({ ...userToForm(user), name: 'Ada', subscriptionTier: 'pro' }, user)).toEqual({});

@@ -1,7 +1,7 @@
 import { type AdminUser, type AdminUserUpdateBody, adminUserUpdateBodySchema } from '#contract/admin.ts';
 import type { Tier } from '#contract/plans.ts';
 
-/** What the "Edit User" dialog edits (spec 5, "Admin user edit"). */
+/** What the "Edit User" dialog edits (product.md, Admin, "Admin user edit"). */
 export type UserFormValues = { name: string; email: string; subscriptionTier: Tier; isAdmin: boolean };
 
 /** A paying user's tier is their subscription's (the select is locked to it). */

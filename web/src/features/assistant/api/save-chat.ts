@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChatMessage } from '#contract/assistant.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
 
-/** Tags of a conversation saved from the dashboard panel (spec 3, "Saved chat": includes ai_conversation). */
+/** Tags of a conversation saved from the dashboard panel (product.md, Assistant, "Saved chat": includes ai_conversation). */
 export const DASHBOARD_CHAT_TAGS = ['ai_conversation', 'dashboard'];
 
 export type SavedChat = { id: string; loggedAt: string };

@@ -88,6 +88,11 @@ describe('streamChat', () => {
     expect(calls[0]!.init.credentials).toBe('include');
   });
 
+  it('sends the lab units with the messages when it has them, so lab values come in the units of the labs page', async () => {
+    const { calls } = await ask(() => sse(['data: {"response":"ok"}\n\n']), { labUnits: 'si' });
+    expect(JSON.parse(String(calls[0]!.init.body))).toEqual({ messages: [{ role: 'user', content: 'How is my vitamin D?' }], labUnits: 'si' });
+  });
+
   it('hands over text as it arrives, across chunk boundaries, and ends at {streaming:false}', async () => {
     const { outcome, chunks } = await ask(() =>
       sse(['data: {"response":"Your vit', 'amin D "}\n\ndata: {"response":"is 42."}\n', '\ndata: {"streaming":false}\n\ndata: {"response":"ignored"}\n\n']),

@@ -4,7 +4,7 @@ import { markTrialExpired } from '#web/lib/trial-expired.ts';
 import { type ChatFailure, serverFailure } from '../utils/chat-failure.ts';
 import { SseLineParser, parseEventData } from '../utils/sse.ts';
 
-/** Spec section 9: a reply not finished in 30 seconds has timed out. */
+/** product.md, Assistant: a reply not finished in 30 seconds has timed out. */
 export const CHAT_TIMEOUT_MS = 30_000;
 
 /** The Ask page asks `/api/query`, the dashboard panel `/api/chat`; one engine answers both. */
@@ -13,6 +13,8 @@ export type ChatPath = '/api/query' | '/api/chat';
 export type StreamChatOptions = {
   path: ChatPath;
   messages: ChatMessage[];
+  /** The labs' unit switch (`web/src/lib/lab-units.ts`): lab values in the answer come in these units. */
+  labUnits?: 'conventional' | 'si' | undefined;
   /** Aborted by the caller (Clear Chat, leaving the page): the request stops and nothing is reported. */
   signal: AbortSignal;
   onText: (chunk: string) => void;
@@ -24,12 +26,12 @@ export type StreamOutcome = { status: 'done'; text: string } | { status: 'failed
 
 /**
  * Asks one question and reads the reply as it streams. The question travels in a POST body,
- * never in a URL (decisions section 5). Never throws: every way a reply can go wrong becomes a
+ * never in a URL (product.md, Assistant). Never throws: every way a reply can go wrong becomes a
  * `ChatFailure` with the spec's meaning, and a reply cut short by the 30 s timeout aborts the
  * request so the server stops generating too.
  */
 export async function streamChat(options: StreamChatOptions): Promise<StreamOutcome> {
-  const { path, messages, signal, onText, timeoutMs = CHAT_TIMEOUT_MS, fetchImpl = fetch } = options;
+  const { path, messages, labUnits, signal, onText, timeoutMs = CHAT_TIMEOUT_MS, fetchImpl = fetch } = options;
   if (signal.aborted) return { status: 'aborted' };
 
   const controller = new AbortController();
@@ -54,7 +56,7 @@ export async function streamChat(options: StreamChatOptions): Promise<StreamOutc
         method: 'POST',
         headers: { accept: 'text/event-stream', 'content-type': 'application/json' },
         credentials: 'include',
-        body: JSON.stringify({ messages }),
+        body: JSON.stringify(labUnits ? { messages, labUnits } : { messages }),
         signal: controller.signal,
       });
     } catch {
@@ -89,7 +91,7 @@ export async function streamChat(options: StreamChatOptions): Promise<StreamOutc
   }
 }
 
-/** A refused request (4xx/5xx with a JSON error body, spec section 8). */
+/** A refused request (4xx/5xx with a JSON error body, product.md, Assistant). */
 function failureOfRefusal(status: number, body: unknown): ChatFailure {
   const error = errorFromResponse(status, body);
   if (error.code === 'TRIAL_EXPIRED') {
@@ -100,7 +102,7 @@ function failureOfRefusal(status: number, body: unknown): ChatFailure {
   return serverFailure({ message: hasMessage ? error.message : null, limitReached: error.limitReached, status });
 }
 
-/** `POST /api/query` answered without a stream: spec section 3, "Query result". */
+/** `POST /api/query` answered without a stream: product.md, Assistant, "Query result". */
 function readJsonReply(body: unknown, onText: (chunk: string) => void): StreamOutcome {
   if (typeof body !== 'object' || body === null) return { status: 'failed', failure: { kind: 'unexpected' } };
   const result = body as { response?: unknown; error?: unknown; limitReached?: unknown };

@@ -1,11 +1,14 @@
 import { CircleAlert, MessageCircle } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
 import { Link } from 'react-router';
 import type { User } from '#contract/auth.ts';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
+import { useLabUnits } from '#web/lib/lab-units.ts';
+import { useClearQueryHistory, useQueryHistory } from '../api/query-history.ts';
 import { useChat } from '../hooks/use-chat.ts';
 import { askErrorText } from '../utils/chat-failure.ts';
-import { isInProgress } from '../utils/chat-state.ts';
+import { historyMessages, isInProgress } from '../utils/chat-state.ts';
 import { ChatBubble, ChatComposer, ChatLog, useStickToBottom, userLabel } from './chat-parts.tsx';
 import { UsageLimitNotice } from './usage-limit-notice.tsx';
 
@@ -59,12 +62,22 @@ function Welcome({ signedIn, onPick }: { signedIn: boolean; onPick: (question: s
 }
 
 /**
- * The Ask page's chat (spec 2.7): anyone may ask; a signed-in user's answers draw on their own
+ * The Ask page's chat (product.md, Assistant): anyone may ask; a signed-in user's answers draw on their own
  * records. Sending appends the question and an answer that fills as text streams in; a
- * limit-reached reply shows the usage-limit notice instead (spec 4, "Ask chat").
+ * limit-reached reply shows the usage-limit notice instead (product.md, Assistant, "Ask chat").
  */
 export function AskChat({ user }: { user: User | null }) {
-  const { state, send, clear } = useChat({ path: '/api/query' });
+  const [labUnits] = useLabUnits(user);
+  const { state, send, clear, restore } = useChat({ path: '/api/query', labUnits });
+  // product.md, Assistant: a signed-in user's earlier questions come back after a reload.
+  const history = useQueryHistory(user !== null);
+  const clearHistory = useClearQueryHistory();
+  const restored = useRef(false);
+  useEffect(() => {
+    if (restored.current || !history.isFetchedAfterMount || !history.data) return;
+    restored.current = true;
+    if (history.data.length > 0) restore(historyMessages(history.data));
+  }, [history.data, history.isFetchedAfterMount, restore]);
   const [input, setInput] = useState('');
   const textareaRef = useRef<HTMLTextAreaElement | null>(null);
   const busy = isInProgress(state);
@@ -77,6 +90,13 @@ export function AskChat({ user }: { user: User | null }) {
     if (send(input)) setInput('');
   };
   const onClear = () => {
+    // Nothing kept may come back on the next visit: Clear Chat empties the server's history too.
+    restored.current = true;
+    if (user) {
+      clearHistory.mutate(undefined, {
+        onError: () => toast.error('Error', { description: 'Your earlier questions could not be cleared. Please try again.' }),
+      });
+    }
     clear();
     setInput('');
     textareaRef.current?.focus();

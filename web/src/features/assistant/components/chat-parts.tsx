@@ -10,10 +10,10 @@ import type { ChatEntry } from '../utils/chat-state.ts';
 // The Markdown reader (marked) is a fifth of the dashboard's code and nothing on it until an answer comes.
 const Markdown = lazyWithPreload(() => import('./markdown.tsx').then((module) => module.Markdown));
 
-/** The assistant's fixed label on every answer (spec 2.7). */
+/** The assistant's fixed label on every answer (product.md, Assistant). */
 export const ASSISTANT_LABEL = 'StackLab Assistant';
 
-/** User messages carry the username when signed in, else "You" (spec 2.7). */
+/** User messages carry the username when signed in, else "You" (product.md, Assistant). */
 export function userLabel(user: { username: string } | null | undefined): string {
   return user?.username ?? 'You';
 }
@@ -24,7 +24,7 @@ export function ChatBubble({ message, userName, streaming = false, cursor = fals
   userName: string;
   /** The answer is still arriving: screen readers wait for it to finish. */
   streaming?: boolean;
-  /** The dashboard panel shows a cursor while an answer is on its way (spec 4). */
+  /** The dashboard panel shows a cursor while an answer is on its way (product.md, Assistant). */
   cursor?: boolean;
 }) {
   const mine = message.role === 'user';
@@ -95,7 +95,7 @@ export function useStickToBottom(messages: readonly unknown[]): RefObject<HTMLDi
 /**
  * The question box: Enter sends, Shift+Enter starts a new line (and Enter while an input method
  * is composing a character does neither). Send is disabled while a reply is in progress or the
- * text is blank (spec 5, "Chat").
+ * text is blank (product.md, Assistant, "Chat").
  */
 export function ChatComposer({ value, onChange, onSend, busy, label, placeholder, inputDisabled = false, onClear, clearDisabled, textareaRef, className }: {
   value: string;
@@ -104,7 +104,7 @@ export function ChatComposer({ value, onChange, onSend, busy, label, placeholder
   busy: boolean;
   label: string;
   placeholder: string;
-  /** The dashboard disables its input while a reply is in progress (spec 4). */
+  /** The dashboard disables its input while a reply is in progress (product.md, Assistant). */
   inputDisabled?: boolean;
   onClear?: () => void;
   clearDisabled?: boolean;

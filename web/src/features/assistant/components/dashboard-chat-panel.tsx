@@ -6,6 +6,8 @@ import type { User } from '#contract/auth.ts';
 import { Button, buttonVariants } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx';
+import { cn } from '#web/lib/cn.ts';
+import { useLabUnits } from '#web/lib/lab-units.ts';
 import { useSaveChat } from '../api/save-chat.ts';
 import { useChat } from '../hooks/use-chat.ts';
 import { dashboardErrorText } from '../utils/chat-failure.ts';
@@ -50,7 +52,7 @@ function LimitDialog({ open, message, onClose, returnFocusTo }: {
 }
 
 /**
- * The dashboard's "Stack Chat Assistant" (spec 2.8, 4): idle → sending (input disabled, a
+ * The dashboard's "Stack Chat Assistant" (product.md, Assistant): idle → sending (input disabled, a
  * cursor shows) → streaming → done, error or timeout. Each question answered in full is saved to
  * today's notes as a chat ("AI Chat" in the history); a usage limit opens the limit dialog.
  */
@@ -64,7 +66,8 @@ export function DashboardChatPanel({ user }: { user: User }) {
       () => setSaveStatus({ state: 'failed', exchange }),
     );
   };
-  const { state, send, clear } = useChat({ path: '/api/chat', onAnswered: save });
+  const [labUnits] = useLabUnits(user);
+  const { state, send, clear } = useChat({ path: '/api/chat', labUnits, onAnswered: save });
   const [input, setInput] = useState('');
   const [limitOpen, setLimitOpen] = useState(false);
   const textareaRef = useRef<HTMLTextAreaElement | null>(null);
@@ -73,8 +76,9 @@ export function DashboardChatPanel({ user }: { user: User }) {
   const scrollRef = useStickToBottom(state.messages);
   const failure = state.failure;
   const titleId = useId();
+  const empty = state.messages.length === 0 && !failure;
 
-  // The limit dialog opens when a reply is refused for the limit (spec 8, "Chat").
+  // The limit dialog opens when a reply is refused for the limit (product.md, Assistant, "Chat").
   useEffect(() => {
     if (failure?.kind === 'limit') setLimitOpen(true);
   }, [failure]);
@@ -112,8 +116,19 @@ export function DashboardChatPanel({ user }: { user: User }) {
         <CardDescription>How are you feeling?</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
-        <div ref={scrollRef} data-testid="chat-box" className="h-[55svh] min-h-64 overflow-y-auto rounded-lg border border-border bg-muted/40 p-3 sm:p-4 md:h-[60vh]" tabIndex={0} role="region" aria-label="Chat messages">
-          {state.messages.length === 0 && !failure ? (
+        <div
+          ref={scrollRef}
+          data-testid="chat-box"
+          className={cn(
+            'overflow-y-auto rounded-lg border border-border bg-muted/40 p-3 sm:p-4',
+            // Empty, it is an invitation, not a screen of blank space above the rest of the day.
+            empty ? 'min-h-32' : 'h-[55svh] min-h-64 md:h-[60vh]',
+          )}
+          tabIndex={0}
+          role="region"
+          aria-label="Chat messages"
+        >
+          {empty ? (
             <div className="flex h-full flex-col items-center justify-center gap-2 text-center text-sm text-muted-foreground">
               <Bot aria-hidden="true" className="size-8" />
               <p className="max-w-sm">

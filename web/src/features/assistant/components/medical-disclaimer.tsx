@@ -1,6 +1,6 @@
 import { cn } from '#web/lib/cn.ts';
 
-/** Shown beside every chat: answers inform, they do not diagnose or prescribe (decisions section 7). */
+/** Shown beside every chat: answers inform, they do not diagnose or prescribe (product.md, Assistant). */
 export function MedicalDisclaimer({ className }: { className?: string }) {
   return (
     <p className={cn('text-xs text-muted-foreground', className)}>

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { CHAT_MESSAGES } from '#contract/assistant-texts.ts';
 import { buttonVariants } from '#web/components/ui/button.tsx';
 
-/** The path of Upgrade Plan (spec 8, "Chat"). */
+/** The path of Upgrade Plan (product.md, Assistant, "Chat"). */
 export const UPGRADE_PATH = '/subscription-page';
 
 /** The Ask page's "Usage Limit Reached" notice: the server's message, else "Daily limit reached". */

@@ -4,23 +4,27 @@ import { type ChatEntry, type ChatState, chatReducer, initialChatState, isInProg
 
 export type ChatOptions = {
   path: ChatPath;
+  /** The user's lab units, sent with every question so the answer's lab values match the labs page. */
+  labUnits?: 'conventional' | 'si' | undefined;
   /** Called once per question that got a whole answer (the dashboard saves it). */
   onAnswered?: (exchange: [ChatEntry, ChatEntry]) => void;
 };
 
 /**
- * One conversation with the assistant: the state machine of spec section 4 driven by the
+ * One conversation with the assistant: the state machine of product.md, Assistant driven by the
  * streaming client. Leaving the page or clearing the chat aborts the request in flight, so the
  * server stops generating an answer nobody will read.
  */
-export function useChat({ path, onAnswered }: ChatOptions) {
+export function useChat({ path, labUnits, onAnswered }: ChatOptions) {
   const [state, dispatch] = useReducer(chatReducer, initialChatState);
   // The latest state and callback for `send`, which must not change identity on every chunk.
   const stateRef = useRef<ChatState>(state);
   const onAnsweredRef = useRef(onAnswered);
+  const labUnitsRef = useRef(labUnits);
   useLayoutEffect(() => {
     stateRef.current = state;
     onAnsweredRef.current = onAnswered;
+    labUnitsRef.current = labUnits;
   });
   const controllerRef = useRef<AbortController | null>(null);
 
@@ -43,6 +47,7 @@ export function useChat({ path, onAnswered }: ChatOptions) {
       void streamChat({
         path,
         messages,
+        labUnits: labUnitsRef.current,
         signal: controller.signal,
         onText: (text) => {
           answer += text;
@@ -70,5 +75,11 @@ export function useChat({ path, onAnswered }: ChatOptions) {
     dispatch({ type: 'clear' });
   }, []);
 
-  return { state, send, clear };
+  /** Earlier questions and answers, shown in a chat nobody has used yet (the Ask page after a reload). */
+  const restore = useCallback((messages: ChatEntry[]) => {
+    stateRef.current = chatReducer(stateRef.current, { type: 'restore', messages });
+    dispatch({ type: 'restore', messages });
+  }, []);
+
+  return { state, send, clear, restore };
 }

@@ -16,7 +16,7 @@ describe('serverFailure', () => {
   });
 });
 
-describe('texts of spec section 8, "Chat"', () => {
+describe('texts of product.md, Assistant, "Chat"', () => {
   it('Ask page: the server message, else "Failed to get response"', () => {
     expect(askErrorText({ kind: 'server', message: 'Message too long', status: 400 })).toBe('Message too long');
     expect(askErrorText({ kind: 'server', message: null, status: 500 })).toBe(CHAT_MESSAGES.askFailure);

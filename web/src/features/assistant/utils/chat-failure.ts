@@ -15,7 +15,7 @@ export type ChatFailure =
   | { kind: 'empty' }
   | { kind: 'unexpected' };
 
-/** Words by which a message names the monthly limit (spec 8: the dashboard's limit dialog opens on them). */
+/** Words by which a message names the monthly limit (product.md, Assistant: the dashboard's limit dialog opens on them). */
 const MONTHLY_LIMIT_TEXT = /monthly chat limit/i;
 
 /** A failure reported by the server, as an error event or as a refused request. */

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_CHAT_MESSAGE_CHARS, MAX_CHAT_MESSAGES } from '#contract/assistant.ts';
-import { type ChatAction, type ChatState, canSend, chatReducer, initialChatState, isInProgress, requestMessages } from './chat-state.ts';
+import { type ChatAction, type ChatState, canSend, chatReducer, historyMessages, initialChatState, isInProgress, requestMessages } from './chat-state.ts';
 
 function run(...actions: ChatAction[]): ChatState {
   return actions.reduce(chatReducer, initialChatState);
 }
 
-describe('chat state machine (spec section 4)', () => {
+describe('chat state machine (product.md, Assistant)', () => {
   it('goes idle → sending → streaming → done, the answer growing with each chunk', () => {
     const sending = run({ type: 'send', content: '  How is my vitamin D?  ' });
     expect(sending.phase).toBe('sending');
@@ -113,5 +113,29 @@ describe('requestMessages', () => {
     expect(sent.at(-1)).toEqual({ role: 'user', content: 'latest' });
     expect(sent.at(-2)?.content.length).toBeLessThanOrEqual(MAX_CHAT_MESSAGE_CHARS);
     expect(sent.every((message) => message.content.length <= MAX_CHAT_MESSAGE_CHARS)).toBe(true);
+  });
+});
+
+describe('earlier questions after a reload (product.md, Assistant)', () => {
+  const kept = [
+    { question: 'What is my streak?', answer: 'Your current streak is 2 days.' },
+    { question: 'What am I taking?', answer: 'Magnesium, 200 mg.' },
+  ];
+
+  it('shows the kept history oldest first, as question and answer pairs', () => {
+    expect(historyMessages(kept)).toEqual([
+      { role: 'user', content: 'What am I taking?' },
+      { role: 'assistant', content: 'Magnesium, 200 mg.' },
+      { role: 'user', content: 'What is my streak?' },
+      { role: 'assistant', content: 'Your current streak is 2 days.' },
+    ]);
+  });
+
+  it('restores only into an untouched chat, and the restored turns are sent as context', () => {
+    const restored = chatReducer(initialChatState, { type: 'restore', messages: historyMessages(kept) });
+    expect(restored.messages).toHaveLength(4);
+    expect(requestMessages(restored.messages, 'And zinc?').at(-1)).toEqual({ role: 'user', content: 'And zinc?' });
+    const inUse = chatReducer(initialChatState, { type: 'send', content: 'Hello' });
+    expect(chatReducer(inUse, { type: 'restore', messages: historyMessages(kept) })).toBe(inUse);
   });
 });

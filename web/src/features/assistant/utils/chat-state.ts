@@ -5,7 +5,7 @@ import type { ChatFailure } from './chat-failure.ts';
 export type ChatEntry = { role: 'user' | 'assistant'; content: string };
 
 /**
- * Spec section 4, "Dashboard chat" (the Ask page uses the same machine):
+ * product.md, Assistant, "Dashboard chat" (the Ask page uses the same machine):
  * idle → sending (the question is on screen, nothing has arrived) → streaming (text arrives) →
  * done, error or timeout; from any of those three a new question starts again.
  */
@@ -24,16 +24,17 @@ export type ChatAction =
   | { type: 'chunk'; request: number; text: string }
   | { type: 'finish'; request: number }
   | { type: 'fail'; request: number; failure: ChatFailure }
-  | { type: 'clear' };
+  | { type: 'clear' }
+  | { type: 'restore'; messages: ChatEntry[] };
 
 export const initialChatState: ChatState = { phase: 'idle', messages: [], failure: null, request: 0 };
 
-/** A reply is on its way: nothing else may be sent (spec section 4). */
+/** A reply is on its way: nothing else may be sent (product.md, Assistant). */
 export function isInProgress(state: ChatState): boolean {
   return state.phase === 'sending' || state.phase === 'streaming';
 }
 
-/** Send is possible only with some text and no reply in progress (spec section 5, "Chat"). */
+/** Send is possible only with some text and no reply in progress (product.md, Assistant, "Chat"). */
 export function canSend(state: ChatState, input: string): boolean {
   return !isInProgress(state) && input.trim() !== '';
 }
@@ -77,7 +78,7 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
     }
     case 'fail': {
       if (action.request !== state.request || !isInProgress(state)) return state;
-      // A limit-reached reply removes the empty assistant message (spec 4); other failures keep
+      // A limit-reached reply removes the empty assistant message (product.md, Assistant); other failures keep
       // any text that already arrived, and the screen says it was cut short.
       return {
         ...state,
@@ -88,6 +89,10 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
     }
     case 'clear':
       return { ...initialChatState, request: state.request + 1 };
+    case 'restore':
+      // Earlier questions come back only into an untouched chat, never over one in use.
+      if (state.messages.length > 0 || state.phase !== 'idle' || state.failure) return state;
+      return { ...state, messages: action.messages };
   }
 }
 
@@ -118,4 +123,12 @@ function clip(message: ChatEntry): ChatEntry {
   if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
   // Long answers are cut at the end: their opening carries the gist a follow-up refers to.
   return { role: message.role, content: `${cut}…` };
+}
+
+/** The kept history (newest first, as the server lists it) as the conversation on screen, oldest first. */
+export function historyMessages(items: readonly { question: string; answer: string }[]): ChatEntry[] {
+  return [...items].reverse().flatMap((item): ChatEntry[] => [
+    { role: 'user', content: item.question },
+    { role: 'assistant', content: item.answer },
+  ]);
 }

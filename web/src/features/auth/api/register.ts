@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { AuthResult, RegisterBody } from '#contract/auth.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
 
-/** The browser's time zone, so that "today" and streaks follow the user's day (decisions 4). */
+/** The browser's time zone, so that "today" and streaks follow the user's day (product.md, Accounts). */
 export function browserTimeZone(): string | undefined {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;

@@ -2,6 +2,7 @@ import { AlertCircle } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { AUTH_MESSAGES } from '#contract/auth.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { AuthShell } from './auth-shell.tsx';
@@ -13,6 +14,8 @@ import { SignupForm } from './signup-form.tsx';
 const GOOGLE_ERRORS: Record<string, string> = {
   'not-configured': 'Google sign-in is not available.',
   expired: 'The Google sign-in took too long. Please try again.',
+  'link-password': AUTH_MESSAGES.googleLinkNeedsPassword,
+  'two-factor': AUTH_MESSAGES.googleTwoFactor,
 };
 
 export function googleErrorMessage(code: string): string {
@@ -27,7 +30,7 @@ type AuthPageProps = {
   benefits?: ReactNode;
 };
 
-/** /auth: login mode with `login=true`, sign-up mode otherwise (spec section 2, screen 6). */
+/** /auth: login mode with `login=true`, sign-up mode otherwise (product.md, Accounts). */
 export function AuthPage({ forceSignup = false, hero, background, benefits }: AuthPageProps) {
   const [params] = useSearchParams();
   const navigate = useNavigate();

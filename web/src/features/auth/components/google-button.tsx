@@ -10,7 +10,7 @@ function rememberGoogleSignup(next: GoogleSignupNext | null): void {
       return;
     }
     window.sessionStorage.setItem(GOOGLE_SIGNUP_KEY, next);
-    // Spec 2.5: the chosen plan is stored, free unless one was chosen on the pricing cards.
+    // product.md, Accounts: the chosen plan is stored, free unless one was chosen on the pricing cards.
     if (next === 'selected-plan' && !window.sessionStorage.getItem(SELECTED_PLAN_KEY)) window.sessionStorage.setItem(SELECTED_PLAN_KEY, 'free');
   } catch {
     // Session storage unavailable: the return goes to the plan page, where every choice is offered.

@@ -6,13 +6,16 @@ import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { isApiError } from '#web/lib/api-fetch.ts';
+import type { SecondFactorChallenge } from '#contract/two-factor.ts';
 import { useLogin } from '../api/login.ts';
+import { PasskeySignInButton } from './passkey-sign-in-button.tsx';
 import { ResendVerificationForm } from './resend-verification-form.tsx';
+import { SecondFactorForm } from './second-factor-form.tsx';
 
 type LoginValues = { email: string; password: string };
 
 /**
- * E-mail or username, and password. Neither is required in the browser (spec section 5). Signing
+ * E-mail or username, and password. Neither is required in the browser (product.md, Accounts). Signing
  * in goes home, unless the page that shows the form carries on itself (`stayOnPage`).
  */
 export function LoginForm({ stayOnPage = false, defaultEmail = '' }: { stayOnPage?: boolean; defaultEmail?: string } = {}) {
@@ -20,13 +23,22 @@ export function LoginForm({ stayOnPage = false, defaultEmail = '' }: { stayOnPag
   const navigate = useNavigate();
   const login = useLogin();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+  // Set when the password was right and the account asks for its second factor.
+  const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
   const form = useForm<LoginValues>({ defaultValues: { email: defaultEmail, password: '' } });
+  const signedIn = () => {
+    if (!stayOnPage) navigate('/');
+  };
 
   const onSubmit = form.handleSubmit(async (values) => {
     setUnverifiedEmail(null);
     try {
-      await login.mutateAsync(values);
-      if (!stayOnPage) navigate('/');
+      const result = await login.mutateAsync(values);
+      if (result.secondFactor) {
+        setChallenge(result.secondFactor);
+        return;
+      }
+      signedIn();
     } catch (error) {
       const message = isApiError(error) && error.message ? error.message : 'Login failed';
       toast.error('Login Error', { description: message });
@@ -35,6 +47,19 @@ export function LoginForm({ stayOnPage = false, defaultEmail = '' }: { stayOnPag
       }
     }
   });
+
+  if (challenge) {
+    return (
+      <SecondFactorForm
+        challenge={challenge}
+        onDone={signedIn}
+        onRestart={() => {
+          setChallenge(null);
+          form.setValue('password', '');
+        }}
+      />
+    );
+  }
 
   return (
     <div className="grid gap-4">
@@ -56,6 +81,7 @@ export function LoginForm({ stayOnPage = false, defaultEmail = '' }: { stayOnPag
           {form.formState.isSubmitting ? 'Logging in...' : 'Login'}
         </Button>
       </form>
+      <PasskeySignInButton onDone={signedIn} />
       {unverifiedEmail !== null ? (
         <div className="rounded-lg border border-accent/40 bg-accent/10 p-4" role="alert">
           <p className="mb-3 text-sm">

@@ -18,12 +18,12 @@ type SignupInput = z.input<typeof signupSchema>;
 const FIELDS = ['username', 'email', 'password'] as const;
 
 /**
- * Username, e-mail and password (spec section 5), checked with the contract's schemas. On success
+ * Username, e-mail and password (product.md, Accounts), checked with the contract's schemas. On success
  * the user goes on to the plan page, or to the check-your-email screen when verification is on.
  */
 export function SignupForm({ onVerificationRequired, onSignedUp, submitLabel = 'Create account' }: {
   onVerificationRequired: (email: string) => void;
-  /** Where a signed-in new user goes instead of the plan page (the landing card's chosen plan, spec 4). */
+  /** Where a signed-in new user goes instead of the plan page (the landing card's chosen plan, product.md, Accounts). */
   onSignedUp?: () => Promise<void>;
   submitLabel?: string;
 }) {

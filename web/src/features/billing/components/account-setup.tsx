@@ -24,7 +24,7 @@ import { clearSelectedPlan } from '../utils/selected-plan.ts';
 import { browserTimeZone } from '../utils/time-zone.ts';
 import { PaymentHeading, SupportLink, VerifyingPayment } from './payment-status.tsx';
 
-/** Spec section 5, post-payment registration. */
+/** product.md, Accounts, post-payment registration. */
 const setupSchema = z
   .object({ username: usernameSchema, email: emailSchema, password: passwordSchema, confirmPassword: z.string() })
   .refine((values) => values.confirmPassword === values.password, { message: BILLING_MESSAGES.passwordsDoNotMatch, path: ['confirmPassword'] });
@@ -32,7 +32,7 @@ type SetupInput = z.input<typeof setupSchema>;
 const FIELDS = ['username', 'email', 'password', 'confirmPassword'] as const;
 
 /**
- * Post-payment account setup (spec 2.17) for a visitor who paid signed out: the payment is
+ * Post-payment account setup (product.md, Accounts) for a visitor who paid signed out: the payment is
  * verified with the server, then the account is created and signed in, and the user lands on
  * the dashboard. Without a verified payment there is no form to submit.
  */

@@ -14,7 +14,7 @@ import { usePlans } from '#web/lib/plans.ts';
 import { useCreatePortalSession } from '../api/portal.ts';
 import { usePlanPurchase } from '../hooks/use-plan-purchase.ts';
 import { planName, upgradeTiersFor } from '../utils/plan-pricing.ts';
-import { daysText, trialStatus } from '../utils/trial.ts';
+import { trialStatus, trialSummary } from '../utils/trial.ts';
 import { usageRows } from '../utils/usage.ts';
 import { IntervalSwitch } from './interval-switch.tsx';
 import { PlanChangeDialog } from './plan-change-dialog.tsx';
@@ -22,11 +22,12 @@ import { PlanChooser } from './plan-chooser.tsx';
 import { TestModeNote } from './test-mode-note.tsx';
 import { TrialExpiredAlert } from './trial-expired-alert.tsx';
 import { TrialExtension } from './trial-extension.tsx';
+import { TrialPurchaseNote } from './trial-purchase-note.tsx';
 
 const longDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
 
 /**
- * The profile's account status (spec 2.9): the tier ("Free Trial" for free), usage against the
+ * The profile's account status (product.md, Accounts): the tier ("Free Trial" for free), usage against the
  * limits for paid tiers, the trial for free users with the plans to upgrade to, the upgrade to
  * Pro for Starter, and the subscription settings for paying users.
  */
@@ -120,6 +121,7 @@ function AccountStatus({ user, plans }: { user: User; plans: PlansResponse }) {
                   : `Your ${catalogue.tiers[tier].label} plan stays until you change it.`}
             </p>
           </div>
+          {tier === 'free' ? <TrialPurchaseNote user={user} catalogue={catalogue} /> : null}
           <PlanChooser
             plans={plans}
             tiers={upgrades}
@@ -142,22 +144,13 @@ function TrialSection({ user, catalogue }: { user: User; catalogue: PlanCatalogu
     <div className="grid gap-4">
       {status.kind === 'expired' ? (
         <TrialExpiredAlert />
-      ) : status.kind === 'not-started' ? (
-        <div>
-          <p className="font-medium">Trial not started</p>
-          <p className="text-sm text-muted-foreground">
-            Your {catalogue.trialDays}-day trial counts from the day you signed up: {daysText(status.daysLeft)} left, until{' '}
-            {longDate.format(status.endsAt)}.
-          </p>
-        </div>
       ) : (
-        <div className="grid gap-2">
-          <p>
-            <span className="text-2xl font-semibold tracking-tight">{daysText(status.daysLeft)}</span>{' '}
-            <span className="text-muted-foreground">left in your free trial</span>
-          </p>
-          <p className="text-sm text-muted-foreground">Your trial ends on {longDate.format(status.endsAt)}.</p>
-          <Progress value={status.daysLeft} max={Math.max(catalogue.trialDays, status.daysLeft)} aria-label="Trial days remaining" />
+        <div className="grid gap-2" data-trial-status>
+          <h3 className="text-lg font-semibold tracking-tight">{trialSummary(status, catalogue.trialDays).title}</h3>
+          <p className="text-sm text-muted-foreground">{trialSummary(status, catalogue.trialDays).detail}</p>
+          {status.kind === 'active' ? (
+            <Progress value={status.daysLeft} max={Math.max(catalogue.trialDays, status.daysLeft)} aria-label="Trial days remaining" />
+          ) : null}
         </div>
       )}
       {status.kind !== 'expired' ? <TrialExtension user={user} catalogue={catalogue} /> : null}

@@ -22,7 +22,7 @@ type PlanChooserProps = {
 
 /**
  * Monthly and Yearly tabs with one card per tier for the chosen interval (the upgrade dialog,
- * spec 2.16). The yearly tab names the saving computed from the catalogue's prices.
+ * product.md, Plans and billing). The yearly tab names the saving computed from the catalogue's prices.
  */
 export function PlanChooser({ plans, tiers, state, ready, onChoose, actionLabel = (label) => `Choose ${label}`, defaultInterval = 'monthly' }: PlanChooserProps) {
   const [interval, setInterval] = useState<BillingInterval>(defaultInterval);

@@ -17,15 +17,15 @@ import { useStartFreeTrial } from '../api/trial.ts';
 import { usePlanPurchase } from '../hooks/use-plan-purchase.ts';
 import { INTERVALS, PAID_TIERS, planButtonLabel, planIdOf, priceIdForPlan, trialButtonLabel } from '../utils/plan-pricing.ts';
 import { writeSelectedPlan } from '../utils/selected-plan.ts';
-import { daysText, trialStatus } from '../utils/trial.ts';
+import { trialStatus, trialSummary } from '../utils/trial.ts';
 import { IntervalSwitch } from './interval-switch.tsx';
 import { PlanChangeDialog } from './plan-change-dialog.tsx';
-import { TestModeNote } from './test-mode-note.tsx';
+import { PaymentsUnavailableNote, TestModeNote } from './test-mode-note.tsx';
 import { TrialExpiredAlert } from './trial-expired-alert.tsx';
+import { TrialPurchaseNote } from './trial-purchase-note.tsx';
 import { UpgradeDialog } from './upgrade-dialog.tsx';
 
 const SUBSCRIPTION_FAILED = 'Failed to start subscription process. Please try again.';
-const longDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
 
 /** A refusal the user can act on (already on the plan, plan not sold) is worth showing as is. */
 function refusalText(error: unknown): string | undefined {
@@ -33,7 +33,7 @@ function refusalText(error: unknown): string | undefined {
 }
 
 /**
- * "Choose Your Plan" (/subscription and /subscription-page, spec 2.16): the free trial, then
+ * "Choose Your Plan" (/subscription and /subscription-page, product.md, Plans and billing): the free trial, then
  * Starter and Pro monthly or yearly, every figure from the catalogue. A Pro user has nothing to
  * choose and goes home; `?newUser=true` opens the upgrade dialog, and closing it goes home.
  */
@@ -83,7 +83,9 @@ export function PlanPage() {
       ) : (
         <div className="grid gap-6">
           {checkout.testMode ? <TestModeNote /> : null}
+          {checkout.paymentsUnavailable ? <PaymentsUnavailableNote /> : null}
           {!user || user.subscriptionTier === 'free' ? <TrialCard plans={plans.data} user={user ?? null} /> : null}
+          {user?.subscriptionTier === 'free' ? <TrialPurchaseNote user={user} catalogue={plans.data.catalogue} /> : null}
           <ul className="grid gap-6 md:grid-cols-2">
             {PAID_TIERS.map((tier) => {
               const info = plans.data.catalogue.tiers[tier];
@@ -188,9 +190,10 @@ function TrialCard({ plans, user }: { plans: PlansResponse; user: User | null })
           <TrialExpiredAlert />
         ) : status?.kind === 'active' ? (
           <>
-            <p className="text-sm">
-              Your free trial is active: <strong>{daysText(status.daysLeft)} left</strong> (until {longDate.format(status.endsAt)}).
-            </p>
+            <div className="grid gap-1" data-trial-status>
+              <p className="font-semibold">{trialSummary(status, catalogue.trialDays).title}</p>
+              <p className="text-sm text-muted-foreground">{trialSummary(status, catalogue.trialDays).detail}</p>
+            </div>
             <Button variant="outline" onClick={() => navigate('/')}>
               Continue with the free trial
             </Button>
@@ -205,6 +208,12 @@ function TrialCard({ plans, user }: { plans: PlansResponse; user: User | null })
                 </li>
               ))}
             </ul>
+            {status ? (
+              <div className="grid gap-1" data-trial-status>
+                <p className="font-semibold">{trialSummary(status, catalogue.trialDays).title}</p>
+                <p className="text-sm text-muted-foreground">{trialSummary(status, catalogue.trialDays).detail}</p>
+              </div>
+            ) : null}
             {user ? (
               <Button size="lg" onClick={start} disabled={startTrial.isPending}>
                 {startTrial.isPending ? 'Starting...' : label}

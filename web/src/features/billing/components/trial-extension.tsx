@@ -7,7 +7,7 @@ import type { PlanCatalogue } from '#contract/plans.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Progress } from '#web/components/ui/progress.tsx';
 import { isApiError } from '#web/lib/api-fetch.ts';
-import { useStreak } from '../api/streak.ts';
+import { useStreak } from '#web/lib/streak.ts';
 import { useExtendTrial } from '../api/trial.ts';
 import { canClaimTrialExtension, daysText, trialWasExtended } from '../utils/trial.ts';
 
@@ -15,7 +15,7 @@ import { canClaimTrialExtension, daysText, trialWasExtended } from '../utils/tri
 const RELOAD_AFTER_MS = 1500;
 
 /**
- * Spec 2.9 and 4: a logging streak of 14 days earns 7 extra trial days, once. Shows the way
+ * product.md, Plans and billing: a logging streak of 14 days earns 7 extra trial days, once. Shows the way
  * there, the button when it is earned, and that it was claimed.
  */
 export function TrialExtension({ user, catalogue }: { user: User; catalogue: PlanCatalogue }) {

@@ -9,6 +9,7 @@ import { upgradeTiersFor } from '../utils/plan-pricing.ts';
 import { PlanChangeDialog } from './plan-change-dialog.tsx';
 import { PlanChooser } from './plan-chooser.tsx';
 import { TestModeNote } from './test-mode-note.tsx';
+import { TrialPurchaseNote } from './trial-purchase-note.tsx';
 
 type UpgradeDialogProps = {
   open: boolean;
@@ -22,7 +23,7 @@ type UpgradeDialogProps = {
 };
 
 /**
- * "Upgrade Your Plan" (spec 2.16): Monthly and Yearly tabs, the tiers above the user's own. When
+ * "Upgrade Your Plan" (product.md, Plans and billing): Monthly and Yearly tabs, the tiers above the user's own. When
  * the provider cannot create a session, the plan's static payment link is used if one is set.
  */
 export function UpgradeDialog({ open, onOpenChange, plans, user, cancelPath, footer }: UpgradeDialogProps) {
@@ -54,6 +55,8 @@ export function UpgradeDialog({ open, onOpenChange, plans, user, cancelPath, foo
         {tiers.length === 0 ? (
           <p className="text-sm text-muted-foreground">You already have our most complete plan.</p>
         ) : (
+          <>
+          {user?.subscriptionTier === 'free' ? <TrialPurchaseNote user={user} catalogue={plans.catalogue} /> : null}
           <PlanChooser
             plans={plans}
             tiers={tiers}
@@ -62,6 +65,7 @@ export function UpgradeDialog({ open, onOpenChange, plans, user, cancelPath, foo
             onChoose={(planId) => void checkout.start(planId)}
             actionLabel={(label) => (user && user.subscriptionTier !== 'free' ? `Upgrade to ${label}` : `Choose ${label}`)}
           />
+          </>
         )}
         {checkout.current ? (
           <p className="text-sm text-muted-foreground">Upgrading changes your current subscription; the price is prorated.</p>

@@ -8,7 +8,7 @@ import { clearSelectedPlan, readSelectedPlan } from '../utils/selected-plan.ts';
 import { usePlans } from '#web/lib/plans.ts';
 
 /**
- * Spec section 4, "Signup with a plan", for the landing page's sign-up card: with the free plan
+ * product.md, Plans and billing, "Signup with a plan", for the landing page's sign-up card: with the free plan
  * the trial starts and the user goes home (a failure to record the trial is only logged: the
  * trial runs from sign-up anyway); with a paid plan the checkout starts and the browser goes to
  * the provider's page. Runs once the account exists and the session cookie is set.

@@ -6,7 +6,7 @@ import { createCheckoutSession } from '../api/checkout.ts';
 import { canFallBackToPaymentLink, checkoutReturnUrls, safePaymentLink } from '../utils/checkout-urls.ts';
 import { priceIdForPlan } from '../utils/plan-pricing.ts';
 
-/** Spec section 4, "Checkout": idle, then processing (buttons disabled), then the redirect. */
+/** product.md, Plans and billing, "Checkout": idle, then processing (buttons disabled), then the redirect. */
 export type CheckoutState = { status: 'idle' } | { status: 'processing' | 'redirecting'; planId: PaidPlanId };
 
 export type CheckoutOptions = {
@@ -16,7 +16,7 @@ export type CheckoutOptions = {
   customerEmail?: string | null;
   /** The upgrade dialog's rule: when no session can be created, use the plan's static payment link. */
   fallBackToPaymentLink?: boolean;
-  /** Shows the failure in the caller's words (each screen has its own, spec section 8). */
+  /** Shows the failure in the caller's words (each screen has its own, product.md, Plans and billing). */
   onError: (error: unknown) => void;
 };
 
@@ -78,5 +78,7 @@ export function useCheckout({ cancelPath, customerEmail = null, fallBackToPaymen
     /** Plans and provider settings still loading: buttons wait. */
     ready: plans.isSuccess,
     testMode: config.data?.provider === 'local',
+    /** No payment provider is configured (production): nothing can be bought. */
+    paymentsUnavailable: config.data?.provider === 'none',
   };
 }

@@ -32,7 +32,7 @@ describe('the payment-link fallback', () => {
   });
 });
 
-describe('checkout error texts (spec 8)', () => {
+describe('checkout error texts (product.md, Plans and billing)', () => {
   it('prefers the server text, then our own known text, then the fallback', () => {
     expect(checkoutErrorText(apiError(400, 'VALIDATION_FAILED', 'Invalid plan type selected'), 'Failed to start checkout process')).toBe('Invalid plan type selected');
     expect(checkoutErrorText(new Error('No checkout URL received'), 'Failed to start checkout process')).toBe('No checkout URL received');
@@ -41,7 +41,7 @@ describe('checkout error texts (spec 8)', () => {
   });
 });
 
-describe('the selected plan (spec 3)', () => {
+describe('the selected plan (product.md, Plans and billing)', () => {
   it('is free unless a known paid plan is stored', () => {
     expect(parseSelectedPlan(null)).toBe('free');
     expect(parseSelectedPlan('free')).toBe('free');

@@ -33,7 +33,7 @@ export function safePaymentLink(link: string | undefined): string | undefined {
   }
 }
 
-/** Texts of our own failures that are worth showing as they are (spec section 8, "Internal"). */
+/** Texts of our own failures that are worth showing as they are (product.md, Plans and billing, "Internal"). */
 const OWN_MESSAGES = new Set(['Invalid plan type selected', 'No checkout URL received', 'Failed to create checkout session']);
 
 /** The server's text for a failed checkout, else our own known text, else the screen's fallback. */

@@ -30,7 +30,7 @@ function withPrices(starter: { monthly: number; yearly: number }, pro: { monthly
   return base;
 }
 
-describe('labels from the default catalogue (spec 2.16)', () => {
+describe('labels from the default catalogue (product.md, Plans and billing)', () => {
   const catalogue = DEFAULT_PLAN_CATALOGUE;
 
   it('gives the plan page its button texts', () => {
@@ -83,7 +83,7 @@ describe('labels follow a changed catalogue', () => {
   });
 });
 
-describe('plan ids and price ids (spec 3)', () => {
+describe('plan ids and price ids (product.md, Plans and billing)', () => {
   const plans: Pick<PlansResponse, 'priceIds'> = { priceIds: LOCAL_PRICES };
 
   it('maps each plan to its price id and back', () => {

@@ -31,7 +31,7 @@ export function priceIdForPlan(plans: Pick<PlansResponse, 'priceIds'>, planId: P
   return priceId ? priceId : undefined;
 }
 
-/** Spec section 3: a price id maps to its plan; an unknown (or missing) id maps to free. */
+/** product.md, Plans and billing: a price id maps to its plan; an unknown (or missing) id maps to free. */
 export function planIdForPrice(plans: Pick<PlansResponse, 'priceIds'>, priceId: string | null | undefined): PlanId {
   if (!priceId) return 'free';
   const found = PAID_PLAN_IDS.find((planId) => plans.priceIds[planId] === priceId);
@@ -69,7 +69,7 @@ export function priceText(catalogue: PlanCatalogue, planId: PaidPlanId): string 
   return `${formatPrice(cents, catalogue.currency)}/${interval === 'monthly' ? 'month' : 'year'}`;
 }
 
-/** The plan page's buttons (spec 2.16): "Monthly - $21.99/month", "Yearly - $184.71/year (Save 30%)". */
+/** The plan page's buttons (product.md, Plans and billing): "Monthly - $21.99/month", "Yearly - $184.71/year (Save 30%)". */
 export function planButtonLabel(catalogue: PlanCatalogue, planId: PaidPlanId): string {
   const { tier, interval } = splitPlanId(planId);
   if (interval === 'monthly') return `Monthly - ${priceText(catalogue, planId)}`;

@@ -2,7 +2,7 @@ import type { PlanId } from '#contract/plans.ts';
 import { isPaidPlanId } from './plan-pricing.ts';
 
 /**
- * The plan chosen before signing up (spec section 3): kept in session storage under
+ * The plan chosen before signing up (product.md, Plans and billing): kept in session storage under
  * `selectedPlan`, free by default. The Google sign-up button writes the same key.
  */
 export const SELECTED_PLAN_KEY = 'selectedPlan';

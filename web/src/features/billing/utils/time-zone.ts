@@ -1,4 +1,4 @@
-/** The browser's time zone, so that "today" and streaks follow the user's day (decisions 4). */
+/** The browser's time zone, so that "today" and streaks follow the user's day (product.md, Plans and billing). */
 export function browserTimeZone(): string | undefined {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;

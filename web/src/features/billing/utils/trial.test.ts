@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PLAN_CATALOGUE } from '#contract/plans.ts';
-import { canClaimTrialExtension, daysText, trialDaysRemaining, trialEnd, trialStatus, trialWasExtended } from './trial.ts';
+import { canClaimTrialExtension, daysText, trialDaysRemaining, trialEnd, trialPurchaseNote, trialStatus, trialSummary, trialWasExtended } from './trial.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const signedUp = new Date('2025-03-01T10:00:00Z');
@@ -70,5 +70,38 @@ describe('trial extension', () => {
     expect(canClaimTrialExtension(user({ trialEndsAt: at(35), trialExtendedAt: at(20) }), catalogue, 30)).toBe(false);
     expect(canClaimTrialExtension(user({ tier: 'starter' }), catalogue, 30)).toBe(false);
     expect(canClaimTrialExtension(user(), { ...catalogue, trialExtensionStreakDays: 21 }, 20)).toBe(false);
+  });
+});
+
+describe('one trial rule in every text (decision 030)', () => {
+  it('a new account: its trial runs from sign-up, and every text counts the same days to the same date', () => {
+    for (const daysIn of [0, 1, 13, 27]) {
+      const now = at(daysIn, 2);
+      const status = trialStatus(user({ trialEndsAt: at(catalogue.trialDays) }), catalogue.trialDays, now);
+      expect(status.kind).toBe('active');
+      if (status.kind !== 'active') continue;
+      const left = daysText(catalogue.trialDays - daysIn);
+      const summary = trialSummary(status, catalogue.trialDays);
+      expect(summary.title).toBe(`${left} left in your free trial`);
+      expect(summary.detail).toBe(`Your ${catalogue.trialDays}-day free trial started when you signed up and ends on March 29, 2025.`);
+      expect(trialPurchaseNote(status, catalogue.moneyBackDays)).toBe(
+        `Buying a plan now: it starts today and you are charged today. The ${left} left in your free trial are not added to it. The ${catalogue.moneyBackDays}-day money-back guarantee applies.`,
+      );
+      expect(`${summary.title} ${summary.detail}`).not.toContain('not started');
+    }
+  });
+
+  it('says "Trial not started" only for an account from before the rule, with the same end date', () => {
+    const status = trialStatus(user(), catalogue.trialDays, at(3));
+    expect(status.kind).toBe('not-started');
+    if (status.kind !== 'not-started') return;
+    expect(trialSummary(status, catalogue.trialDays)).toEqual({
+      title: 'Trial not started',
+      detail: `Your ${catalogue.trialDays}-day free trial counts from the day you signed up: 25 days left, until March 29, 2025.`,
+    });
+  });
+
+  it('has nothing to say about trial days once the trial is over', () => {
+    expect(trialPurchaseNote(trialStatus(user(), catalogue.trialDays, at(30)), catalogue.moneyBackDays)).toBeNull();
   });
 });

@@ -18,7 +18,7 @@ function monthsText(months: number): string {
 }
 
 /**
- * Usage against the tier's limits (spec 2.9): AI messages this calendar month and lab uploads in
+ * Usage against the tier's limits (product.md, Plans and billing): AI messages this calendar month and lab uploads in
  * the tier's rolling window, as the server counts them (`/api/user`), against the catalogue.
  */
 export function usageRows(user: Pick<User, 'aiInteractionsCount' | 'labUploadsCount'>, catalogue: PlanCatalogue, tier: Tier): UsageRow[] {

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { BlogListResponse, BlogPost, BlogSection } from '#contract/blog.ts';
 import { apiFetch, isApiError } from '#web/lib/api-fetch.ts';
 
-/** A page of a section's published posts (decisions 5: real pagination, 6 a page). */
+/** A page of a section's published posts (product.md, Blog: real pagination, 6 a page). */
 export const postsQueryOptions = (section: BlogSection, page: number) =>
   queryOptions({
     queryKey: ['blog', section, 'page', page],

@@ -13,7 +13,7 @@ import { usePosts } from '../api/posts.ts';
 import { formatPostDate, pageHref, postPath } from '../utils/format.ts';
 import { PostThumbnail } from './post-thumbnail.tsx';
 
-/** Spec 2.21 (and decisions 5 for research): a grid of published posts, 6 a page, with working pages. */
+/** product.md, Blog (and product.md, Blog for research): a grid of published posts, 6 a page, with working pages. */
 export function PostListPage({ section }: { section: BlogSection }) {
   const page = BLOG_SECTION_PAGES[section];
   const [params] = useSearchParams();

@@ -12,7 +12,7 @@ import { CitationList } from './citation-list.tsx';
 import { PostContent } from './post-content.tsx';
 import { PostThumbnail } from './post-thumbnail.tsx';
 
-/** Spec 2.22 (and decisions 5 for research): thumbnail, title, date, content and cited studies. */
+/** product.md, Blog (and product.md, Blog for research): thumbnail, title, date, content and cited studies. */
 export function PostPage({ section }: { section: BlogSection }) {
   const { slug = '' } = useParams();
   const post = usePost(slug);

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { HealthStats, HealthStatsBody } from '#contract/tracking.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
 
-/** Weight in pounds, height in inches, sleep in minutes (spec section 3); nulls until set. */
+/** Weight in pounds, height in inches, sleep in minutes (product.md, Profile and health stats); nulls until set. */
 export const healthStatsQueryOptions = queryOptions({
   queryKey: ['health-stats'],
   queryFn: ({ signal }) => apiFetch<HealthStats>('/api/health-stats', { signal }),

@@ -193,7 +193,7 @@ function HealthForm({ stats, system, today, onDone, onSaved }: {
   );
 }
 
-/** Basic Health Information (spec 2.10): a view mode and an edit mode, prefilled from the stored stats. */
+/** Basic Health Information (product.md, Profile and health stats): a view mode and an edit mode, prefilled from the stored stats. */
 export function HealthInfoCard({ user, onSaved }: { user: User; onSaved?: () => void }) {
   const stats = useHealthStats();
   const today = useLocalToday(user.timeZone);

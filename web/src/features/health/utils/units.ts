@@ -2,7 +2,7 @@ import type { HealthStats, HealthStatsBody } from '#contract/tracking.ts';
 import { type ETHNICITIES, type GENDERS, HEALTH_MESSAGES } from '#contract/tracking-texts.ts';
 
 /**
- * Decisions section 4: the API keeps pounds, inches and minutes; the user sees US or metric
+ * product.md, Profile and health stats: the API keeps pounds, inches and minutes; the user sees US or metric
  * units, converted here in the client.
  */
 export type UnitSystem = 'us' | 'metric';
@@ -88,7 +88,7 @@ export type HealthFormValues = {
 
 export type HealthFormField = keyof HealthFormValues;
 
-/** The form prefilled from the stored stats (spec 2.10), in the user's units. */
+/** The form prefilled from the stored stats (product.md, Profile and health stats), in the user's units. */
 export function statsToForm(stats: HealthStats | null | undefined, system: UnitSystem): HealthFormValues {
   const height = stats?.height ?? null;
   const split = height === null ? null : splitHeight(height, 1);
@@ -124,7 +124,7 @@ const numberOf = (text: string) => (/^\s*-?(\d+\.?\d*|\.\d+)\s*$/.test(text) ? N
 type Result = { ok: true; body: HealthStatsBody } | { ok: false; errors: Partial<Record<HealthFormField, string>> };
 
 /**
- * The body of POST /api/health-stats, in pounds, inches and minutes, to the tenth the server keeps. Spec section 5: an empty
+ * The body of POST /api/health-stats, in pounds, inches and minutes, to the tenth the server keeps. product.md, Profile and health stats: an empty
  * weight, height or date of birth is left out (the stored value stays). A weight or height the
  * user did not change is sent as stored, so that converting to and from metric never drifts it.
  */

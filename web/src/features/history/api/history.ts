@@ -1,8 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DayView, MonthDays } from '#contract/tracking.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
+import { streakQueryOptions } from '#web/lib/streak.ts';
 
-/** One local day (spec section 7: retries once, the default). */
+/** One local day (product.md, Tracking: retries once, the default). */
 export function historyDayQueryOptions(date: string) {
   return queryOptions({
     queryKey: ['history', 'day', date],
@@ -19,5 +20,22 @@ export function useMonthDays(month: string) {
   return useQuery({
     queryKey: ['history', 'month', month],
     queryFn: ({ signal }) => apiFetch<MonthDays>(`/api/supplement-logs/days?month=${encodeURIComponent(month)}`, { signal }),
+  });
+}
+
+/**
+ * Removes one supplement from the day it was logged on (product.md, Tracking, "Any day"); the day,
+ * the dashboard's copy of it (`['supplement-logs', …]`) and the streak are asked again.
+ */
+export function useDeleteLogEntry() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<{ ok: true; message: string }>(`/api/supplement-logs/entries/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['history'] }),
+        queryClient.invalidateQueries({ queryKey: ['supplement-logs'] }),
+        queryClient.invalidateQueries({ queryKey: streakQueryOptions.queryKey }),
+      ]),
   });
 }

@@ -1,13 +1,15 @@
-import { MessageSquare, NotebookPen, ScrollText, Star } from 'lucide-react';
+import { MessageSquare, NotebookPen, ScrollText, Star, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
+import { toast } from 'sonner';
 import type { QualitativeLog } from '#contract/tracking.ts';
 import { Badge, badgeVariants } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { IntakeWarnings } from '#web/components/intake/intake-warnings.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
+import { errorMessage } from '#web/lib/api-fetch.ts';
 import { cn } from '#web/lib/cn.ts';
 import { formatFullDate, formatTimeIn } from '#web/lib/local-day.ts';
-import { useHistoryDay } from '../api/history.ts';
+import { useDeleteLogEntry, useHistoryDay } from '../api/history.ts';
 import { notePreview, noteText, splitNotes } from '../utils/notes.ts';
 import { NoteDialog } from './note-dialog.tsx';
 
@@ -26,6 +28,12 @@ export type DayAction = (day: { date: string; hasLogs: boolean; hasSummary: bool
 /** The selected day: its heading, the summary badge, "Supplement Intake" and "Daily Notes". */
 export function DayDetails({ date, timeZone, dayAction }: { date: string; timeZone: string; dayAction?: DayAction }) {
   const day = useHistoryDay(date);
+  const removeEntry = useDeleteLogEntry();
+  const onRemove = (id: string) =>
+    removeEntry.mutate(id, {
+      onSuccess: (result) => toast.success(result.message),
+      onError: (error) => toast.error('Error', { description: errorMessage(error, 'Failed to remove the supplement. Please try again.') }),
+    });
   const [open, setOpen] = useState<QualitativeLog | null>(null);
   const headingId = `day-${date}`;
   const { summary, notes } = splitNotes(day.data?.qualitativeLogs ?? []);
@@ -78,9 +86,20 @@ export function DayDetails({ date, timeZone, dayAction }: { date: string; timeZo
                         {log.dosage} · {log.frequency}
                       </p>
                     </div>
-                    <time dateTime={log.takenAt} className="shrink-0 text-muted-foreground">
-                      {formatTimeIn(log.takenAt, timeZone)}
-                    </time>
+                    <div className="flex shrink-0 items-center gap-1">
+                      <time dateTime={log.takenAt} className="text-muted-foreground">
+                        {formatTimeIn(log.takenAt, timeZone)}
+                      </time>
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        aria-label={`Remove ${log.name} from this day`}
+                        disabled={removeEntry.isPending}
+                        onClick={() => onRemove(log.id)}
+                      >
+                        <Trash2 aria-hidden="true" />
+                      </Button>
+                    </div>
                   </li>
                 ))}
               </ul>

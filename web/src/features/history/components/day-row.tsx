@@ -57,7 +57,6 @@ export function DayRow({ month, selected, today, marked, onSelect }: Props) {
             data-date={date}
             aria-pressed={isSelected}
             aria-current={date === today ? 'date' : undefined}
-            aria-label={`${formatFullDate(date)}${date === today ? ', today' : ''}${describeDay(entry)}`}
             disabled={future}
             onClick={() => onSelect(date)}
             className={cn(
@@ -68,6 +67,8 @@ export function DayRow({ month, selected, today, marked, onSelect }: Props) {
           >
             <span className={cn('text-xs', isSelected ? 'text-primary-foreground' : 'text-muted-foreground')}>{weekday}</span>
             <span className="text-base font-semibold">{day}</span>
+            {/* Named by what it shows ("Fri 13") and then the rest, so that a voice-control user can say what they see (WCAG 2.5.3). */}
+            <span className="sr-only">{`, ${formatFullDate(date)}${date === today ? ', today' : ''}${describeDay(entry)}`}</span>
             <span
               aria-hidden="true"
               className={cn('size-1.5 rounded-full', logged ? (isSelected ? 'bg-primary-foreground' : 'bg-primary') : 'bg-transparent')}

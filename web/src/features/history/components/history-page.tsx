@@ -1,5 +1,5 @@
 import { ArrowLeft, ChevronLeft, ChevronRight } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { User } from '#contract/auth.ts';
 import { PageContainer } from '#web/components/layout/page-container.tsx';
@@ -23,10 +23,10 @@ function initialDay(requested: string | null, today: string): string {
 }
 
 /**
- * Supplement History (spec 2.11). The selected day and the shown month are independent: paging
+ * Supplement History (product.md, Tracking). The selected day and the shown month are independent: paging
  * through months never changes the day shown below.
  */
-export function HistoryPage({ user, dayAction }: { user: User; dayAction?: DayAction }) {
+export function HistoryPage({ user, dayAction, dayEditor }: { user: User; dayAction?: DayAction; dayEditor?: (date: string) => ReactNode }) {
   const today = useLocalToday(user.timeZone);
   // `?date=yyyy-MM-dd` opens that day: the assistant's citations link here (contract/assistant.ts).
   const [searchParams] = useSearchParams();
@@ -69,6 +69,16 @@ export function HistoryPage({ user, dayAction }: { user: User; dayAction?: DayAc
           <DayDetails date={selected} timeZone={user.timeZone} dayAction={dayAction} />
         </CardContent>
       </Card>
+
+      {/* product.md, Tracking, "Any day": the selected day (never a future one) can be filled in or corrected here. */}
+      {dayEditor && selected <= today ? (
+        <section aria-labelledby="change-day-title" className="mt-6 grid gap-4">
+          <h2 id="change-day-title" className="text-lg font-semibold">
+            Change this day
+          </h2>
+          {dayEditor(selected)}
+        </section>
+      ) : null}
     </PageContainer>
   );
 }

@@ -12,7 +12,7 @@ function titleOf(log: QualitativeLog): string {
 
 function Conversation({ content }: { content: string }) {
   const messages = parseChatMessages(content);
-  // A chat whose JSON cannot be read is shown as plain text (spec section 8).
+  // A chat whose JSON cannot be read is shown as plain text (product.md, Tracking).
   if (!messages) return <p className="text-sm whitespace-pre-wrap break-words">{content}</p>;
   return (
     <ol className="grid gap-3">

@@ -2,7 +2,7 @@ import type { QualitativeLog } from '#contract/tracking.ts';
 
 export const NOTE_PREVIEW_LENGTH = 150;
 
-/** Spec section 9: a preview is the first 150 characters plus "..." (when the note is longer). */
+/** product.md, Tracking: a preview is the first 150 characters plus "..." (when the note is longer). */
 export function notePreview(text: string, length = NOTE_PREVIEW_LENGTH): string {
   const chars = Array.from(text.trim());
   return chars.length > length ? `${chars.slice(0, length).join('')}...` : chars.join('');
@@ -12,7 +12,7 @@ export type ChatMessage = { role: string; content: string };
 
 /**
  * A chat note's content is a JSON list of messages. Anything else (bad JSON, another shape) gives
- * null, and the note is shown as plain text (spec section 8).
+ * null, and the note is shown as plain text (product.md, Tracking).
  */
 export function parseChatMessages(content: string): ChatMessage[] | null {
   let value: unknown;

@@ -22,7 +22,7 @@ export function useLabFiles() {
   return useQuery(labFilesQueryOptions);
 }
 
-/** Spec section 8: the upload failure's text when the server said nothing (a proxy's bare 413 or 502). */
+/** product.md, Labs: the upload failure's text when the server said nothing (a proxy's bare 413 or 502). */
 export const UPLOAD_FAILED = 'Failed to upload lab results';
 
 function hasMessage(body: unknown): boolean {

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LabFileResults, LabResult, LabResultInput } from '#contract/labs.ts';
+import type { LabFileResults, LabResult, LabResultInput, OwnBiomarker } from '#contract/labs.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
 import { LABS_QUERY_KEY } from './lab-files.ts';
 
@@ -71,4 +71,38 @@ export function useSetTestDate() {
 /** Confirm a file's results (`POST /api/labs/{id}/confirm`): all become reviewed and the file is done. */
 export function useConfirmFile() {
   return useLabsMutation((fileId: string) => apiFetch<LabFileResults>(`/api/labs/${encodeURIComponent(fileId)}/confirm`, { method: 'POST', body: {} }));
+}
+
+/** The user's own biomarkers (`GET /api/labs/own-biomarkers`), offered beside the catalogue's. */
+export const ownBiomarkersQueryOptions = queryOptions({
+  queryKey: [...LABS_QUERY_KEY, 'own-biomarkers'],
+  queryFn: ({ signal }) => apiFetch<OwnBiomarker[]>('/api/labs/own-biomarkers', { signal }),
+});
+
+export function useOwnBiomarkers() {
+  return useQuery(ownBiomarkersQueryOptions);
+}
+
+/** Save a row waiting for review as a result: mapped, confirmed or corrected (`PUT /api/labs/review-rows/{id}`). */
+export function useSaveReviewRow() {
+  return useLabsMutation(({ id, body }: { id: string; body: ResultBody }) =>
+    apiFetch<LabResult>(`/api/labs/review-rows/${encodeURIComponent(id)}`, { method: 'PUT', body }),
+  );
+}
+
+/** Keep an unrecognised row as the user's own biomarker (`POST /api/labs/review-rows/{id}/own`). */
+export function useKeepReviewRowAsOwn() {
+  return useLabsMutation(({ id, name, unit }: { id: string; name: string; unit: string }) =>
+    apiFetch<LabResult>(`/api/labs/review-rows/${encodeURIComponent(id)}/own`, { method: 'POST', body: { name, unit } }),
+  );
+}
+
+/** Leave a row out (`DELETE /api/labs/review-rows/{id}`). */
+export function useDismissReviewRow() {
+  return useLabsMutation((id: string) => apiFetch<{ ok: true; message: string }>(`/api/labs/review-rows/${encodeURIComponent(id)}`, { method: 'DELETE' }));
+}
+
+/** A page of a report as an image, for review beside the table. */
+export function pageImageUrl(fileId: string, page: number): string {
+  return `/api/labs/${encodeURIComponent(fileId)}/pages/${page}`;
 }

@@ -5,7 +5,7 @@ import { type ChartSource, readSeriesResponse } from '../utils/series.ts';
 import { LABS_QUERY_KEY } from './lab-files.ts';
 
 
-/** Spec section 8: the chart's failure text, with the status. */
+/** product.md, Labs: the chart's failure text, with the status. */
 export function chartDataError(error: unknown): Error {
   const status = isApiError(error) ? (error.status === 0 ? 'connection error' : `status ${error.status}`) : 'unexpected answer';
   return new Error(`Failed to fetch lab chart data (${status})`, { cause: error });
@@ -15,7 +15,7 @@ export function chartDataError(error: unknown): Error {
  * The chart's data: one series per biomarker in one unit, with reference ranges, flags, review
  * state and the supplement periods (`GET /api/labs/series`). It is the chart-data list's
  * content already grouped and converted, so the chart reads it instead of paging through
- * `/api/labs/chart-data` and converting in the browser. Spec section 9's query behaviour applies:
+ * `/api/labs/chart-data` and converting in the browser. product.md, Labs's query behaviour applies:
  * 2 retries 1 s apart, fresh 5 minutes, kept 10, no refetch on focus.
  */
 export function seriesQueryOptions(units: ChartUnits) {

@@ -7,7 +7,7 @@ import { CHART_HEIGHT, type ChartRow, formatTestDate, formatValue, isOutOfRange,
 import { FLAG_LABELS } from '../utils/lab-results.ts';
 import { type ChartPoint, type ChartSeries, dateToTime } from '../utils/series.ts';
 
-/** Spec section 9. */
+/** product.md, Labs. */
 /** The plot area starts after the margin and the value axis; the supplement lanes line up with it. */
 const MARGIN = { top: 16, right: 24, bottom: 8, left: 8 };
 const Y_AXIS_WIDTH = 72;
@@ -92,7 +92,7 @@ function useElementSize(fallback: { width: number; height: number }) {
 }
 
 /**
- * The line chart of the selected series (spec 2.15): one line per series named "name (unit)",
+ * The line chart of the selected series (product.md, Labs): one line per series named "name (unit)",
  * rows merged by test date with gaps left open, the value axis labelled with the first series'
  * unit. Beyond the spec: each series' reference range as a band, points outside it drawn as
  * diamonds, unreviewed points hollow, the supplement periods as lanes under the time axis, and

@@ -1,10 +1,11 @@
-import { Check, RefreshCw } from 'lucide-react';
+import { Check, ChevronDown, RefreshCw } from 'lucide-react';
+import { useId, useState } from 'react';
 import type { BiomarkerCategory } from '#contract/biomarkers.ts';
 import { EmptyState } from '#web/components/layout/empty-state.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { cn } from '#web/lib/cn.ts';
-import { CATEGORY_COLOURS, CATEGORY_LABELS } from '../utils/categories.ts';
+import { CATEGORY_LABELS, categoryPaint } from '../utils/categories.ts';
 import type { ChartSeries } from '../utils/series.ts';
 
 type SelectorProps = {
@@ -17,9 +18,13 @@ type SelectorProps = {
   onRetry: () => void;
 };
 
+/** More chips than this start folded: thirty of them filled more than a phone's screen before the chart. */
+export const FOLD_AFTER = 8;
+
 /**
- * The biomarker chips (spec 2.14), grouped and coloured by category. A chip is a toggle button;
- * one with no drawable points is disabled and says "(no data)".
+ * The biomarker chips (product.md, Labs), grouped and coloured by category. A chip is a toggle button;
+ * one with no drawable points is disabled and says "(no data)". Past FOLD_AFTER chips, only the
+ * selected ones show until the user opens the rest.
  */
 export function BiomarkerSelector({ series, selected, status, errorText, refreshing, onToggle, onRetry }: SelectorProps) {
   if (status === 'pending') {
@@ -53,25 +58,52 @@ export function BiomarkerSelector({ series, selected, status, errorText, refresh
     );
   }
 
+  return <Chips series={series} selected={selected} onToggle={onToggle} />;
+}
+
+function Chips({ series, selected, onToggle }: { series: ChartSeries[]; selected: readonly string[]; onToggle: (name: string) => void }) {
+  const foldable = series.length > FOLD_AFTER;
+  const [open, setOpen] = useState(!foldable);
+  const listId = useId();
   const groups = new Map<BiomarkerCategory, ChartSeries[]>();
   for (const one of series) groups.set(one.category, [...(groups.get(one.category) ?? []), one]);
+  const chosen = series.filter((one) => selected.includes(one.name));
 
   return (
-    <div className="grid gap-3" role="group" aria-label="Biomarkers to chart">
-      {[...groups.entries()].map(([category, members]) => (
-        <div key={category} className="flex flex-wrap items-center gap-2">
-          <span className="w-24 shrink-0 text-xs font-medium text-muted-foreground">{CATEGORY_LABELS[category]}</span>
-          {members.map((one) => (
-            <Chip key={one.name} series={one} pressed={selected.includes(one.name)} onToggle={onToggle} />
-          ))}
+    <div className="grid gap-3">
+      <div id={listId} className="grid gap-3" role="group" aria-label="Biomarkers to chart">
+        {open ? (
+          [...groups.entries()].map(([category, members]) => (
+            <div key={category} className="flex flex-wrap items-center gap-2">
+              <span className="w-full text-xs font-medium text-muted-foreground sm:w-24 sm:shrink-0">{CATEGORY_LABELS[category]}</span>
+              {members.map((one) => (
+                <Chip key={one.name} series={one} pressed={selected.includes(one.name)} onToggle={onToggle} />
+              ))}
+            </div>
+          ))
+        ) : (
+          <div className="flex flex-wrap items-center gap-2">
+            {chosen.length === 0 ? <span className="text-sm text-muted-foreground">None selected.</span> : null}
+            {chosen.map((one) => (
+              <Chip key={one.name} series={one} pressed onToggle={onToggle} />
+            ))}
+          </div>
+        )}
+      </div>
+      {foldable ? (
+        <div>
+          <Button variant="outline" size="sm" aria-expanded={open} aria-controls={listId} onClick={() => setOpen((was) => !was)}>
+            <ChevronDown aria-hidden="true" className={cn('transition-transform motion-reduce:transition-none', open && 'rotate-180')} />
+            {open ? 'Show selected only' : `Show all ${series.length} biomarkers`}
+          </Button>
         </div>
-      ))}
+      ) : null}
     </div>
   );
 }
 
 function Chip({ series, pressed, onToggle }: { series: ChartSeries; pressed: boolean; onToggle: (name: string) => void }) {
-  const colour = CATEGORY_COLOURS[series.category];
+  const colour = categoryPaint(series.category);
   const noData = series.points.length === 0;
   // A chip already selected stays clickable so a selection from an old link can be undone.
   const disabled = noData && !pressed;

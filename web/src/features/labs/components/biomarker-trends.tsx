@@ -1,11 +1,11 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { LineChart as LineChartIcon } from 'lucide-react';
 import type { User } from '#contract/auth.ts';
-import { type ChartUnits, chartUnitsFor } from '#contract/page-data.ts';
 import { EmptyState } from '#web/components/layout/empty-state.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Switch } from '#web/components/ui/switch.tsx';
+import { useLabUnits } from '#web/lib/lab-units.ts';
 import { useSeries } from '../api/series.ts';
 import { useBiomarkerSelection } from '../hooks/use-biomarker-selection.ts';
 import { CHART_HEIGHT, chartCounts } from '../utils/chart-rows.ts';
@@ -24,12 +24,13 @@ function LoadingChart({ height }: { height?: number }) {
 }
 
 /**
- * Biomarker Trends (spec 2.12, 2.14, 2.15): the selector and the chart, drawn from the series
- * call in the unit system the user picks (decisions 4: conventional units unless the user's
- * profile, or this switch, says SI).
+ * Biomarker Trends (product.md, Labs): the selector and the chart, drawn from the series
+ * call in the unit system the user picks (product.md, Labs: conventional units unless the user's
+ * profile, or this switch, says SI). The switch is remembered in this browser, and the assistant
+ * answers in the same units.
  */
 export function BiomarkerTrends({ user, hasFiles, filesPending }: { user: User; hasFiles: boolean; filesPending: boolean }) {
-  const [units, setUnits] = useState<ChartUnits>(chartUnitsFor(user));
+  const [units, setUnits] = useLabUnits(user);
   const series = useSeries(units);
   const source = series.data;
   const { selected, toggle, highlightDate } = useBiomarkerSelection(source?.series);

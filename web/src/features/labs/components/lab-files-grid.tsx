@@ -2,16 +2,7 @@ import { AlertTriangle, CheckCircle2, Clock, Download, FileText, Loader2, Trash2
 import { useState } from 'react';
 import type { LabFile } from '#contract/labs.ts';
 import { EmptyState } from '#web/components/layout/empty-state.tsx';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '#web/components/ui/alert-dialog.tsx';
+import { ConfirmDialog } from '#web/components/ui/alert-dialog.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button, buttonVariants } from '#web/components/ui/button.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
@@ -20,12 +11,12 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { useDeleteLabFile } from '../api/lab-files.ts';
 import { formatTestDate } from '../utils/chart-rows.ts';
-import { STATUS_LABELS, isBeingRead } from '../utils/lab-results.ts';
+import { STATUS_LABELS, isBeingRead, readingText } from '../utils/lab-results.ts';
 import { ReviewDialog } from './review-dialog.tsx';
 
 type FilesQuery = { data: LabFile[] | undefined; isPending: boolean; isError: boolean; isFetching: boolean; refetch: () => unknown };
 
-/** Uploaded Files (spec 2.12): one card per file with its reading state, download and delete. */
+/** Uploaded Files (product.md, Labs): one card per file with its reading state, download and delete. */
 export function LabFilesGrid({ files }: { files: FilesQuery }) {
   if (files.isPending) {
     return (
@@ -35,7 +26,7 @@ export function LabFilesGrid({ files }: { files: FilesQuery }) {
     );
   }
   if (!files.data) {
-    // Spec 8: a failed load is logged (see LabsPage), and nothing made up is shown in its place.
+    // product.md, Labs: a failed load is logged (see LabsPage), and nothing made up is shown in its place.
     return (
       <div className="flex flex-wrap items-center gap-3 text-sm text-muted-foreground">
         Your uploaded files could not be loaded right now.
@@ -73,7 +64,7 @@ function LabFileCard({ file }: { file: LabFile }) {
 
   const onDelete = () =>
     remove.mutate(file.id, {
-      // Spec 8: a failed delete is logged only; the list stays as it is.
+      // product.md, Labs: a failed delete is logged only; the list stays as it is.
       onError: (error) => console.error('Failed to delete lab file', { status: (error as { status?: number }).status }),
     });
 
@@ -101,7 +92,7 @@ function LabFileCard({ file }: { file: LabFile }) {
             <>
               <Progress value={file.progress} aria-label={`Reading ${file.fileName}`} />
               <p className="text-xs text-muted-foreground">
-                {file.status === 'queued' ? 'Waiting to be read...' : `Reading the report... ${file.progress}%`}
+                {readingText(file)}
               </p>
             </>
           ) : null}
@@ -124,22 +115,17 @@ function LabFileCard({ file }: { file: LabFile }) {
         <a href={file.fileUrl} download={file.fileName} className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
           <Download aria-hidden="true" /> Download<span className="sr-only"> {file.fileName}</span>
         </a>
-        <AlertDialog>
-          <AlertDialogTrigger asChild>
+        <ConfirmDialog
+          trigger={
             <Button size="sm" variant="ghost" className="text-destructive hover:text-destructive" disabled={remove.isPending}>
               <Trash2 aria-hidden="true" /> {remove.isPending ? 'Deleting...' : 'Delete'}
               <span className="sr-only"> {file.fileName}</span>
             </Button>
-          </AlertDialogTrigger>
-          <AlertDialogContent>
-            <AlertDialogTitle>Delete {file.fileName}?</AlertDialogTitle>
-            <AlertDialogDescription>Are you sure you want to delete this lab result?</AlertDialogDescription>
-            <AlertDialogFooter>
-              <AlertDialogCancel>Cancel</AlertDialogCancel>
-              <AlertDialogAction onClick={onDelete}>Delete</AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+          }
+          title={`Delete ${file.fileName}?`}
+          question="Are you sure you want to delete this lab result?"
+          onConfirm={onDelete}
+        />
       </div>
       <ReviewDialog file={file} open={reviewing} onOpenChange={setReviewing} />
     </Card>
@@ -147,8 +133,9 @@ function LabFileCard({ file }: { file: LabFile }) {
 }
 
 function resultsSummary(file: LabFile): string {
-  if (file.resultCount === 0) return 'No results yet.';
+  if (file.resultCount === 0 && file.reviewRowCount === 0) return 'No results yet.';
   const count = `${file.resultCount} ${file.resultCount === 1 ? 'result' : 'results'}`;
-  if (file.unreviewedCount === 0) return `${count}, all reviewed.`;
-  return `${count}, ${file.unreviewedCount} not reviewed.`;
+  const decide = file.reviewRowCount > 0 ? ` ${file.reviewRowCount} ${file.reviewRowCount === 1 ? 'row needs' : 'rows need'} your decision.` : '';
+  if (file.unreviewedCount === 0) return `${count}, all reviewed.${decide}`;
+  return `${count}, ${file.unreviewedCount} not reviewed.${decide}`;
 }

@@ -13,6 +13,7 @@ import { labsPageQueries } from '../api/page-queries.ts';
 import { finishedReading } from '../utils/lab-results.ts';
 import { BiomarkerTrends } from './biomarker-trends.tsx';
 import { LabFilesGrid } from './lab-files-grid.tsx';
+import { LabInterferenceNotes } from './lab-interference-notes.tsx';
 import { ManualResults } from './manual-results.tsx';
 import { UploadWidget } from './upload-widget.tsx';
 
@@ -28,14 +29,14 @@ function useFollowReading(files: LabFile[] | undefined) {
   }, [files, queryClient]);
 }
 
-/** Labs (spec 2.12): Biomarker Trends, Lab Results (upload and entry by hand), Uploaded Files. */
+/** Labs (product.md, Labs): Biomarker Trends, Lab Results (upload and entry by hand), Uploaded Files. */
 export function LabsPage({ user }: { user: User }) {
   const files = useLabFiles();
   useFollowReading(files.data);
   // Every section's first data, so that the sections appear together (useFirstAnswers).
   const ready = useFirstAnswers(labsPageQueries(user));
 
-  // Spec 8: a failed file-list load is logged only; the list on screen stays as it was.
+  // product.md, Labs: a failed file-list load is logged only; the list on screen stays as it was.
   const failure = files.error;
   useEffect(() => {
     if (failure) console.error('Failed to load lab files', { status: (failure as { status?: number }).status });
@@ -57,6 +58,7 @@ function LabsSections({ user, files }: { user: User; files: ReturnType<typeof us
     <div className="space-y-10">
       <LabsSection id="labs-trends" title="Biomarker Trends">
         <BiomarkerTrends user={user} hasFiles={(files.data?.length ?? 0) > 0} filesPending={files.isPending} />
+        <LabInterferenceNotes />
       </LabsSection>
       <LabsSection id="labs-results" title="Lab Results">
         <UploadWidget user={user} />

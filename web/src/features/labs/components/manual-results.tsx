@@ -9,7 +9,7 @@ import { useAddManualResult, useManualResults } from '../api/lab-results.ts';
 import { ResultForm } from './result-form.tsx';
 import { ResultsTable } from './results-table.tsx';
 
-/** Results typed in with no file (decisions 6): a report on paper, or a value from a clinic's portal. */
+/** Results typed in with no file (product.md, Labs): a report on paper, or a value from a clinic's portal. */
 export function ManualResults() {
   const [open, setOpen] = useState(false);
   const manual = useManualResults();

@@ -1,4 +1,4 @@
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { BIOMARKER_CATEGORIES } from '#contract/biomarker-lists.ts';
 import type { BiomarkerCatalogueEntry, LabResult, LabResultInput } from '#contract/labs.ts';
@@ -51,13 +51,23 @@ export function ResultForm({ catalogue, result, defaultDate, requireDate, submit
   // A corrected result may carry a unit spelled as printed; it stays offered.
   const units = marker ? [...new Set([...marker.units, ...(result && result.biomarker === marker.key ? [result.unit] : [])])] : [];
 
+  // Set when the server finds the value far outside what is possible: the user confirms or corrects it.
+  const [askConfirm, setAskConfirm] = useState(false);
+  const [confirmed, setConfirmed] = useState(false);
   const submit = form.handleSubmit(async (values) => {
     try {
-      await onSubmit(formToResultInput(values, result));
+      await onSubmit({ ...formToResultInput(values, result), ...(askConfirm && confirmed ? { confirmImplausible: true } : {}) });
     } catch (error) {
       if (!isApiError(error)) throw error;
       let placed = false;
       for (const detail of error.details) {
+        if (detail.field === 'confirmImplausible') {
+          setAskConfirm(true);
+          setConfirmed(false);
+          form.setError('value', { type: 'server', message: detail.message });
+          placed = true;
+          continue;
+        }
         const field = resultFormField(detail.field);
         if (field) {
           form.setError(field, { type: 'server', message: detail.message });
@@ -158,6 +168,12 @@ export function ResultForm({ catalogue, result, defaultDate, requireDate, submit
           )}
         </FormField>
       </div>
+      {askConfirm ? (
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" className="size-4 accent-primary" checked={confirmed} onChange={(event) => setConfirmed(event.target.checked)} />
+          My report prints this value
+        </label>
+      ) : null}
       {errors.root?.message ? (
         <p role="alert" className="text-sm text-destructive">
           {errors.root.message}

@@ -1,22 +1,14 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import type { BiomarkerCatalogueEntry, LabResult } from '#contract/labs.ts';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '#web/components/ui/alert-dialog.tsx';
+import { ConfirmDialog } from '#web/components/ui/alert-dialog.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { errorMessage } from '#web/lib/api-fetch.ts';
 import { cn } from '#web/lib/cn.ts';
-import { useDeleteResult, useUpdateResult } from '../api/lab-results.ts';
+import { useDeleteResult, useOwnBiomarkers, useUpdateResult } from '../api/lab-results.ts';
+import { useResultNotes } from '../api/lab-notes.ts';
 import { formatTestDate, formatValue } from '../utils/chart-rows.ts';
 import { FLAG_LABELS, rangeText } from '../utils/lab-results.ts';
 import { type ResultBody, ResultForm } from './result-form.tsx';
@@ -31,23 +23,59 @@ type ResultsTableProps = {
   requireDate: boolean;
   caption: string;
   emptyText: string;
+  /** The result under review (its place on the report's page is highlighted beside the table). */
+  selectedId?: string | null | undefined;
+  onSelect?: ((result: LabResult) => void) | undefined;
 };
 
 const COLUMNS = 7;
 
 /**
- * The review table (decisions 6): name, value, unit, range, flag and date per result, each
+ * The review table (product.md, Labs): name, value, unit, range, flag and date per result, each
  * correctable or deletable, with a row to add what was missed. Results the user has not
  * reviewed are tinted and badged.
  */
-export function ResultsTable({ results, catalogue, onAdd, defaultDate, requireDate, caption, emptyText }: ResultsTableProps) {
+export function ResultsTable({ results, catalogue, onAdd, defaultDate, requireDate, caption, emptyText, selectedId, onSelect }: ResultsTableProps) {
   const [editing, setEditing] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const update = useUpdateResult();
+  const own = useOwnBiomarkers();
+  // The user's own biomarkers are picked and corrected like the catalogue's, in their one unit.
+  const choices = useMemo(
+    () => [...catalogue, ...(own.data ?? []).map((o) => ({ key: o.key, name: o.name, category: 'other' as const, canonicalUnit: o.unit, siUnit: o.unit, units: [o.unit] }))],
+    [catalogue, own.data],
+  );
+  const editForm = (result: LabResult) => (
+    <ResultForm
+      catalogue={choices}
+      result={result}
+      requireDate
+      submitLabel={`Save ${result.name}`}
+      onCancel={() => setEditing(null)}
+      onSubmit={async (body) => {
+        await update.mutateAsync({ id: result.id, body });
+        toast.success('Result saved');
+        setEditing(null);
+      }}
+    />
+  );
 
   return (
     <div className="grid min-w-0 gap-3">
-      <div className="relative min-w-0 overflow-x-auto rounded-lg border border-border">
+      {/* On a phone each result is a card, so range, flag and buttons are never off-screen. */}
+      <ul className="grid gap-2 sm:hidden" aria-label={caption}>
+        {results.length === 0 ? <li className="rounded-lg border border-border px-3 py-6 text-center text-sm text-muted-foreground">{emptyText}</li> : null}
+        {results.map((result) => (
+          <li key={result.id}>
+            {editing === result.id ? (
+              <div className="rounded-lg border border-border bg-muted/30 p-3">{editForm(result)}</div>
+            ) : (
+              <ResultCard result={result} selected={result.id === selectedId} onSelect={onSelect} onEdit={() => setEditing(result.id)} />
+            )}
+          </li>
+        ))}
+      </ul>
+      <div className="relative hidden min-w-0 overflow-x-auto rounded-lg border border-border sm:block">
         <table className="w-full min-w-[40rem] text-left text-sm">
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-muted/60 text-xs text-muted-foreground">
@@ -75,22 +103,11 @@ export function ResultsTable({ results, catalogue, onAdd, defaultDate, requireDa
               editing === result.id ? (
                 <tr key={result.id} className="border-t border-border bg-muted/30">
                   <td colSpan={COLUMNS} className="px-3 py-4">
-                    <ResultForm
-                      catalogue={catalogue}
-                      result={result}
-                      requireDate
-                      submitLabel={`Save ${result.name}`}
-                      onCancel={() => setEditing(null)}
-                      onSubmit={async (body) => {
-                        await update.mutateAsync({ id: result.id, body });
-                        toast.success('Result saved');
-                        setEditing(null);
-                      }}
-                    />
+                    {editForm(result)}
                   </td>
                 </tr>
               ) : (
-                <ResultRow key={result.id} result={result} onEdit={() => setEditing(result.id)} />
+                <ResultRow key={result.id} result={result} selected={result.id === selectedId} onSelect={onSelect} onEdit={() => setEditing(result.id)} />
               ),
             )}
           </tbody>
@@ -100,7 +117,7 @@ export function ResultsTable({ results, catalogue, onAdd, defaultDate, requireDa
         <div className="rounded-lg border border-border bg-muted/30 p-4">
           <h4 className="mb-3 text-sm font-medium">Add a result</h4>
           <ResultForm
-            catalogue={catalogue}
+            catalogue={choices}
             defaultDate={defaultDate}
             requireDate={requireDate}
             submitLabel="Add result"
@@ -121,12 +138,52 @@ export function ResultsTable({ results, catalogue, onAdd, defaultDate, requireDa
   );
 }
 
-function ResultRow({ result, onEdit }: { result: LabResult; onEdit: () => void }) {
-  const remove = useDeleteResult();
+type RowProps = { result: LabResult; selected: boolean; onSelect?: ((result: LabResult) => void) | undefined; onEdit: () => void };
+
+const printedDisagrees = (result: LabResult) => result.printedFlag !== null && result.flag !== null && !result.printedFlag.toLowerCase().startsWith(result.flag[0]!);
+
+function ResultCard({ result, selected, onSelect, onEdit }: RowProps) {
   const unreviewed = !result.reviewed;
-  const printedDisagrees = result.printedFlag !== null && result.flag !== null && !result.printedFlag.toLowerCase().startsWith(result.flag[0]!);
+  const range = rangeText(result.referenceRange);
   return (
-    <tr className={cn('border-t border-border align-top', unreviewed && 'bg-accent/10')}>
+    <article
+      aria-label={`${result.name} ${formatValue(result.value)} ${result.unit}`.trim()}
+      onClick={() => onSelect?.(result)}
+      onFocusCapture={() => onSelect?.(result)}
+      className={cn('grid gap-1 rounded-lg border border-border p-3 text-sm', unreviewed && 'bg-accent/10', selected && 'ring-2 ring-ring')}
+    >
+      <div className="flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="font-medium break-words">{result.name}</p>
+          <p className="tabular-nums">
+            {formatValue(result.value)} {result.unit}
+            {result.flag ? <span className={cn('ml-2', result.flag !== 'normal' && 'font-medium text-destructive')}>{FLAG_LABELS[result.flag]}</span> : null}
+          </p>
+        </div>
+        <ResultActions result={result} onEdit={onEdit} />
+      </div>
+      <p className="text-xs text-muted-foreground">
+        Range {range || '-'} · {formatTestDate(result.testDate)}
+        {printedDisagrees(result) ? ` · Report says ${result.printedFlag}` : ''}
+      </p>
+      <InterferenceNotes resultId={result.id} />
+      {unreviewed ? (
+        <Badge variant="warning" className="w-fit">
+          Not reviewed
+        </Badge>
+      ) : null}
+    </article>
+  );
+}
+
+function ResultRow({ result, selected, onSelect, onEdit }: RowProps) {
+  const unreviewed = !result.reviewed;
+  return (
+    <tr
+      className={cn('border-t border-border align-top', unreviewed && 'bg-accent/10', selected && 'outline-2 -outline-offset-2 outline-ring')}
+      onClick={() => onSelect?.(result)}
+      onFocusCapture={() => onSelect?.(result)}
+    >
       <th scope="row" className="px-3 py-2 font-medium">
         <span className="block">{result.name}</span>
         {unreviewed ? (
@@ -136,47 +193,63 @@ function ResultRow({ result, onEdit }: { result: LabResult; onEdit: () => void }
         ) : result.source === 'manual' ? (
           <span className="text-xs font-normal text-muted-foreground">Added by you</span>
         ) : null}
+        <InterferenceNotes resultId={result.id} />
       </th>
       <td className="px-3 py-2 tabular-nums">{formatValue(result.value)}</td>
       <td className="px-3 py-2">{result.unit}</td>
       <td className="px-3 py-2">{rangeText(result.referenceRange) || <span className="text-muted-foreground">-</span>}</td>
       <td className="px-3 py-2">
         {result.flag ? <span className={cn(result.flag !== 'normal' && 'font-medium text-destructive')}>{FLAG_LABELS[result.flag]}</span> : <span className="text-muted-foreground">-</span>}
-        {printedDisagrees ? <span className="block text-xs text-muted-foreground">Report says {result.printedFlag}</span> : null}
+        {printedDisagrees(result) ? <span className="block text-xs text-muted-foreground">Report says {result.printedFlag}</span> : null}
       </td>
       <td className="px-3 py-2 whitespace-nowrap">{formatTestDate(result.testDate)}</td>
       <td className="px-3 py-2">
-        <div className="flex justify-end gap-1">
+        <ResultActions result={result} onEdit={onEdit} />
+      </td>
+    </tr>
+  );
+}
+
+/** Supplements in the stack at the time of this result that are known to distort its test. */
+function InterferenceNotes({ resultId }: { resultId: string }) {
+  const notes = useResultNotes(resultId);
+  return (
+    <>
+      {notes.map((note) => (
+        <details key={`${note.supplement}-${note.test}`} className="mt-1 text-xs font-normal">
+          <summary className="cursor-pointer text-accent-foreground underline decoration-dotted">
+            {note.supplement} was in your stack: it can distort this test
+          </summary>
+          <p className="mt-1">{note.effect}</p>
+          <p className="mt-1">{note.advice}</p>
+          <p className="mt-1 text-muted-foreground">Not medical advice. Source: {note.sourceUrl ? <a href={note.sourceUrl} target="_blank" rel="noopener noreferrer" className="underline">{note.source}</a> : note.source}</p>
+        </details>
+      ))}
+    </>
+  );
+}
+
+function ResultActions({ result, onEdit }: { result: LabResult; onEdit: () => void }) {
+  const remove = useDeleteResult();
+  return (
+        <div className="flex shrink-0 justify-end gap-1">
           <Button variant="ghost" size="icon" aria-label={`Correct ${result.name}`} onClick={onEdit}>
             <Pencil aria-hidden="true" />
           </Button>
-          <AlertDialog>
-            <AlertDialogTrigger asChild>
+          <ConfirmDialog
+            trigger={
               <Button variant="ghost" size="icon" aria-label={`Delete ${result.name}`} disabled={remove.isPending}>
                 <Trash2 aria-hidden="true" />
               </Button>
-            </AlertDialogTrigger>
-            <AlertDialogContent>
-              <AlertDialogTitle>Delete {result.name}?</AlertDialogTitle>
-              <AlertDialogDescription>
-                The result {formatValue(result.value)} {result.unit} of {formatTestDate(result.testDate)} is removed from your charts.
-              </AlertDialogDescription>
-              <AlertDialogFooter>
-                <AlertDialogCancel>Cancel</AlertDialogCancel>
-                <AlertDialogAction
-                  onClick={() =>
-                    remove.mutate(result.id, {
-                      onError: (error) => toast.error('Error', { description: errorMessage(error, 'Failed to delete the result') }),
-                    })
-                  }
-                >
-                  Delete
-                </AlertDialogAction>
-              </AlertDialogFooter>
-            </AlertDialogContent>
-          </AlertDialog>
+            }
+            title={`Delete ${result.name}?`}
+            question={`The result ${formatValue(result.value)} ${result.unit} of ${formatTestDate(result.testDate)} is removed from your charts.`}
+            onConfirm={() =>
+              remove.mutate(result.id, {
+                onError: (error) => toast.error('Error', { description: errorMessage(error, 'Failed to delete the result') }),
+              })
+            }
+          />
         </div>
-      </td>
-    </tr>
   );
 }

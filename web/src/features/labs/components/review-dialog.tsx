@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { PageBox } from '#contract/biomarkers.ts';
 import { toast } from 'sonner';
 import type { LabFile } from '#contract/labs.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -8,16 +9,21 @@ import { Label } from '#web/components/ui/label.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { errorMessage } from '#web/lib/api-fetch.ts';
 import { useBiomarkerCatalogue } from '../api/biomarker-catalogue.ts';
-import { useAddFileResult, useConfirmFile, useFileResults, useSetTestDate } from '../api/lab-results.ts';
-import { isBeingRead } from '../utils/lab-results.ts';
+import { useAddFileResult, useConfirmFile, useFileResults, useOwnBiomarkers, useSetTestDate } from '../api/lab-results.ts';
+import { isBeingRead, testDateHint } from '../utils/lab-results.ts';
+import { ReportPage } from './report-page.tsx';
 import { ResultsTable } from './results-table.tsx';
+import { ReviewRows } from './review-rows.tsx';
 
-/** The results of one file, to review, correct and confirm (decisions 6). */
+/** PDFs and images have pages to show beside the review; Word files do not. */
+const hasPages = (file: LabFile) => /^(application\/pdf|image\/)/.test(file.contentType);
+
+/** The results of one file, to review, correct and confirm (product.md, Labs). */
 export function ReviewDialog({ file, open, onOpenChange }: { file: LabFile; open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
-        className="max-w-4xl"
+        className={hasPages(file) ? 'max-w-4xl lg:max-w-7xl' : 'max-w-4xl'}
         // Start on the dialog itself (its title is announced), not inside the date field.
         onOpenAutoFocus={(event) => {
           event.preventDefault();
@@ -33,13 +39,29 @@ export function ReviewDialog({ file, open, onOpenChange }: { file: LabFile; open
 function ReviewContent({ file, onDone }: { file: LabFile; onDone: () => void }) {
   const results = useFileResults(file.id);
   const catalogue = useBiomarkerCatalogue();
+  const own = useOwnBiomarkers();
+  const [selected, setSelected] = useState<{ id: string; box: PageBox | null } | null>(null);
   const addResult = useAddFileResult();
   const confirm = useConfirmFile();
   const current = results.data?.file ?? file;
   const reading = isBeingRead(current);
   const unreviewed = results.data?.results.filter((result) => !result.reviewed).length ?? current.unreviewedCount;
+  const reviewRows = results.data?.reviewRows ?? [];
+  const showPage = hasPages(current) && current.status !== 'failed' && !reading;
+  const select = (id: string, box: PageBox | null | undefined) => setSelected({ id, box: box ?? null });
 
-  const onConfirm = () =>
+  const [askForDate, setAskForDate] = useState(false);
+  const onConfirm = () => {
+    if (reviewRows.length > 0) {
+      document.getElementById('review-rows-title')?.scrollIntoView({ block: 'start' });
+      toast.error('Some rows need your decision', { description: 'Match or keep each row we could not recognise, and confirm or correct each unlikely value.' });
+      return;
+    }
+    if (!current.testDate) {
+      setAskForDate(true);
+      document.getElementById(testDateInputId(file.id))?.focus();
+      return;
+    }
     confirm.mutate(file.id, {
       onSuccess: () => {
         toast.success('Results confirmed', { description: 'They are marked as reviewed on your charts.' });
@@ -47,6 +69,7 @@ function ReviewContent({ file, onDone }: { file: LabFile; onDone: () => void }) 
       },
       onError: (error) => toast.error('Error', { description: errorMessage(error, 'Could not confirm the results. Please try again.') }),
     });
+  };
 
   return (
     <div className="grid min-w-0 gap-5">
@@ -64,7 +87,14 @@ function ReviewContent({ file, onDone }: { file: LabFile; onDone: () => void }) 
         </p>
       ) : null}
 
-      <TestDateEditor fileId={file.id} testDate={current.testDate} />
+      <div className={showPage ? 'grid min-w-0 gap-5 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:items-start' : 'grid min-w-0 gap-5'}>
+      {showPage ? (
+        <div className="min-w-0 lg:sticky lg:top-0">
+          <ReportPage fileId={file.id} fileName={file.fileName} pageCount={current.pageCount ?? 1} box={selected?.box ?? null} />
+        </div>
+      ) : null}
+      <div className="grid min-w-0 gap-5">
+      <TestDateEditor fileId={file.id} testDate={current.testDate} review={current.testDateReview} askForDate={askForDate && !current.testDate} />
 
       {results.isPending || catalogue.isPending ? (
         <div className="flex justify-center py-8">
@@ -85,27 +115,35 @@ function ReviewContent({ file, onDone }: { file: LabFile; onDone: () => void }) 
           </Button>
         </div>
       ) : (
-        <ResultsTable
-          results={results.data.results}
-          catalogue={catalogue.data}
-          defaultDate={current.testDate ?? undefined}
-          requireDate={false}
-          caption={`Results read from ${file.fileName}`}
-          emptyText="No results in this file yet."
-          onAdd={(body) => addResult.mutateAsync({ fileId: file.id, body })}
-        />
+        <>
+          <ReviewRows rows={reviewRows} catalogue={catalogue.data} own={own.data ?? []} selectedId={selected?.id ?? null} onSelect={(id) => select(id, reviewRows.find((row) => row.id === id)?.box)} />
+          <ResultsTable
+            results={results.data.results}
+            catalogue={catalogue.data}
+            defaultDate={current.testDate ?? undefined}
+            requireDate={false}
+            caption={`Results read from ${file.fileName}`}
+            emptyText="No results in this file yet."
+            onAdd={(body) => addResult.mutateAsync({ fileId: file.id, body })}
+            selectedId={selected?.id ?? null}
+            onSelect={(result) => select(result.id, result.box)}
+          />
+        </>
       )}
+      </div>
+      </div>
 
       <DialogFooter className="items-center">
-        {unreviewed > 0 ? (
+        {unreviewed > 0 || reviewRows.length > 0 ? (
           <p className="text-sm text-muted-foreground sm:mr-auto">
-            {unreviewed} {unreviewed === 1 ? 'result is' : 'results are'} not reviewed yet.
+            {unreviewed > 0 ? `${unreviewed} ${unreviewed === 1 ? 'result is' : 'results are'} not reviewed yet.` : ''}
+            {reviewRows.length > 0 ? ` ${reviewRows.length} ${reviewRows.length === 1 ? 'row needs' : 'rows need'} your decision.` : ''}
           </p>
         ) : null}
         <Button variant="outline" onClick={onDone}>
           Close
         </Button>
-        {current.status !== 'done' || unreviewed > 0 ? (
+        {current.status !== 'done' || unreviewed > 0 || reviewRows.length > 0 ? (
           <Button onClick={onConfirm} disabled={reading || confirm.isPending || results.isPending}>
             {confirm.isPending ? 'Confirming...' : 'Confirm results'}
           </Button>
@@ -115,12 +153,15 @@ function ReviewContent({ file, onDone }: { file: LabFile; onDone: () => void }) 
   );
 }
 
+const testDateInputId = (fileId: string) => `test-date-${fileId}`;
+
 /** The date the sample was taken; it applies to all of the file's results. */
-function TestDateEditor({ fileId, testDate }: { fileId: string; testDate: string | null }) {
+function TestDateEditor({ fileId, testDate, review, askForDate }: { fileId: string; testDate: string | null; review: LabFile['testDateReview']; askForDate: boolean }) {
   const [value, setValue] = useState(testDate ?? '');
   const [error, setError] = useState<string | null>(null);
   const setDate = useSetTestDate();
-  const inputId = `test-date-${fileId}`;
+  const inputId = testDateInputId(fileId);
+  const warn = askForDate || review === 'not-collection-date';
   const save = () => {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) {
       setError('Test date must be a date like 2025-01-31');
@@ -145,7 +186,7 @@ function TestDateEditor({ fileId, testDate }: { fileId: string; testDate: string
           min="1900-01-01"
           className="w-auto"
           value={value}
-          aria-invalid={Boolean(error)}
+          aria-invalid={Boolean(error) || askForDate}
           aria-describedby={`${inputId}-hint`}
           onChange={(event) => setValue(event.target.value)}
         />
@@ -153,8 +194,8 @@ function TestDateEditor({ fileId, testDate }: { fileId: string; testDate: string
           {setDate.isPending ? 'Saving...' : 'Save date'}
         </Button>
       </div>
-      <p id={`${inputId}-hint`} className={error ? 'text-sm text-destructive' : 'text-xs text-muted-foreground'}>
-        {error ?? (testDate ? 'The date the sample was taken; it applies to every result of this report.' : 'No collection date was found in the report: set the date the sample was taken.')}
+      <p id={`${inputId}-hint`} role={askForDate ? 'alert' : undefined} className={error || askForDate ? 'text-sm text-destructive' : warn ? 'text-sm text-accent-foreground' : 'text-xs text-muted-foreground'}>
+        {error ?? testDateHint(testDate, review, askForDate)}
       </p>
     </div>
   );

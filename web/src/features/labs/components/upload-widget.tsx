@@ -19,7 +19,7 @@ import { LABS_QUERY_KEY, UPLOAD_FAILED, uploadLabFile } from '../api/lab-files.t
 import { ACCEPT_ATTRIBUTE, ACCEPTED_FORMATS_TEXT, type Rejection, addToSelection, formatBytes } from '../utils/file-validation.ts';
 import { type UploadAllowance, exceedsAllowance, limitText, uploadAllowance, uploadInOrder } from '../utils/upload.ts';
 
-/** Spec section 9: the upload success toast stays 3 s. */
+/** product.md, Labs: the upload success toast stays 3 s. */
 const SUCCESS_TOAST_MS = 3000;
 
 type Picked = { id: string; file: File; state: 'waiting' | 'uploading' | 'failed'; progress: number; error?: string };
@@ -27,7 +27,7 @@ type Picked = { id: string; file: File; state: 'waiting' | 'uploading' | 'failed
 let nextId = 0;
 
 /**
- * Lab Results: the upload widget (spec 2.13). Files are checked as they are chosen, then sent
+ * Lab Results: the upload widget (product.md, Labs). Files are checked as they are chosen, then sent
  * one request each, in order; the first failure stops the run and keeps that file and the rest
  * in the list. Free users see the upsell card instead.
  */

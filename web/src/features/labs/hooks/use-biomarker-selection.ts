@@ -4,9 +4,9 @@ import type { ChartSeries } from '../utils/series.ts';
 import { readSelection, resolveSelection, toggleName, writeSelection } from '../utils/selection.ts';
 
 /**
- * The chart's selection, kept in the `biomarkers` query parameter of the current path (spec 2.14).
+ * The chart's selection, kept in the `biomarkers` query parameter of the current path (product.md, Labs).
  * It is read from the router's location, so back and forward move through earlier selections
- * (decisions 5: no polling). Each change is a new history entry; the automatic first choice
+ * (product.md, Labs: no polling). Each change is a new history entry; the automatic first choice
  * replaces the entry, so Back does not land on an empty chart that picks again.
  */
 export function useBiomarkerSelection(series: ChartSeries[] | undefined) {

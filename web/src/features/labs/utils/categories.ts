@@ -2,8 +2,9 @@ import type { BiomarkerCategory } from '#contract/biomarkers.ts';
 import { BIOMARKER_CATEGORIES } from '#contract/biomarker-lists.ts';
 
 /**
- * One colour per biomarker category (spec 2.14 and 9): chips and chart lines share it. Each
- * reaches 3:1 against white, the contrast lines and chip borders need.
+ * One colour per biomarker category (product.md, Labs): chips and chart lines share it. Each
+ * reaches 3:1 against white, the contrast lines and chip borders need; CATEGORY_COLOURS_ON_DARK
+ * does the same on the dark theme's surface.
  */
 export const CATEGORY_COLOURS: Record<BiomarkerCategory, string> = {
   lipid: '#d9480f',
@@ -18,6 +19,24 @@ export const CATEGORY_COLOURS: Record<BiomarkerCategory, string> = {
   other: '#495057',
 };
 
+export const CATEGORY_COLOURS_ON_DARK: Record<BiomarkerCategory, string> = {
+  lipid: '#ff922b',
+  metabolic: '#4dabf7',
+  thyroid: '#9775fa',
+  vitamin: '#fab005',
+  blood: '#ff6b6b',
+  liver: '#51cf66',
+  kidney: '#3bc9db',
+  hormone: '#f06595',
+  mineral: '#c9a27e',
+  other: '#adb5bd',
+};
+
+/** The category's colour in the theme the page is drawn in (CSS `light-dark()`, decision 033). */
+export function categoryPaint(category: BiomarkerCategory): string {
+  return `light-dark(${CATEGORY_COLOURS[category]}, ${CATEGORY_COLOURS_ON_DARK[category]})`;
+}
+
 export const CATEGORY_LABELS: Record<BiomarkerCategory, string> = {
   lipid: 'Lipids',
   metabolic: 'Metabolic',
@@ -31,13 +50,13 @@ export const CATEGORY_LABELS: Record<BiomarkerCategory, string> = {
   other: 'Other',
 };
 
-/** A category word from the server, or "other" for anything unknown (spec section 3). */
+/** A category word from the server, or "other" for anything unknown (product.md, Labs). */
 export function categoryOf(value: unknown): BiomarkerCategory {
   return typeof value === 'string' && (BIOMARKER_CATEGORIES as readonly string[]).includes(value) ? (value as BiomarkerCategory) : 'other';
 }
 
 export function categoryColour(category: unknown): string {
-  return CATEGORY_COLOURS[categoryOf(category)];
+  return categoryPaint(categoryOf(category));
 }
 
 /**
@@ -53,6 +72,6 @@ export function lineStyles(series: readonly { category: BiomarkerCategory }[]): 
   return series.map(({ category }) => {
     const nth = seen.get(category) ?? 0;
     seen.set(category, nth + 1);
-    return { colour: CATEGORY_COLOURS[category], dash: DASHES[nth % DASHES.length] };
+    return { colour: categoryPaint(category), dash: DASHES[nth % DASHES.length] };
   });
 }

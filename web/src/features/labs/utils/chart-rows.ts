@@ -15,7 +15,7 @@ export function seriesKey(index: number): string {
 }
 
 /**
- * Spec section 4: rows merge by unique test date, sorted. A series with no value on a row's date
+ * product.md, Labs: rows merge by unique test date, sorted. A series with no value on a row's date
  * leaves a gap there (lines do not connect across it). When one series has two results on the
  * same date, the later one in its list wins: the server lists them oldest first.
  */
@@ -41,7 +41,7 @@ export function chartCounts(series: readonly Pick<ChartSeries, 'points'>[]): { b
 const utcDate = new Map<string, Intl.DateTimeFormat>();
 
 /**
- * A test date in the browser's local date format (spec 2.15). Dates are calendar days, so they are
+ * A test date in the browser's local date format (product.md, Labs). Dates are calendar days, so they are
  * formatted at UTC: the same report shows the same day in every time zone.
  */
 export function formatTestDate(value: string | number, locale?: string): string {

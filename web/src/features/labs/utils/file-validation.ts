@@ -1,7 +1,7 @@
 import { LAB_ACCEPTED_EXTENSIONS, LAB_ACCEPTED_MIME_TYPES, LAB_MAX_FILES_PER_SELECTION } from '#contract/lab-upload.ts';
 
 /**
- * The upload widget's own checks (spec 2.13 and 5). They spare the user a wasted upload; the
+ * The upload widget's own checks (product.md, Labs). They spare the user a wasted upload; the
  * server decides by the file's content and its own size cap, and its answer is shown as sent.
  */
 
@@ -50,7 +50,7 @@ function sameFile(a: FileLike, b: FileLike): boolean {
 
 /**
  * Adds newly chosen files to the selection. Refused files are reported with their reasons; a file
- * already selected is not added twice; at most 5 are kept (spec 5), the rest are "Too many files".
+ * already selected is not added twice; at most 5 are kept (product.md, Labs), the rest are "Too many files".
  */
 export function addToSelection<T extends FileLike>(
   current: readonly T[],

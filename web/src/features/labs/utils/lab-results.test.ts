@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LabResult } from '#contract/labs.ts';
-import { anyBeingRead, finishedReading, formToResultInput, parseNumber, rangeText, resultToForm } from './lab-results.ts';
+import { anyBeingRead, finishedReading, formToResultInput, parseNumber, rangeText, resultToForm, testDateHint } from './lab-results.ts';
 
 const result: LabResult = {
   id: '00000000-0000-4000-8000-000000000001',
@@ -62,5 +62,14 @@ describe('result form', () => {
 
   it('leaves the test date out when none is given (the file keeps its own)', () => {
     expect(formToResultInput({ biomarker: 'tsh', value: '2', unit: 'uIU/mL', referenceLow: '', referenceHigh: '', testDate: '' }).testDate).toBeUndefined();
+  });
+});
+
+describe('testDateHint', () => {
+  it('asks for a missing date on confirm and warns when the date is the report\'s own', () => {
+    expect(testDateHint(null, 'not-found', true)).toBe('Set the test date before confirming: the date the sample was taken.');
+    expect(testDateHint(null, 'not-found', false)).toMatch(/No collection date was found/);
+    expect(testDateHint('2025-03-15', 'not-collection-date', false)).toMatch(/not a collection date: check it/);
+    expect(testDateHint('2025-03-15', null, false)).toMatch(/^The date the sample was taken/);
   });
 });

@@ -1,5 +1,5 @@
 import type { BiomarkerFlag } from '#contract/biomarkers.ts';
-import type { LabFile, LabFileStatus, LabResult, LabResultInput } from '#contract/labs.ts';
+import type { BiomarkerCatalogueEntry, LabFile, LabFileStatus, LabResult, LabResultInput, OwnBiomarker } from '#contract/labs.ts';
 import { formatValue } from './chart-rows.ts';
 
 export const STATUS_LABELS: Record<LabFileStatus, string> = {
@@ -23,6 +23,17 @@ export function anyBeingRead(files: readonly Pick<LabFile, 'status'>[] | undefin
 export function finishedReading(before: readonly Pick<LabFile, 'id' | 'status'>[], after: readonly Pick<LabFile, 'id' | 'status'>[]): string[] {
   const wasReading = new Set(before.filter(isBeingRead).map((file) => file.id));
   return after.filter((file) => wasReading.has(file.id) && !isBeingRead(file)).map((file) => file.id);
+}
+
+/**
+ * The hint under a report's test date: asked for when confirming without one, a warning when it
+ * is the report's own date rather than a collection date.
+ */
+export function testDateHint(testDate: string | null, review: LabFile['testDateReview'], askForDate: boolean): string {
+  if (askForDate) return 'Set the test date before confirming: the date the sample was taken.';
+  if (!testDate) return 'No collection date was found in the report: set the date the sample was taken.';
+  if (review === 'not-collection-date') return 'This is the date the report was issued or received, not a collection date: check it against your report.';
+  return 'The date the sample was taken; it applies to every result of this report.';
 }
 
 export const FLAG_LABELS: Record<BiomarkerFlag, string> = { low: 'Low', high: 'High', normal: 'Normal' };
@@ -94,4 +105,37 @@ const FORM_FIELDS = ['biomarker', 'value', 'unit', 'referenceLow', 'referenceHig
 /** A server field error's form field, if the form has it. */
 export function resultFormField(field: string): (typeof FORM_FIELDS)[number] | undefined {
   return (FORM_FIELDS as readonly string[]).includes(field) ? (field as (typeof FORM_FIELDS)[number]) : undefined;
+}
+
+/** Pages read of all when the reader has said how many there are (Word files have none). */
+export function readingText(file: Pick<LabFile, 'status' | 'progress' | 'pagesRead' | 'pageCount'>): string {
+  if (file.status === 'queued') return 'Waiting to be read...';
+  if (file.pageCount !== null && file.pagesRead !== null && file.pageCount > 0) {
+    const noun = file.pageCount === 1 ? 'page' : 'pages';
+    return `Reading the report... ${file.pagesRead} of ${file.pageCount} ${noun} read`;
+  }
+  return `Reading the report... ${file.progress}%`;
+}
+
+/** The warning beside a value far outside what is possible (the server's words for the same check). */
+export function implausibleText(value: number, unit: string, name: string): string {
+  return `${formatValue(value)} ${unit} is far outside what is possible for ${name}. Check it against your report: correct it, or confirm it is what the report prints.`;
+}
+
+export type BiomarkerOption = { key: string; name: string; units: string[]; own: boolean };
+
+/**
+ * The biomarkers whose name contains every typed word (ignoring case and accents), the user's own
+ * first, then names that start with the search; everything when the search is empty.
+ */
+export function matchBiomarkers(query: string, catalogue: BiomarkerCatalogueEntry[], own: OwnBiomarker[]): BiomarkerOption[] {
+  const fold = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  const words = fold(query).split(/\s+/).filter(Boolean);
+  const options: BiomarkerOption[] = [
+    ...own.map((o) => ({ key: o.key, name: o.name, units: [o.unit], own: true })),
+    ...[...catalogue].sort((a, b) => a.name.localeCompare(b.name)).map((c) => ({ key: c.key, name: c.name, units: c.units, own: false })),
+  ];
+  const matching = options.filter((option) => words.every((word) => fold(option.name).includes(word) || fold(option.key).includes(word)));
+  const starts = (option: BiomarkerOption) => (words[0] && fold(option.name).startsWith(words[0]) ? 0 : 1);
+  return matching.sort((a, b) => Number(b.own) - Number(a.own) || starts(a) - starts(b));
 }

@@ -1,6 +1,6 @@
 /**
  * The chart's selection lives in the `biomarkers` query parameter as comma-separated names
- * (spec 2.14, decisions 5). Names are written percent-encoded, so a name with a comma of its own
+ * (product.md, Labs). Names are written percent-encoded, so a name with a comma of its own
  * ("1,25-dihydroxy vitamin D") becomes "1%2C25-dihydroxy%20vitamin%20D" and the literal commas
  * stay separators. Hand-written or older links with raw commas are pieced back together
  * against the names on offer.

@@ -51,7 +51,7 @@ function columnOf(points: Record<string, unknown>, name: string): readonly unkno
 
 /**
  * The server's point columns (`testDates[i]`, `values[i]`, `flags[i]`, `reviewed[i]` make point i)
- * as the points the chart draws. Spec section 4: points with a missing date or a non-numeric value
+ * as the points the chart draws. product.md, Labs: points with a missing date or a non-numeric value
  * are skipped.
  */
 export function drawablePoints(points: Record<string, unknown>): ChartPoint[] {
@@ -74,7 +74,7 @@ type Log = (message: string, details: Record<string, unknown>) => void;
 const warn: Log = (message, details) => console.warn(message, details);
 
 /**
- * The series answer as the chart uses it (spec section 3). A series without a string name or
+ * The series answer as the chart uses it (product.md, Labs). A series without a string name or
  * unit, or without any points, is discarded and logged (its position only: never health values).
  * An unknown category becomes "other".
  */

@@ -7,7 +7,7 @@ export type UploadOutcome =
   | { kind: 'stopped'; uploaded: number; index: number; error: unknown };
 
 /**
- * Spec section 4: the files go one at a time, in order; the first failure (a 429 limit or any
+ * product.md, Labs: the files go one at a time, in order; the first failure (a 429 limit or any
  * other) stops the run, so nothing after it is sent behind the user's back.
  */
 export async function uploadInOrder<T>(
@@ -35,7 +35,7 @@ export type UploadAllowance =
   | { kind: 'limited'; limit: number; used: number; remaining: number; windowMonths: number };
 
 /**
- * What the user's plan allows (decisions 2), from the catalogue and the count the server keeps
+ * What the user's plan allows (product.md, Labs), from the catalogue and the count the server keeps
  * (`labUploadsCount` covers the plan's rolling window).
  */
 export function uploadAllowance(user: Pick<User, 'subscriptionTier' | 'labUploadsCount'>, catalogue: PlanCatalogue): UploadAllowance {
@@ -46,7 +46,7 @@ export function uploadAllowance(user: Pick<User, 'subscriptionTier' | 'labUpload
   return { kind: 'limited', limit: limits.labUploads, used, remaining: Math.max(0, limits.labUploads - used), windowMonths: limits.labUploadWindowMonths };
 }
 
-/** Spec section 5: blocked when the uploads so far plus the new files would pass the limit. */
+/** product.md, Labs: blocked when the uploads so far plus the new files would pass the limit. */
 export function exceedsAllowance(allowance: UploadAllowance, newFiles: number): boolean {
   if (allowance.kind === 'unlimited') return false;
   if (allowance.kind === 'none') return true;

@@ -22,7 +22,7 @@ function shuffled<T>(items: readonly T[], random: () => number): T[] {
 }
 
 /**
- * The auth page's background (spec section 9): 12 rows of 2 or 3 questions drawn from the pool.
+ * The auth page's background (product.md, Pages): 12 rows of 2 or 3 questions drawn from the pool.
  * Questions are dealt from a shuffled pool, reshuffled when it runs out, so every question shows
  * before any repeats and no row holds the same question twice.
  */

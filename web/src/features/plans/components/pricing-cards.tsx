@@ -66,7 +66,8 @@ export function PricingCards({ plans, renderAction, highlight = 'pro', headingLe
             <div className="mt-6 min-h-20">
               {tier === 'free' ? (
                 <div>
-                  <p className="text-4xl font-semibold tracking-tight">Free</p>
+                  {/* Not a paragraph: a large, bold one alone reads as a heading that is not one (axe, p-as-heading). */}
+                  <div className="text-4xl font-semibold tracking-tight">Free</div>
                   <p className="mt-1 text-sm text-muted-foreground">for {trialDays} days</p>
                 </div>
               ) : (

@@ -18,7 +18,7 @@ function wasDismissed(userId: string): boolean {
 }
 
 /**
- * The dashboard's profile-completion dialog (spec section 2.8). It is docked in a corner and does
+ * The dashboard's profile-completion dialog (product.md, Profile and health stats). It is docked in a corner and does
  * not block the page: the dashboard is where the day's intake is logged, and a prompt should not
  * stand between the user and that. Dismissing it keeps it closed for the rest of this browser
  * session, so coming back to the dashboard does not reopen it.

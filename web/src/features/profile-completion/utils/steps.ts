@@ -6,7 +6,7 @@ export const STEP_ACTIONS: Record<CompletionStep, { hint: string; to: string; li
   'health-metrics': { hint: 'Add your weight, height and date of birth.', to: '/health-stats', linkLabel: 'Health Stats' },
   allergies: { hint: 'List your allergies, or write "None".', to: '/health-stats', linkLabel: 'Health Stats' },
   'supplement-logs': { hint: 'Save one day of supplement intake.', to: '/', linkLabel: 'Track my Supplements', anchor: 'track-supplements' },
-  'lab-results': { hint: 'Upload a lab or bloodwork report.', to: '/labs', linkLabel: 'Bloodwork and Tests' },
+  'lab-results': { hint: 'Upload a lab report, or enter a result by hand.', to: '/labs', linkLabel: 'Bloodwork and Tests' },
 };
 
 /** Whether a step's page is the one shown, so that its link jumps to the place on this page instead. */
@@ -15,7 +15,7 @@ export function isOnStepPage(to: string, pathname: string): boolean {
   return normal(to) === normal(pathname);
 }
 
-/** Spec section 2.8: the modal is hidden with no user, while loading, and at 100%. */
+/** product.md, Profile and health stats: the modal is hidden with no user, while loading, and at 100%. */
 export function shouldShowCompletionModal(options: { hasUser: boolean; loading: boolean; percent: number | undefined; dismissed: boolean }): boolean {
   const { hasUser, loading, percent, dismissed } = options;
   if (!hasUser || loading || dismissed || percent === undefined) return false;

@@ -1,13 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProfileBody, ProfileResult } from '#contract/tracking.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
+import { withReauth } from '#web/lib/reauth.ts';
 import { refreshUser, setSignedInUser } from '#web/lib/session.ts';
 
 /** POST /api/profile; the answer carries the saved user, which becomes the session's user. */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ProfileBody) => apiFetch<ProfileResult>('/api/profile', { method: 'POST', body }),
+    // A new e-mail address needs a recent sign-in: the password is asked for when it is not.
+    mutationFn: (body: ProfileBody) => withReauth(() => apiFetch<ProfileResult>('/api/profile', { method: 'POST', body })),
     onSuccess: (result) => {
       setSignedInUser(queryClient, result.user);
       void refreshUser(queryClient);

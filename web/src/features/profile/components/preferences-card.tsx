@@ -18,7 +18,7 @@ const UNIT_OPTIONS: { value: UnitSystem; label: string; detail: string }[] = [
 ];
 
 /**
- * Time zone and units (decisions section 4). The time zone decides which day "today" is for
+ * Time zone and units (product.md, Profile and health stats). The time zone decides which day "today" is for
  * logging, history and streaks; the units only change how weight and height are shown.
  */
 export function PreferencesCard({ user }: { user: User }) {

@@ -21,7 +21,7 @@ const profileFormSchema = z.object({
 type ProfileFormInput = z.input<typeof profileFormSchema>;
 const FIELDS = ['name', 'username', 'email', 'phoneNumber'] as const;
 
-/** The profile form (spec 2.9 and 7): name, username, e-mail and phone, checked with the contract's rules. */
+/** The profile form (product.md, Profile and health stats): name, username, e-mail and phone, checked with the contract's rules. */
 export function ProfileFormCard({ user }: { user: User }) {
   const id = useId();
   const update = useUpdateProfile();

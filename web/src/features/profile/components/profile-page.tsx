@@ -7,6 +7,7 @@ import { PageHeader } from '#web/components/layout/page-header.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { PageSpinner } from '#web/components/ui/spinner.tsx';
 import { useUser } from '#web/lib/session.ts';
+import { PasswordCard } from './password-card.tsx';
 import { PreferencesCard } from './preferences-card.tsx';
 import { ProfileFormCard } from './profile-form-card.tsx';
 import { SessionsCard } from './sessions-card.tsx';
@@ -20,12 +21,23 @@ const PROFILE_CARDS: { key: string; render: (user: User, slots: ProfileSlots) =>
   { key: 'account-status', render: (user, slots) => slots.accountStatus?.(user) },
   { key: 'profile', render: (user) => <ProfileFormCard user={user} /> },
   { key: 'preferences', render: (user) => <PreferencesCard user={user} /> },
+  { key: 'reminders', render: (_user, slots) => slots.reminders?.() },
+  { key: 'password', render: (user) => <PasswordCard user={user} /> },
+  { key: 'security', render: (user, slots) => slots.security?.(user) },
   { key: 'sessions', render: () => <SessionsCard /> },
   { key: 'data', render: (user, slots) => slots.data?.(user) },
 ];
 
 /** Cards another feature provides; the route composes them in (features do not import each other). */
-export type ProfileSlots = { accountStatus?: (user: User) => ReactNode; completion?: () => ReactNode; data?: (user: User) => ReactNode };
+export type ProfileSlots = {
+  accountStatus?: (user: User) => ReactNode;
+  completion?: () => ReactNode;
+  data?: (user: User) => ReactNode;
+  /** E-mail and push reminders. */
+  reminders?: () => ReactNode;
+  /** Two-factor sign-in and passkeys. */
+  security?: (user: User) => ReactNode;
+};
 
 export function ProfilePage({ slots = {} }: { slots?: ProfileSlots } = {}) {
   const { data: user, isPending } = useUser();

@@ -3,7 +3,7 @@ import type { SupplementSuggestion } from '#contract/tracking.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
 import { uniqueById } from '../utils/supplement-form.ts';
 
-/** Spec section 9: at most 20 suggestions. */
+/** product.md, Tracking: at most 20 suggestions. */
 export const SUGGESTION_LIMIT = 20;
 
 export function supplementSearchQueryOptions(text: string) {
@@ -16,7 +16,7 @@ export function supplementSearchQueryOptions(text: string) {
   });
 }
 
-/** Suggestions for a name; nothing is asked while the text is empty (spec section 5). */
+/** Suggestions for a name; nothing is asked while the text is empty (product.md, Tracking). */
 export function useSupplementSearch(text: string) {
   return useQuery({ ...supplementSearchQueryOptions(text), enabled: text.trim().length > 0, placeholderData: keepPreviousData });
 }

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { IntakeWarningsResponse, Supplement, SupplementBody } from '#contract/tracking.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
 
-/** The user's stack. Spec section 7: cached 5 minutes, 2 retries. */
+/** The user's stack. product.md, Tracking: cached 5 minutes, 2 retries. */
 export const supplementsQueryOptions = queryOptions({
   queryKey: ['supplements'],
   queryFn: ({ signal }) => apiFetch<Supplement[]>('/api/supplements', { signal }),
@@ -32,6 +32,7 @@ export function useSaveSupplement() {
       id
         ? apiFetch<Supplement>(`/api/supplements/${encodeURIComponent(id)}`, { method: 'PUT', body })
         : apiFetch<Supplement>('/api/supplements', { method: 'POST', body }),
+    // The warnings' key starts with the stack's, so both are read again.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: supplementsQueryOptions.queryKey }),
   });
 }
@@ -41,5 +42,15 @@ export function useDeleteSupplement() {
   return useMutation({
     mutationFn: (id: string) => apiFetch<{ ok: true; message: string }>(`/api/supplements/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: supplementsQueryOptions.queryKey }),
+  });
+}
+
+/** Puts a nutrient's warning away until a dose behind it changes; the server answers the warnings. */
+export function useDismissWarning() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (nutrient: string) =>
+      apiFetch<IntakeWarningsResponse>(`/api/supplements/warnings/${encodeURIComponent(nutrient)}/dismiss`, { method: 'POST' }),
+    onSuccess: (warnings) => queryClient.setQueryData(stackWarningsQueryOptions.queryKey, warnings),
   });
 }

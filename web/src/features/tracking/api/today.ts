@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DayView, EffectsBody, Effects, SupplementLogEntry, Streak } from '#contract/tracking.ts';
+import type { DayIntakeBody, DayView, EffectsBody, Effects, MarkTodayResult, SupplementLogEntry } from '#contract/tracking.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
+import { streakQueryOptions } from '#web/lib/streak.ts';
 
 /** One local day: intake, notes, the effects rating and the day's intake warnings. */
 export function dayQueryOptions(date: string) {
@@ -14,26 +15,43 @@ export function useDay(date: string) {
   return useQuery(dayQueryOptions(date));
 }
 
-export const streakQueryOptions = queryOptions({
-  queryKey: ['streak'],
-  queryFn: ({ signal }) => apiFetch<Streak>('/api/supplements/streak', { signal }),
-});
-
-export function useStreak() {
-  return useQuery(streakQueryOptions);
-}
-
 /** "Save Today": the day named by the entries' time has its intake replaced, so saving again edits it. */
 export function useSaveIntake() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (logs: SupplementLogEntry[]) =>
       apiFetch<{ id: string; takenAt: string }[]>('/api/supplement-logs', { method: 'POST', body: { logs } }),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['supplement-logs'] }),
-        queryClient.invalidateQueries({ queryKey: streakQueryOptions.queryKey }),
-      ]),
+    onSuccess: () => refreshDays(queryClient),
+  });
+}
+
+/**
+ * After any change to a day: the day here, the history's copy of it and its month's marks (the
+ * history page asks under `['history', …]`), and the streak, which counts the same rows.
+ */
+function refreshDays(queryClient: ReturnType<typeof useQueryClient>) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['supplement-logs'] }),
+    queryClient.invalidateQueries({ queryKey: ['history'] }),
+    queryClient.invalidateQueries({ queryKey: streakQueryOptions.queryKey }),
+  ]);
+}
+
+/** A past day's intake (product.md, Tracking, "Any day"): each supplement sent is taken that day or not. */
+export function useSaveDay(date: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (logs: DayIntakeBody['logs']) => apiFetch<DayView>(`/api/supplement-logs/${encodeURIComponent(date)}`, { method: 'PUT', body: { logs } }),
+    onSuccess: () => refreshDays(queryClient),
+  });
+}
+
+/** Deletes a day's intake (its notes and rating stay). */
+export function useDeleteDayIntake(date: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<{ ok: true; message: string }>(`/api/supplement-logs/${encodeURIComponent(date)}`, { method: 'DELETE' }),
+    onSuccess: () => refreshDays(queryClient),
   });
 }
 
@@ -42,6 +60,28 @@ export function useSaveEffects() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: EffectsBody) => apiFetch<Effects>('/api/effects', { method: 'POST', body }),
-    onSuccess: (saved) => queryClient.invalidateQueries({ queryKey: dayQueryOptions(saved.date).queryKey }),
+    onSuccess: () => refreshDays(queryClient),
+  });
+}
+
+export function useDeleteEffects(date: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<{ ok: true; message: string }>(`/api/effects/${encodeURIComponent(date)}`, { method: 'DELETE' }),
+    onSuccess: () => refreshDays(queryClient),
+  });
+}
+
+/** One tap in "Today": one supplement taken (or not) today, the rest of the day left as it is. */
+export function useMarkToday() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ supplementId, taken }: { supplementId: string; taken: boolean }) =>
+      apiFetch<MarkTodayResult>(`/api/supplement-logs/today/${encodeURIComponent(supplementId)}`, { method: 'PUT', body: { taken } }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['supplement-logs'] }),
+        queryClient.invalidateQueries({ queryKey: streakQueryOptions.queryKey }),
+      ]),
   });
 }

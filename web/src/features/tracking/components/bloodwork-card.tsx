@@ -2,7 +2,7 @@ import { ArrowRight, FlaskConical } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 
-/** Dashboard: the way to the labs page (spec 2.8). */
+/** Dashboard: the way to the labs page (product.md, Tracking). */
 export function BloodworkCard() {
   return (
     <Card className="flex flex-col">

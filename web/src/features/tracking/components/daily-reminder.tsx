@@ -3,9 +3,11 @@ import { toast } from 'sonner';
 import type { User } from '#contract/auth.ts';
 import { useLocalToday } from '#web/lib/local-day.ts';
 import { useSupplements } from '../api/supplements.ts';
-import { useStreak } from '../api/today.ts';
+import { useStreak } from '#web/lib/streak.ts';
 
 const REMINDER_MS = 5000;
+/** The reminder's toast, so that saving the day can put it away (one toast, not two side by side). */
+export const DAILY_REMINDER_TOAST_ID = 'daily-reminder';
 const storageKey = (userId: string) => `stacklab.dailyReminder.${userId}`;
 
 function shownOn(userId: string): string | null {
@@ -25,7 +27,7 @@ function markShown(userId: string, date: string): void {
 }
 
 /**
- * The daily reminder (spec sections 2.8 and 9): a 5-second toast when nothing is logged today, at
+ * The daily reminder (product.md, Tracking): a 5-second toast when nothing is logged today, at
  * most once a day in this browser so that coming back to the dashboard does not nag. It waits
  * until there is a stack to log: a new user's empty list already says what to do.
  */
@@ -43,7 +45,7 @@ export function DailyReminder({ user }: { user: User }) {
     decided.current = true;
     if (loggedToday || stackSize === 0 || shownOn(user.id) === today) return;
     markShown(user.id, today);
-    toast('Daily reminder', { description: "You haven't logged your supplements today.", duration: REMINDER_MS });
+    toast('Daily reminder', { id: DAILY_REMINDER_TOAST_ID, description: "You haven't logged your supplements today.", duration: REMINDER_MS });
   }, [loggedToday, stackSize, today, user.id]);
   return null;
 }

@@ -1,16 +1,7 @@
 import { Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import type { Supplement } from '#contract/tracking.ts';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '#web/components/ui/alert-dialog.tsx';
+import { ConfirmDialog } from '#web/components/ui/alert-dialog.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { errorMessage } from '#web/lib/api-fetch.ts';
 import { useDeleteSupplement } from '../api/supplements.ts';
@@ -27,22 +18,15 @@ export function DeleteSupplementButton({ supplement }: { supplement: Supplement 
     }
   };
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button variant="ghost" size="icon" aria-label={`Delete ${supplement.name}`} disabled={remove.isPending}>
           <Trash2 aria-hidden="true" />
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogTitle>Delete {supplement.name}?</AlertDialogTitle>
-        <AlertDialogDescription>
-          Are you sure you want to delete this supplement? Days you already logged keep their record of it.
-        </AlertDialogDescription>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={() => void onConfirm()}>Delete</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title={`Delete ${supplement.name}?`}
+      question="Are you sure you want to delete this supplement? Days you already logged keep their record of it."
+      onConfirm={() => void onConfirm()}
+    />
   );
 }

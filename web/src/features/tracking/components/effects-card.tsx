@@ -10,8 +10,8 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { errorMessage } from '#web/lib/api-fetch.ts';
 import { cn } from '#web/lib/cn.ts';
-import { useLocalToday } from '#web/lib/local-day.ts';
-import { useDay, useSaveEffects } from '../api/today.ts';
+import { formatShortDate, useLocalToday } from '#web/lib/local-day.ts';
+import { useDay, useDeleteEffects, useSaveEffects } from '../api/today.ts';
 
 const SCALES = [
   { key: 'energy', label: 'Energy', low: 'Drained', high: 'Energetic' },
@@ -67,9 +67,10 @@ function RatingScale({ name, label, low, high, value, onChange }: {
   );
 }
 
-function EffectsForm({ today, saved }: { today: string; saved: DayView['effects'] }) {
+function EffectsForm({ date, isToday, saved }: { date: string; isToday: boolean; saved: DayView['effects'] }) {
   const id = useId();
   const save = useSaveEffects();
+  const remove = useDeleteEffects(date);
   const [ratings, setRatings] = useState<Ratings>({ energy: saved?.energy ?? null, mood: saved?.mood ?? null, sleep: saved?.sleep ?? null });
   const [note, setNote] = useState(saved?.note ?? '');
   const [missing, setMissing] = useState(false);
@@ -83,10 +84,19 @@ function EffectsForm({ today, saved }: { today: string; saved: DayView['effects'
     }
     setMissing(false);
     try {
-      await save.mutateAsync({ date: today, energy, mood, sleep, note: note.trim() || null });
-      toast.success("Today's ratings are saved.");
+      await save.mutateAsync({ date, energy, mood, sleep, note: note.trim() || null });
+      toast.success(isToday ? "Today's ratings are saved." : `The ratings for ${formatShortDate(date)} are saved.`);
     } catch (error) {
       toast.error('Error', { description: errorMessage(error, 'Failed to save your ratings. Please try again.') });
+    }
+  };
+
+  const onDelete = async () => {
+    try {
+      const result = await remove.mutateAsync();
+      toast.success(result.message);
+    } catch (error) {
+      toast.error('Error', { description: errorMessage(error, 'Failed to delete the rating. Please try again.') });
     }
   };
 
@@ -113,19 +123,31 @@ function EffectsForm({ today, saved }: { today: string; saved: DayView['effects'
         </p>
       ) : null}
       <div className="flex items-center justify-between gap-3">
-        <p className="text-xs text-muted-foreground">{saved ? 'Saving again replaces today’s rating.' : 'One rating a day.'}</p>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save Rating'}
-        </Button>
+        <p className="text-xs text-muted-foreground">{saved ? `Saving again replaces ${isToday ? 'today’s' : 'this day’s'} rating.` : 'One rating a day.'}</p>
+        <div className="flex gap-2">
+          {saved ? (
+            <Button type="button" variant="outline" onClick={() => void onDelete()} disabled={remove.isPending || save.isPending}>
+              {remove.isPending ? 'Deleting...' : 'Delete Rating'}
+            </Button>
+          ) : null}
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save Rating'}
+          </Button>
+        </div>
       </div>
     </form>
   );
 }
 
-/** How the day felt: energy, mood and sleep from 1 to 5, with an optional note; one per local day. */
-export function EffectsCard({ user }: { user: User }) {
+/**
+ * How the day felt: energy, mood and sleep from 1 to 5, with an optional note; one per local day,
+ * today unless another day is given (product.md, Tracking, "Any day").
+ */
+export function EffectsCard({ user, date: chosenDate }: { user: User; date?: string }) {
   const today = useLocalToday(user.timeZone);
-  const day = useDay(today);
+  const date = chosenDate ?? today;
+  const isToday = date === today;
+  const day = useDay(date);
   return (
     <Card>
       <CardHeader>
@@ -135,16 +157,18 @@ export function EffectsCard({ user }: { user: User }) {
           </span>
           <CardTitle>Rate your day</CardTitle>
         </div>
-        <CardDescription>How did today feel? Your ratings sit beside your intake in your history.</CardDescription>
+        <CardDescription>
+          {isToday ? 'How did today feel?' : `How did ${formatShortDate(date)} feel?`} Your ratings sit beside your intake in your history.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {day.isPending ? (
           <div className="flex justify-center py-6">
-            <Spinner label="Loading today's rating" />
+            <Spinner label={isToday ? "Loading today's rating" : "Loading the day's rating"} />
           </div>
         ) : (
           // Keyed by day and saved rating, so the form starts from what the server holds.
-          <EffectsForm key={`${today}-${day.data?.effects?.id ?? 'none'}`} today={today} saved={day.data?.effects ?? null} />
+          <EffectsForm key={`${date}-${day.data?.effects?.id ?? 'none'}`} date={date} isToday={isToday} saved={day.data?.effects ?? null} />
         )}
       </CardContent>
     </Card>

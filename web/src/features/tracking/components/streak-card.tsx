@@ -3,11 +3,11 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Progress } from '#web/components/ui/progress.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
-import { useStreak } from '../api/today.ts';
+import { useStreak } from '#web/lib/streak.ts';
 
 const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
 
-/** The logging streak toward the 90-day goal (spec sections 2.8 and 9). */
+/** The logging streak toward the 90-day goal (product.md, Tracking). */
 export function StreakCard() {
   const streak = useStreak();
   return (

@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
+import { TIMES_OF_DAY, TIME_OF_DAY_LABELS, WEEKDAYS, WEEKDAY_SHORT, type Weekday } from '#contract/schedule.ts';
 import {
   DOSE_UNITS,
   FREQUENCY_UNITS,
@@ -10,12 +11,16 @@ import {
   SUPPLEMENT_MESSAGES,
   defaultDoseAmount,
   doseAmountOptions,
-  parseDosage,
+  doseUnitLabel,
+  isMassUnit,
+  supplementBodySchema,
   supplementNameSchema,
 } from '#contract/tracking.ts';
+import { InteractionCheck } from '#web/components/interactions/interaction-check.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
+import { Input } from '#web/components/ui/input.tsx';
 import { NativeSelect } from '#web/components/ui/native-select.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { errorMessage, isApiError } from '#web/lib/api-fetch.ts';
@@ -30,25 +35,40 @@ import {
 } from '../utils/supplement-form.ts';
 import { SupplementNameField } from './supplement-name-field.tsx';
 
+// The server's own rules, run on the body the form would send, with each message put on its field.
 const formSchema = z
   .object({
     name: supplementNameSchema,
-    amount: z.number(),
+    amount: z.string(),
     unit: z.enum(DOSE_UNITS),
+    strength: z.string(),
+    nutrientContent: z.string(),
     frequencyCount: z.number().int().min(1).max(14),
     frequencyUnit: z.enum(FREQUENCY_UNITS),
     notes: z.string().trim().max(1000, SUPPLEMENT_MESSAGES.notesTooLong),
+    scheduled: z.boolean(),
+    times: z.array(z.enum(TIMES_OF_DAY)),
+    clockTimes: z.string(),
+    daysKind: z.enum(['day', 'week', 'days']),
+    weekdays: z.array(z.number()),
+    interval: z.number(),
+    startDate: z.string(),
+    endDate: z.string(),
   })
   .superRefine((values, ctx) => {
-    const dosage = parseDosage(`${values.amount} ${values.unit}`);
-    if (typeof dosage === 'string') ctx.addIssue({ code: 'custom', path: ['amount'], message: dosage });
+    const result = supplementBodySchema.safeParse(formToSupplementBody(values as SupplementFormValues));
+    if (result.success) return;
+    for (const issue of result.error.issues) {
+      const field = formFieldOf(issue.path.join('.')) ?? (issue.path[0] === 'schedule' ? 'clockTimes' : null);
+      if (field && field !== 'name') ctx.addIssue({ code: 'custom', path: [field], message: issue.message });
+    }
   });
 
 const FREQUENCY_LABELS = { hourly: 'Hourly', daily: 'Daily', weekly: 'Weekly' } as const;
 
 export type SupplementDialogState = { mode: 'add' } | { mode: 'edit'; supplement: Supplement | null };
 
-/** Add Supplement / Edit Supplement (spec sections 2.8, 5 and 8). */
+/** Add Supplement / Edit Supplement (product.md, Tracking). */
 export function SupplementDialog({ state, onClose }: { state: SupplementDialogState | null; onClose: () => void }) {
   return (
     <Dialog open={state !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
@@ -64,12 +84,14 @@ function SupplementForm({ state, onDone }: { state: SupplementDialogState; onDon
   const editing = state.mode === 'edit';
   const supplement = state.mode === 'edit' ? state.supplement : null;
   const save = useSaveSupplement();
-  const form = useForm<SupplementFormValues, unknown, z.output<typeof formSchema>>({
-    resolver: zodResolver(formSchema),
+  const form = useForm<SupplementFormValues, unknown, SupplementFormValues>({
+    resolver: zodResolver(formSchema) as unknown as Resolver<SupplementFormValues>,
     defaultValues: supplement ? supplementToForm(supplement) : emptySupplementForm(),
   });
   const { errors, isSubmitting } = form.formState;
   const unit = form.watch('unit');
+  const name = form.watch('name');
+
 
   const onSubmit = form.handleSubmit(async (values) => {
     if (editing && !supplement) {
@@ -96,7 +118,7 @@ function SupplementForm({ state, onDone }: { state: SupplementDialogState; onDon
       <DialogHeader>
         <DialogTitle>{editing ? 'Edit Supplement' : 'Add Supplement'}</DialogTitle>
         <DialogDescription>
-          {editing ? 'Change the name, dosage, frequency or notes.' : 'Pick a supplement from the suggestions or type your own name.'}
+          {editing ? 'Change the name, dosage, frequency, schedule or notes.' : 'Pick a supplement from the suggestions or type your own name.'}
         </DialogDescription>
       </DialogHeader>
 
@@ -119,13 +141,15 @@ function SupplementForm({ state, onDone }: { state: SupplementDialogState; onDon
         <div className="grid grid-cols-2 gap-3">
           <FormField id={`${id}-amount`} label="Amount" error={errors.amount?.message}>
             {(control) => (
-              <NativeSelect {...control} {...form.register('amount', { setValueAs: Number })}>
-                {doseAmountOptions(unit).map((amount) => (
-                  <option key={amount} value={amount}>
-                    {amount}
-                  </option>
-                ))}
-              </NativeSelect>
+              <>
+                {/* The usual amounts are offered first; any other positive amount may be typed (decision 029). */}
+                <Input {...control} type="text" inputMode="decimal" autoComplete="off" list={`${id}-amounts`} {...form.register('amount')} />
+                <datalist id={`${id}-amounts`}>
+                  {doseAmountOptions(unit).map((amount) => (
+                    <option key={amount} value={amount} />
+                  ))}
+                </datalist>
+              </>
             )}
           </FormField>
           <FormField id={`${id}-unit`} label="Unit">
@@ -133,19 +157,37 @@ function SupplementForm({ state, onDone }: { state: SupplementDialogState; onDon
               <NativeSelect
                 {...control}
                 {...form.register('unit', {
-                  // Spec section 5: a new unit resets the amount (50 for mg, mcg and IU, 1 for g).
-                  onChange: (event) => form.setValue('amount', defaultDoseAmount(event.target.value)),
+                  // product.md, Tracking: a new unit resets the amount (50 for mg, mcg and IU, 1 for the rest).
+                  onChange: (event) => form.setValue('amount', String(defaultDoseAmount(event.target.value))),
                 })}
               >
                 {DOSE_UNITS.map((option) => (
                   <option key={option} value={option}>
-                    {option}
+                    {doseUnitLabel(option)}
                   </option>
                 ))}
               </NativeSelect>
             )}
           </FormField>
         </div>
+        {isMassUnit(unit) ? null : (
+          <FormField
+            id={`${id}-strength`}
+            label={`Strength of 1 ${doseUnitLabel(unit, 1)} (optional)`}
+            error={errors.strength?.message}
+            hint={`From the label, like "1000 mg EPA+DHA". Upper-limit warnings count ${doseUnitLabel(unit)} by it.`}
+          >
+            {(control) => <Input {...control} autoComplete="off" maxLength={80} placeholder="1000 mg EPA+DHA" {...form.register('strength')} />}
+          </FormField>
+        )}
+        <FormField
+          id={`${id}-content`}
+          label="Nutrient in this dose (optional)"
+          error={errors.nutrientContent?.message}
+          hint='For a salt or blend, like "56 mg elemental magnesium" in 400 mg magnesium glycinate. Upper-limit warnings count this instead of the dose.'
+        >
+          {(control) => <Input {...control} autoComplete="off" maxLength={80} placeholder="56 mg elemental magnesium" {...form.register('nutrientContent')} />}
+        </FormField>
       </fieldset>
 
       <fieldset className="grid gap-2">
@@ -176,9 +218,14 @@ function SupplementForm({ state, onDone }: { state: SupplementDialogState; onDon
         </div>
       </fieldset>
 
+      <ScheduleFields id={id} form={form} />
+
       <FormField id={`${id}-notes`} label="Notes (optional)" error={errors.notes?.message}>
         {(control) => <Textarea {...control} className="min-h-20" maxLength={1000} placeholder="With food, before bed..." {...form.register('notes')} />}
       </FormField>
+
+      {/* product.md, Medications and interactions: informs before adding, never blocks. */}
+      {editing ? null : <InteractionCheck name={name} kind="supplement" />}
 
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone}>
@@ -189,5 +236,82 @@ function SupplementForm({ state, onDone }: { state: SupplementDialogState; onDon
         </Button>
       </DialogFooter>
     </form>
+  );
+}
+
+const DAYS_LABELS = { day: 'Every day', week: 'Days of the week', days: 'Every few days' } as const;
+
+/** When it is taken (product.md, Tracking, "Schedules"): times of day, days, and the course's end. */
+function ScheduleFields({ id, form }: { id: string; form: UseFormReturn<SupplementFormValues, unknown, SupplementFormValues> }) {
+  const { errors } = form.formState;
+  const scheduled = form.watch('scheduled');
+  const daysKind = form.watch('daysKind');
+  const timeError = errors.clockTimes?.message ?? errors.times?.message;
+  return (
+    <fieldset className="grid gap-3">
+      <legend className="mb-2 text-sm font-medium">Schedule</legend>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" className="size-4 accent-primary" {...form.register('scheduled')} />
+        Show it in Today at set times
+      </label>
+      {scheduled ? (
+        <>
+          <div role="group" aria-label="Times of day" className="flex flex-wrap gap-x-4 gap-y-2">
+            {TIMES_OF_DAY.map((time) => (
+              <label key={time} className="flex items-center gap-2 text-sm">
+                <input type="checkbox" value={time} className="size-4 accent-primary" {...form.register('times')} />
+                {TIME_OF_DAY_LABELS[time]}
+              </label>
+            ))}
+          </div>
+          <FormField id={`${id}-clock`} label="Clock times (optional)" hint="Like 07:30, 21:00" error={timeError}>
+            {(control) => <Input {...control} autoComplete="off" inputMode="numeric" placeholder="07:30, 21:00" {...form.register('clockTimes')} />}
+          </FormField>
+          <div className="grid grid-cols-2 gap-3">
+            <FormField id={`${id}-days`} label="Days">
+              {(control) => (
+                <NativeSelect {...control} {...form.register('daysKind')}>
+                  {(['day', 'week', 'days'] as const).map((kind) => (
+                    <option key={kind} value={kind}>
+                      {DAYS_LABELS[kind]}
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
+            </FormField>
+            {daysKind === 'days' ? (
+              <FormField id={`${id}-interval`} label="Every N days" error={errors.interval?.message}>
+                {(control) => <Input {...control} type="number" min={2} max={90} step={1} {...form.register('interval', { valueAsNumber: true })} />}
+              </FormField>
+            ) : null}
+          </div>
+          {daysKind === 'week' ? (
+            <div className="grid gap-2">
+              <div role="group" aria-label="Days of the week" className="flex flex-wrap gap-x-3 gap-y-2">
+                {WEEKDAYS.map((day) => (
+                  <label key={day} className="flex items-center gap-1.5 text-sm">
+                    <input
+                      type="checkbox"
+                      className="size-4 accent-primary"
+                      checked={form.watch('weekdays').includes(day)}
+                      onChange={(event) => {
+                        const current = form.getValues('weekdays');
+                        const next: Weekday[] = event.target.checked ? [...current, day] : current.filter((d) => d !== day);
+                        form.setValue('weekdays', next, { shouldDirty: true });
+                      }}
+                    />
+                    {WEEKDAY_SHORT[day]}
+                  </label>
+                ))}
+              </div>
+              {errors.weekdays?.message ? <p className="text-sm text-destructive">{errors.weekdays.message}</p> : null}
+            </div>
+          ) : null}
+          <FormField id={`${id}-end`} label="Course ends (optional)" hint="The last day of the course; leave empty to keep going." error={errors.endDate?.message}>
+            {(control) => <Input {...control} type="date" {...form.register('endDate')} />}
+          </FormField>
+        </>
+      ) : null}
+    </fieldset>
   );
 }

@@ -28,7 +28,7 @@ type Props = {
 /**
  * The supplement name: free text with suggestions from the reference database (an ARIA
  * combobox). Suggestions are searched only while the text is not empty; with none found, the
- * typed name is fine as a custom one (spec section 5).
+ * typed name is fine as a custom one (product.md, Tracking).
  */
 export function SupplementNameField({ value, onChange, onBlur, error, inputProps }: Props) {
   const id = useId();

@@ -3,17 +3,19 @@ import { Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { User } from '#contract/auth.ts';
+import { describeSchedule } from '#contract/schedule.ts';
 import type { Supplement } from '#contract/tracking.ts';
 import { LOG_MESSAGES } from '#contract/tracking-texts.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Switch } from '#web/components/ui/switch.tsx';
-import { isApiError } from '#web/lib/api-fetch.ts';
-import { formatShortDate, formatTimeIn, useLocalToday } from '#web/lib/local-day.ts';
-import { useStackWarnings, useSupplements } from '../api/supplements.ts';
-import { useDay, useSaveIntake } from '../api/today.ts';
-import { buildIntakeLogs, defaultTaken, lastLoggedAt } from '../utils/intake.ts';
+import { errorMessage, isApiError } from '#web/lib/api-fetch.ts';
+import { formatFullDate, formatShortDate, formatTimeIn, useLocalToday } from '#web/lib/local-day.ts';
+import { useDismissWarning, useStackWarnings, useSupplements } from '../api/supplements.ts';
+import { useDay, useSaveDay, useSaveIntake } from '../api/today.ts';
+import { buildDayLogs, buildIntakeLogs, defaultTaken, lastLoggedAt } from '../utils/intake.ts';
+import { DAILY_REMINDER_TOAST_ID } from './daily-reminder.tsx';
 import { DeleteSupplementButton } from './delete-supplement-button.tsx';
 import { IntakeWarnings } from '#web/components/intake/intake-warnings.tsx';
 import { lazyWithPreload, preloadOnIntent } from '#web/lib/lazy-with-preload.ts';
@@ -22,7 +24,7 @@ import type { SupplementDialogState } from './supplement-dialog.tsx';
 // The dialog's form (react-hook-form and zod) is a third of the dashboard's code and wanted only on a click.
 const SupplementDialog = lazyWithPreload(() => import('./supplement-dialog.tsx').then((module) => module.SupplementDialog));
 
-/** Spec section 8: the server's details when it gives them, else the spec's text. */
+/** product.md, Tracking: the server's details when it gives them, else the spec's text. */
 function saveFailureMessage(error: unknown): string {
   if (!isApiError(error)) return LOG_MESSAGES.saveFailed;
   if (error.code === 'TRIAL_EXPIRED') return error.message;
@@ -31,16 +33,22 @@ function saveFailureMessage(error: unknown): string {
 }
 
 /**
- * "Track my Supplements": the stack as today's checklist. Each supplement is taken by default
- * and can be switched off; "Save Today" records the day, and saving again edits the record.
+ * "Track my Supplements": the stack as a day's checklist, today unless another day is given (the
+ * dashboard's date switcher, the history: product.md, Tracking, "Any day"). Each supplement is taken by
+ * default and can be switched off; "Save Today" records the day, and saving again edits the record.
  */
-export function TrackSupplementsCard({ user, onLogged }: { user: User; onLogged?: () => void }) {
+export function TrackSupplementsCard({ user, date: chosenDate, onLogged }: { user: User; date?: string; onLogged?: () => void }) {
   const navigate = useNavigate();
   const today = useLocalToday(user.timeZone);
+  const date = chosenDate ?? today;
+  const isToday = date === today;
   const supplements = useSupplements();
   const warnings = useStackWarnings();
-  const day = useDay(today);
-  const saveIntake = useSaveIntake();
+  const day = useDay(date);
+  const saveToday = useSaveIntake();
+  const saveDay = useSaveDay(date);
+  const saveIntake = isToday ? saveToday : saveDay;
+  const dismissWarning = useDismissWarning();
   const [dialog, setDialog] = useState<SupplementDialogState | null>(null);
   // Mounted from its first opening on, so that it closes with its animation and gives focus back.
   const [dialogUsed, setDialogUsed] = useState(false);
@@ -49,13 +57,14 @@ export function TrackSupplementsCard({ user, onLogged }: { user: User; onLogged?
     setDialog(state);
   };
   // The user's changes to the switches, for one day; a new day starts from the defaults.
-  const [switches, setSwitches] = useState<{ date: string; taken: Record<string, boolean> }>({ date: today, taken: {} });
+  const [switches, setSwitches] = useState<{ date: string; taken: Record<string, boolean> }>({ date, taken: {} });
 
   const todayLogs = day.data?.supplements ?? [];
-  const changes = switches.date === today ? switches.taken : {};
-  const isTaken = (supplement: Supplement) => changes[supplement.id] ?? defaultTaken(supplement, todayLogs);
+  const changes = switches.date === date ? switches.taken : {};
+  const isTaken = (supplement: Supplement) => changes[supplement.id] ?? defaultTaken(supplement, todayLogs, { pastDay: !isToday });
   const setTaken = (supplement: Supplement, taken: boolean) =>
-    setSwitches({ date: today, taken: { ...changes, [supplement.id]: taken } });
+    setSwitches({ date, taken: { ...changes, [supplement.id]: taken } });
+  const dayName = isToday ? 'today' : `on ${formatShortDate(date)}`;
 
   const list = supplements.data ?? [];
   const loggedAt = lastLoggedAt(todayLogs);
@@ -63,8 +72,11 @@ export function TrackSupplementsCard({ user, onLogged }: { user: User; onLogged?
 
   const onSave = async () => {
     try {
-      await saveIntake.mutateAsync(buildIntakeLogs(list, isTaken));
-      setSwitches({ date: today, taken: {} });
+      if (isToday) await saveToday.mutateAsync(buildIntakeLogs(list, isTaken));
+      else await saveDay.mutateAsync(buildDayLogs(list, isTaken));
+      setSwitches({ date, taken: {} });
+      // One toast at a time: the reminder to log has been answered.
+      toast.dismiss(DAILY_REMINDER_TOAST_ID);
       toast.success(LOG_MESSAGES.saved);
       onLogged?.();
     } catch (error) {
@@ -82,7 +94,7 @@ export function TrackSupplementsCard({ user, onLogged }: { user: User; onLogged?
           </span>
           <div className="grid gap-1">
             <CardTitle>Track my Supplements</CardTitle>
-            <CardDescription>Today, {formatShortDate(today)}</CardDescription>
+            <CardDescription>{isToday ? `Today, ${formatShortDate(today)}` : formatFullDate(date)}</CardDescription>
           </div>
         </div>
         <div className="flex gap-2">
@@ -117,24 +129,30 @@ export function TrackSupplementsCard({ user, onLogged }: { user: User; onLogged?
         ) : (
           <>
             <p className="text-sm text-muted-foreground" aria-live="polite">
-              {loggedAt
-                ? `Logged today at ${formatTimeIn(loggedAt, user.timeZone)}. Saving again updates today's record.`
-                : 'Switch off anything you did not take, then save today.'}
+              {!isToday
+                ? loggedAt
+                  ? 'This day is logged. Saving again updates its record.'
+                  : 'Switch off anything you did not take that day, then save it.'
+                : loggedAt
+                  ? `Logged today at ${formatTimeIn(loggedAt, user.timeZone)}. Saving again updates today's record.`
+                  : 'Switch off anything you did not take, then save today.'}
             </p>
-            <ul className="divide-y divide-border rounded-lg border border-border" aria-label="Today's supplements">
+            <ul className="divide-y divide-border rounded-lg border border-border" aria-label={isToday ? "Today's supplements" : `Supplements ${dayName}`}>
               {list.map((supplement) => (
                 <li key={supplement.id} className="flex items-center gap-3 px-3 py-3">
                   <Switch
                     checked={isTaken(supplement)}
                     onCheckedChange={(checked) => setTaken(supplement, checked)}
-                    aria-label={`${supplement.name} taken today`}
+                    aria-label={`${supplement.name} taken ${dayName}`}
                     disabled={saveIntake.isPending}
                   />
                   <div className="min-w-0 flex-1">
-                    <p className="font-medium break-words">{supplement.name}</p>
+                    <p className="font-medium wrap-anywhere">{supplement.name}</p>
                     <p className="text-sm text-muted-foreground">
-                      {supplement.dosage} · {supplement.frequency}
-                      {supplement.notes ? <span className="break-words"> · {supplement.notes}</span> : null}
+                      {supplement.dosage}
+                      {supplement.strength ? ` (${supplement.strength} each)` : null} · {supplement.frequency}
+                      {supplement.schedule ? ` · ${describeSchedule(supplement.schedule)}` : null}
+                      {supplement.notes ? <span className="wrap-anywhere"> · {supplement.notes}</span> : null}
                     </p>
                   </div>
                   <Button
@@ -152,13 +170,23 @@ export function TrackSupplementsCard({ user, onLogged }: { user: User; onLogged?
             </ul>
           </>
         )}
-        {warnings.data ? <IntakeWarnings warnings={warnings.data.warnings} unconverted={warnings.data.unconverted} /> : null}
+        {warnings.data ? (
+          <IntakeWarnings
+            warnings={warnings.data.warnings}
+            unconverted={warnings.data.unconverted}
+            uncounted={warnings.data.uncounted}
+            dismissing={dismissWarning.isPending}
+            onDismiss={(nutrient) =>
+              dismissWarning.mutate(nutrient, { onError: (error) => toast.error('Error', { description: errorMessage(error, 'Failed to hide the warning') }) })
+            }
+          />
+        ) : null}
       </CardContent>
 
       {list.length > 0 ? (
         <CardFooter className="justify-end">
           <Button onClick={() => void onSave()} disabled={saveIntake.isPending || day.isPending || (!anyTaken && !loggedAt)}>
-            {saveIntake.isPending ? 'Saving...' : 'Save Today'}
+            {saveIntake.isPending ? 'Saving...' : isToday ? 'Save Today' : `Save ${formatShortDate(date)}`}
           </Button>
         </CardFooter>
       ) : null}

@@ -8,6 +8,9 @@ const supplement = (id: string, createdAt = '2025-06-01T06:00:00.000Z'): Supplem
   dosage: '50 mg',
   frequency: '1x daily',
   notes: null,
+  strength: null,
+  nutrientContent: null,
+  schedule: null,
   dosageAmount: 50,
   dosageUnit: 'mg',
   frequencyCount: 1,
@@ -45,5 +48,18 @@ describe('Save Today', () => {
       { supplementId: 'a', userId: null, takenAt: '2025-06-01T10:00:00.000Z', dosage: '50 mg', frequency: '1x daily', name: 'Sa', taken: true },
       { supplementId: 'b', userId: null, takenAt: '2025-06-01T10:00:00.000Z', dosage: '50 mg', frequency: '1x daily', name: 'Sb', taken: false },
     ]);
+  });
+});
+
+describe('a past day (product.md, Tracking, "Any day")', () => {
+  it('starts all on when empty, and shows exactly what was recorded once filled in', () => {
+    const magnesium = { id: 'a', createdAt: '2030-01-01T00:00:00Z' };
+    const zinc = { id: 'b', createdAt: '2030-01-01T00:00:00Z' };
+    expect(defaultTaken(magnesium, [], { pastDay: true })).toBe(true);
+    const logs = [{ id: 'l', supplementId: 'a', name: 'Magnesium', dosage: '200 mg', frequency: '1x daily', takenAt: '2025-06-01T12:00:00Z' }];
+    expect(defaultTaken(magnesium, logs, { pastDay: true })).toBe(true);
+    // Added to the stack after that day was filled in: not part of that day.
+    expect(defaultTaken(zinc, logs, { pastDay: true })).toBe(false);
+    expect(defaultTaken(zinc, logs)).toBe(true);
   });
 });

@@ -3,13 +3,15 @@ import type { DayView, Supplement, SupplementLogEntry } from '#contract/tracking
 type DayLog = DayView['supplements'][number];
 
 /**
- * Whether a supplement's switch starts on. Spec section 4: each supplement defaults to taken.
+ * Whether a supplement's switch starts on. product.md, Tracking: each supplement defaults to taken.
  * Once today has been saved, the switches show that record instead (saving again edits it), and
  * a supplement added after the save starts on, like any new one.
  */
-export function defaultTaken(supplement: Pick<Supplement, 'id' | 'createdAt'>, todayLogs: readonly DayLog[]): boolean {
+export function defaultTaken(supplement: Pick<Supplement, 'id' | 'createdAt'>, todayLogs: readonly DayLog[], options: { pastDay?: boolean } = {}): boolean {
   if (todayLogs.length === 0) return true;
   if (todayLogs.some((log) => log.supplementId === supplement.id)) return true;
+  // A past day already filled in shows exactly what was recorded for it.
+  if (options.pastDay) return false;
   const lastSaved = Math.max(...todayLogs.map((log) => Date.parse(log.takenAt)));
   return Date.parse(supplement.createdAt) > lastSaved;
 }
@@ -40,4 +42,9 @@ export function buildIntakeLogs(
     name: supplement.name,
     taken: isTaken(supplement),
   }));
+}
+
+/** The body of saving a past day (product.md, Tracking, "Any day"): every supplement with its switch. */
+export function buildDayLogs(supplements: readonly Supplement[], isTaken: (supplement: Supplement) => boolean): { supplementId: string; taken: boolean }[] {
+  return supplements.map((supplement) => ({ supplementId: supplement.id, taken: isTaken(supplement) }));
 }

@@ -1,50 +1,62 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { doseAmountOptions, parseDosage, parseFrequency } from '#contract/tracking.ts';
+import { type Supplement, DOSE_UNITS, doseAmountOptions, parseDosage, parseFrequency, scheduleSchema, supplementBodySchema } from '#contract/tracking.ts';
 import {
   FREQUENCY_COUNTS,
-  allowedAmount,
   changeUnit,
   emptySupplementForm,
   formFieldOf,
   formToSupplementBody,
+  readClockTimes,
   supplementToForm,
   uniqueById,
 } from './supplement-form.ts';
 
+const stored: Supplement = {
+  id: 'a',
+  name: 'Fish Oil',
+  dosage: '2 capsules',
+  frequency: '2x daily',
+  notes: null,
+  dosageAmount: 2,
+  dosageUnit: 'capsule',
+  frequencyCount: 2,
+  frequencyUnit: 'daily',
+  strength: '1000 mg EPA+DHA',
+  nutrientContent: null,
+  schedule: { times: ['07:30', 'morning'], days: { every: 'week', weekdays: [1, 3] }, startDate: '2025-01-06', endDate: '2025-03-31' },
+  referenceSupplementId: null,
+  category: null,
+  createdAt: '',
+  updatedAt: '',
+};
+
 describe('dosage amounts', () => {
-  it('offers the spec lists: mg and mcg 50-1000 by 50, IU 50-2000 by 50, g 1-10', () => {
-    expect(doseAmountOptions('mg')).toHaveLength(20);
-    expect(doseAmountOptions('mcg')).toEqual(doseAmountOptions('mg'));
-    expect(doseAmountOptions('mg')[0]).toBe(50);
-    expect(doseAmountOptions('mg').at(-1)).toBe(1000);
-    expect(doseAmountOptions('IU')).toHaveLength(40);
-    expect(doseAmountOptions('IU').at(-1)).toBe(2000);
-    expect(doseAmountOptions('g')).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-  });
-
-  it('resets the amount when the unit changes: 50 for mg, mcg and IU, 1 for g', () => {
-    const form = { ...emptySupplementForm(), amount: 400 };
-    expect(changeUnit(form, 'g').amount).toBe(1);
-    expect(changeUnit(form, 'mcg').amount).toBe(50);
-    expect(changeUnit(form, 'IU')).toMatchObject({ unit: 'IU', amount: 50 });
-    expect(changeUnit({ ...form, unit: 'g', amount: 5 }, 'mg').amount).toBe(50);
-    // The same unit again keeps the chosen amount.
+  it('resets the amount when the unit changes: 50 for mg, mcg and IU, 1 for the rest', () => {
+    const form = { ...emptySupplementForm(), amount: '400' };
+    expect(changeUnit(form, 'g').amount).toBe('1');
+    expect(changeUnit(form, 'mcg').amount).toBe('50');
+    expect(changeUnit(form, 'IU')).toMatchObject({ unit: 'IU', amount: '50' });
+    expect(changeUnit(form, 'capsule').amount).toBe('1');
+    // The same unit again keeps the chosen amount; a mass unit drops the strength per unit.
     expect(changeUnit(form, 'mg')).toBe(form);
+    expect(changeUnit({ ...form, unit: 'capsule', strength: '1000 mg' }, 'mg').strength).toBe('');
   });
 
-  it('starts at mg and 1 daily, with the amount the server accepts instead of the invalid "1 mg"', () => {
+  it('starts at the spec defaults, 1 mg and 1 daily, which the server accepts', () => {
     const form = emptySupplementForm();
-    expect(form).toEqual({ name: '', amount: 50, unit: 'mg', frequencyCount: 1, frequencyUnit: 'daily', notes: '' });
-    expect(parseDosage('1 mg')).toEqual(expect.any(String));
-    expect(parseDosage(formToSupplementBody({ ...form, name: 'x' }).dosage)).toEqual({ amount: 50, unit: 'mg' });
+    expect(form).toMatchObject({ name: '', amount: '1', unit: 'mg', frequencyCount: 1, frequencyUnit: 'daily', notes: '', scheduled: false });
+    expect(parseDosage(formToSupplementBody({ ...form, name: 'x' }).dosage)).toEqual({ amount: 1, unit: 'mg' });
   });
 
-  it('keeps an allowed amount and replaces one the unit does not offer', () => {
-    expect(allowedAmount('mg', 400)).toBe(400);
-    expect(allowedAmount('mg', 75)).toBe(50);
-    expect(allowedAmount('g', 10)).toBe(10);
-    expect(allowedAmount('g', 50)).toBe(1);
-    expect(allowedAmount('IU', 2000)).toBe(2000);
+  it('sends any typed amount as it was typed, a decimal comma included', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000_000 }), fc.constantFrom(...DOSE_UNITS), (thousandths, unit) => {
+        const amount = thousandths / 1000;
+        const body = formToSupplementBody({ ...emptySupplementForm(), name: 'x', unit, amount: String(amount).replace('.', ',') });
+        expect(parseDosage(body.dosage)).toEqual({ amount, unit });
+      }),
+    );
   });
 });
 
@@ -55,18 +67,16 @@ describe('frequency', () => {
 });
 
 describe('the request body', () => {
-  it('writes "<amount> <unit>" and "<n>x <unit>", trims, and sends empty notes as null', () => {
-    const body = formToSupplementBody({ name: '  Vitamin D3 ', amount: 2000, unit: 'IU', frequencyCount: 2, frequencyUnit: 'weekly', notes: '   ' });
-    expect(body).toEqual({ name: 'Vitamin D3', dosage: '2000 IU', frequency: '2x weekly', notes: null });
-    expect(parseDosage(body.dosage)).toEqual({ amount: 2000, unit: 'IU' });
-    expect(parseFrequency(body.frequency)).toEqual({ count: 2, unit: 'weekly' });
+  it('writes "<amount> <unit>" and "<n>x <unit>", trims, and sends empty parts as null', () => {
+    const body = formToSupplementBody({ ...emptySupplementForm(), name: '  Vitamin D3 ', amount: '5000', unit: 'IU', frequencyCount: 2, frequencyUnit: 'weekly', notes: '   ' });
+    expect(body).toEqual({ name: 'Vitamin D3', dosage: '5000 IU', frequency: '2x weekly', notes: null, strength: null, nutrientContent: null, schedule: null });
   });
 
-  it('every amount the form can offer is one the server accepts', () => {
-    for (const unit of ['mg', 'g', 'mcg', 'IU'] as const) {
+  it('every amount the picker offers, in every unit, is one the server accepts', () => {
+    for (const unit of DOSE_UNITS) {
       for (const amount of doseAmountOptions(unit)) {
-        const body = formToSupplementBody({ ...emptySupplementForm(), name: 'x', unit, amount });
-        expect(parseDosage(body.dosage)).toEqual({ amount, unit });
+        const body = formToSupplementBody({ ...emptySupplementForm(), name: 'x', unit, amount: String(amount) });
+        expect(supplementBodySchema.safeParse(body).success).toBe(true);
       }
     }
     for (const count of FREQUENCY_COUNTS) {
@@ -76,29 +86,31 @@ describe('the request body', () => {
     }
   });
 
-  it('reads a stored supplement back into the form', () => {
-    const form = supplementToForm({
-      id: 'a',
-      name: 'Zinc',
-      dosage: '50 mg',
-      frequency: '2x daily',
-      notes: null,
-      dosageAmount: 50,
-      dosageUnit: 'mg',
-      frequencyCount: 2,
-      frequencyUnit: 'daily',
-      referenceSupplementId: null,
-      category: null,
-      createdAt: '',
-      updatedAt: '',
-    });
-    expect(form).toEqual({ name: 'Zinc', amount: 50, unit: 'mg', frequencyCount: 2, frequencyUnit: 'daily', notes: '' });
+  it('sends "every morning" as a daily schedule with no start (the server starts it today)', () => {
+    const body = formToSupplementBody({ ...emptySupplementForm(), name: 'Vitamin D3', amount: '5000', unit: 'IU', scheduled: true, times: ['morning'] });
+    expect(body.schedule).toEqual({ times: ['morning'], days: { every: 'day' }, endDate: null });
+    expect(scheduleSchema.safeParse(body.schedule).success).toBe(true);
+  });
+
+  it('reads a stored supplement back into the form and sends it back unchanged', () => {
+    const form = supplementToForm(stored);
+    expect(form).toMatchObject({ amount: '2', unit: 'capsule', strength: '1000 mg EPA+DHA', scheduled: true, times: ['morning'], clockTimes: '07:30', daysKind: 'week', weekdays: [1, 3], endDate: '2025-03-31' });
+    const body = formToSupplementBody(form);
+    expect(body).toMatchObject({ dosage: '2 capsule', strength: '1000 mg EPA+DHA', schedule: { ...stored.schedule, times: ['07:30', 'morning'] } });
+    expect(parseDosage(body.dosage)).toEqual({ amount: 2, unit: 'capsule' });
+  });
+
+  it('reads clock times typed loosely', () => {
+    expect(readClockTimes(' 7:30, 21:00;22:15 ')).toEqual(['07:30', '21:00', '22:15']);
+    expect(readClockTimes('')).toEqual([]);
   });
 
   it('maps server fields to form fields', () => {
     expect(formFieldOf('dosage')).toBe('amount');
     expect(formFieldOf('frequency')).toBe('frequencyCount');
     expect(formFieldOf('name')).toBe('name');
+    expect(formFieldOf('strength')).toBe('strength');
+    expect(formFieldOf('schedule.times')).toBe('clockTimes');
     expect(formFieldOf('userId')).toBeNull();
   });
 });

@@ -1,10 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import type { DeleteAccountBody } from '#contract/data-ownership.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
+import { withReauth } from '#web/lib/reauth.ts';
 
 /** DELETE /api/account; the caller signs the browser out when it succeeds. */
 export function useDeleteAccount() {
   return useMutation({
-    mutationFn: (body: DeleteAccountBody) => apiFetch<{ ok: true; message: string }>('/api/account', { method: 'DELETE', body }),
+    // An account without a password needs a recent Google sign-in: the dialog offers one.
+    mutationFn: (body: DeleteAccountBody) => withReauth(() => apiFetch<{ ok: true; message: string }>('/api/account', { method: 'DELETE', body })),
   });
 }

@@ -7,6 +7,7 @@ import {
   shareListSchema,
 } from '#contract/data-ownership.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
+import { withReauth } from '#web/lib/reauth.ts';
 
 export const sharesQueryOptions = queryOptions({
   queryKey: ['shares'],
@@ -20,8 +21,9 @@ export function useShares() {
 export function useCreateShare() {
   const queryClient = useQueryClient();
   return useMutation({
+    // A new link needs a recent sign-in: the password is asked for when it is not.
     mutationFn: async (body: CreateShareBody): Promise<CreateShareResult> =>
-      createShareResultSchema.parse(await apiFetch('/api/shares', { method: 'POST', body })),
+      createShareResultSchema.parse(await withReauth(() => apiFetch('/api/shares', { method: 'POST', body }))),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: sharesQueryOptions.queryKey }),
   });
 }

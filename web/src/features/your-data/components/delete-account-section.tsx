@@ -4,7 +4,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { User } from '#contract/auth.ts';
-import { REAUTH_WINDOW_MINUTES } from '#contract/data-ownership.ts';
+import { REAUTH_WINDOW_MINUTES } from '#contract/auth.ts';
 import {
   AlertDialog,
   AlertDialogCancel,

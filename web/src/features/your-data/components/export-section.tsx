@@ -1,16 +1,43 @@
 import { Download, FileText } from 'lucide-react';
-import { useId, useState } from 'react';
+import { type ComponentProps, type MouseEvent, useId, useState } from 'react';
+import { toast } from 'sonner';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Switch } from '#web/components/ui/switch.tsx';
+import { errorMessage } from '#web/lib/api-fetch.ts';
 import { useLocalToday } from '#web/lib/local-day.ts';
+import { confirmRecentSignIn } from '#web/lib/reauth.ts';
 import { defaultReportPeriod, reportHref, reportPeriodError } from '../utils/data-options.ts';
 
 /**
  * Downloads are plain links to attachments: the browser saves them under the server's file name,
- * with the session cookie, and nothing large passes through the page's memory.
+ * with the session cookie, and nothing large passes through the page's memory. An export needs a
+ * recent sign-in, so the link first asks for the password when the session's is older.
  */
+function DownloadLink({ href, children, ...props }: ComponentProps<'a'> & { href: string }) {
+  const follow = async (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    try {
+      if (!(await confirmRecentSignIn())) return;
+    } catch (error) {
+      toast.error('Download failed', { description: errorMessage(error, 'Please try again.') });
+      return;
+    }
+    const link = document.createElement('a');
+    link.href = href;
+    link.download = '';
+    document.body.append(link);
+    link.click();
+    link.remove();
+  };
+  return (
+    <a {...props} href={href} download onClick={(event) => void follow(event)}>
+      {children}
+    </a>
+  );
+}
+
 export function ExportSection({ timeZone }: { timeZone: string }) {
   const id = useId();
   const today = useLocalToday(timeZone);
@@ -28,19 +55,19 @@ export function ExportSection({ timeZone }: { timeZone: string }) {
       </div>
       <div className="flex flex-wrap gap-2">
         <Button asChild variant="outline">
-          <a href="/api/export/json" download>
+          <DownloadLink href="/api/export/json">
             <Download aria-hidden="true" /> All data (JSON)
-          </a>
+          </DownloadLink>
         </Button>
         <Button asChild variant="outline">
-          <a href={withFiles ? '/api/export/csv?includeFiles=true' : '/api/export/csv'} download>
+          <DownloadLink href={withFiles ? '/api/export/csv?includeFiles=true' : '/api/export/csv'}>
             <Download aria-hidden="true" /> Spreadsheets (CSV zip)
-          </a>
+          </DownloadLink>
         </Button>
         <Button asChild variant="outline">
-          <a href="/api/export/fhir" download>
+          <DownloadLink href="/api/export/fhir">
             <Download aria-hidden="true" /> Health record (FHIR)
-          </a>
+          </DownloadLink>
         </Button>
       </div>
       <div className="flex items-center gap-3">
@@ -50,8 +77,8 @@ export function ExportSection({ timeZone }: { timeZone: string }) {
         </label>
       </div>
       <p className="text-xs text-muted-foreground">
-        FHIR is the format clinics and health records read: your lab results with their LOINC codes, ranges and flags, and your supplements
-        with doses.
+        FHIR is the format clinics and health records read: your lab results with their LOINC codes, ranges and flags, the measurements from
+        your phone or wearable, your supplements with doses, and your medications.
       </p>
 
       <div className="grid gap-3 rounded-lg border border-border p-4">
@@ -74,9 +101,9 @@ export function ExportSection({ timeZone }: { timeZone: string }) {
             </Button>
           ) : (
             <Button asChild>
-              <a href={reportHref(period)} download>
+              <DownloadLink href={reportHref(period)}>
                 <FileText aria-hidden="true" /> Download report
-              </a>
+              </DownloadLink>
             </Button>
           )}
         </div>

@@ -5,7 +5,7 @@ import { PageSpinner } from '#web/components/ui/spinner.tsx';
 import { Table } from '#web/components/ui/table.tsx';
 import { errorMessage, isApiError } from '#web/lib/api-fetch.ts';
 import { cn } from '#web/lib/cn.ts';
-import { formatShortDate } from '#web/lib/local-day.ts';
+import { formatDateWithYear } from '#web/lib/local-day.ts';
 import { useSharedData } from '../api/shared-view.ts';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' });
@@ -85,7 +85,7 @@ function Empty({ children }: { children: ReactNode }) {
 
 function StatsPart({ stats }: { stats: NonNullable<SharedData['stats']> }) {
   const rows: [string, string | null][] = [
-    ['Date of birth', stats.dateOfBirth ? formatShortDate(stats.dateOfBirth) : null],
+    ['Date of birth', stats.dateOfBirth ? formatDateWithYear(stats.dateOfBirth) : null],
     ['Sex', stats.gender],
     ['Weight', stats.weight !== null ? `${stats.weight} lb (${(stats.weight * 0.45359237).toFixed(1)} kg)` : null],
     ['Height', stats.height !== null ? `${stats.height} in (${Math.round(stats.height * 2.54)} cm)` : null],
@@ -135,7 +135,7 @@ function StackPart({ stack }: { stack: NonNullable<SharedData['stack']> }) {
                 </td>
                 <td className="py-2 pr-4">{row.dosage}</td>
                 <td className="py-2 pr-4">{row.frequency}</td>
-                <td className="py-2 pr-4">{formatShortDate(row.since)}</td>
+                <td className="py-2 pr-4">{formatDateWithYear(row.since)}</td>
               </tr>
             ))}
           </tbody>
@@ -206,7 +206,7 @@ function LabsPart({ labs }: { labs: NonNullable<SharedData['labs']> }) {
                   <td className="py-2 pr-4">{range}</td>
                   <td className={cn('py-2 pr-4', flagClass(latest.flag))}>{latest.flag ? FLAG_TEXT[latest.flag] : '-'}</td>
                   <td className="py-2 pr-4 whitespace-nowrap">
-                    {formatShortDate(latest.testDate)}
+                    {formatDateWithYear(latest.testDate)}
                     {latest.reviewed ? null : <span className="block text-xs text-muted-foreground">not reviewed by the patient</span>}
                   </td>
                   <td className="py-2 pr-4">
@@ -224,7 +224,7 @@ function LabsPart({ labs }: { labs: NonNullable<SharedData['labs']> }) {
 
 function LogsPart({ logs }: { logs: NonNullable<SharedData['logs']> }) {
   return (
-    <Part title={`Intake and effect logs, ${formatShortDate(logs.from)} to ${formatShortDate(logs.to)}`}>
+    <Part title={`Intake and effect logs, ${formatDateWithYear(logs.from)} to ${formatDateWithYear(logs.to)}`}>
       <div className="grid gap-6">
         <div>
           <h3 className="mb-2 font-medium">Days each supplement was taken</h3>
@@ -234,8 +234,8 @@ function LogsPart({ logs }: { logs: NonNullable<SharedData['logs']> }) {
             <ul className="grid gap-1 text-sm">
               {logs.adherence.map((row) => (
                 <li key={row.name}>
-                  <span className="font-medium">{row.name}</span>: {row.daysTaken} {row.daysTaken === 1 ? 'day' : 'days'} (first {formatShortDate(row.firstDay)}, last{' '}
-                  {formatShortDate(row.lastDay)})
+                  <span className="font-medium">{row.name}</span>: {row.daysTaken} {row.daysTaken === 1 ? 'day' : 'days'} (first {formatDateWithYear(row.firstDay)}, last{' '}
+                  {formatDateWithYear(row.lastDay)})
                 </li>
               ))}
             </ul>
@@ -259,7 +259,7 @@ function LogsPart({ logs }: { logs: NonNullable<SharedData['logs']> }) {
               <tbody className="divide-y divide-border">
                 {logs.effects.map((row) => (
                   <tr key={row.date}>
-                    <td className="py-1 pr-4 whitespace-nowrap">{formatShortDate(row.date)}</td>
+                    <td className="py-1 pr-4 whitespace-nowrap">{formatDateWithYear(row.date)}</td>
                     <td className="py-1 pr-4">{row.energy}</td>
                     <td className="py-1 pr-4">{row.mood}</td>
                     <td className="py-1 pr-4">{row.sleep}</td>
@@ -276,7 +276,7 @@ function LogsPart({ logs }: { logs: NonNullable<SharedData['logs']> }) {
             <ul className="mt-2 grid gap-1">
               {logs.intake.map((day) => (
                 <li key={day.date}>
-                  <span className="text-muted-foreground">{formatShortDate(day.date)}:</span> {day.supplements.join(', ')}
+                  <span className="text-muted-foreground">{formatDateWithYear(day.date)}:</span> {day.supplements.join(', ')}
                 </li>
               ))}
             </ul>

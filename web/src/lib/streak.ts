@@ -1,10 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Streak } from '#contract/tracking.ts';
-import { apiFetch } from '#web/lib/api-fetch.ts';
+import { apiFetch } from './api-fetch.ts';
 
-/** `GET /api/supplements/streak`: the logging streak that can earn extra trial days. */
+/**
+ * `GET /api/supplements/streak`, under one query key for every screen that shows it (the streak
+ * card, the reminder, the trial extension), so that logging a day refreshes all of them.
+ */
 export const streakQueryOptions = queryOptions({
-  queryKey: ['billing', 'streak'],
+  queryKey: ['streak'],
   queryFn: ({ signal }) => apiFetch<Streak>('/api/supplements/streak', { signal }),
 });
 

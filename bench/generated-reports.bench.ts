@@ -1,0 +1,59 @@
+import { createOcrEngine } from '#server/labs/extract/ocr.ts';
+import { FORMATS, isImageFormat, makeCase, readCase, type CaseOutcome } from '#server/testing/lab-reports/cases.ts';
+import { GOAL, missesByKind, percent, tallyBy } from '#server/testing/lab-reports/summary.ts';
+import { machineLine } from './support.ts';
+import { writeSection } from './results-file.ts';
+
+/**
+ * Generated lab reports (server/src/testing/lab-reports) read back and compared with the rows
+ * they were made from: values found per format and per language, lost rows by kind, and every
+ * wrong value with its seed (a failing seed becomes a regression case in the unit test).
+ * BENCH_TEXT_SEEDS (default 60) seeds for text PDF and DOCX, BENCH_IMAGE_SEEDS (default 8) for
+ * scanned PDF and photo, starting at BENCH_FIRST_SEED (default 1000).
+ */
+const first = Number(process.env.BENCH_FIRST_SEED ?? 1000);
+const textSeeds = Number(process.env.BENCH_TEXT_SEEDS ?? 60);
+const imageSeeds = Number(process.env.BENCH_IMAGE_SEEDS ?? 8);
+
+const ocr = await createOcrEngine();
+const outcomes: CaseOutcome[] = [];
+const started = performance.now();
+for (const format of FORMATS) {
+  const count = isImageFormat(format) ? imageSeeds : textSeeds;
+  for (let seed = first; seed < first + count; seed++) {
+    outcomes.push(await readCase(await makeCase(seed, format), isImageFormat(format) ? ocr : false));
+  }
+  console.log(`${format}: ${count} reports`);
+}
+await ocr.terminate();
+
+const byFormat = tallyBy(outcomes, (o) => o.format);
+const byLanguage = tallyBy(outcomes, (o) => `${o.format}|${o.language}`);
+const languages = [...new Set(outcomes.map((o) => o.language))].sort();
+const wrong = outcomes.flatMap((o) => o.wrong.map((w) => `seed ${o.seed} ${o.format} ${o.language}: ${w.kind}, ${w.result.name} = ${w.result.value}${w.expected ? ` (printed ${w.expected.printedValue})` : ''}`));
+const lines = [
+  '## Generated lab reports (read back)',
+  '',
+  `${machineLine()}; seeds ${first}-${first + textSeeds - 1} for text PDF and DOCX, ${first}-${first + imageSeeds - 1} for scanned PDF and photo; ${((performance.now() - started) / 1000).toFixed(0)} s.`,
+  '`node --import tsx bench/generated-reports.bench.ts` (BENCH_TEXT_SEEDS, BENCH_IMAGE_SEEDS, BENCH_FIRST_SEED).',
+  '',
+  '| format | reports | values found | rate | goal | wrong values |',
+  '|---|---|---|---|---|---|',
+  ...FORMATS.map((f) => {
+    const t = byFormat.get(f)!;
+    const met = t.found / t.expected >= GOAL[f] ? 'met' : `**not met** (${(GOAL[f] * 100 - (t.found / t.expected) * 100).toFixed(1)} points short)`;
+    return `| ${f} | ${isImageFormat(f) ? imageSeeds : textSeeds} | ${t.found}/${t.expected} | ${percent(t)} | ${GOAL[f] * 100}% ${met} | ${t.wrong} |`;
+  }),
+  '',
+  `| format | ${languages.join(' | ')} |`,
+  `|---|${languages.map(() => '---').join('|')}|`,
+  ...FORMATS.map((f) => `| ${f} | ${languages.map((l) => { const t = byLanguage.get(`${f}|${l}`); return t ? `${percent(t)} (${t.found}/${t.expected})` : '-'; }).join(' | ')} |`),
+  '',
+  'Lost rows by kind (the reader\'s own reason for the line, or none when no line was taken for a row):',
+  '',
+  ...[...missesByKind(outcomes).entries()].map(([kind, n]) => `- ${kind}: ${n}`),
+  '',
+  wrong.length === 0 ? 'Wrong values: none.' : `Wrong values (${wrong.length}):\n\n${wrong.map((w) => `- ${w}`).join('\n')}`,
+];
+writeSection('generated-reports', lines.join('\n'));
+console.log(lines.join('\n'));

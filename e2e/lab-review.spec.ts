@@ -1,0 +1,132 @@
+import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import PDFDocument from 'pdfkit';
+import { acceptCookies, newAccount } from './support/fixtures.ts';
+
+/**
+ * Reviewing what the reader could not settle alone (product.md, Labs), on a phone and on a
+ * desktop: a report with a row the catalogue does not know and a value no one can have. The
+ * user sees the page beside the review with the row outlined, matches the unknown row, keeps
+ * another as their own biomarker, confirms the unlikely value, and finds all of them charted.
+ */
+test.beforeEach(async ({ page }) => {
+  await acceptCookies(page.context());
+});
+
+const REPORT = [
+  'Lakeside Clinical Laboratory',
+  'Sample collected on: 14/03/2025',
+  'Test   Result   Unit   Reference',
+  'Glucose Fasting   95   mg/dL   70 - 99',
+  'Haemoglobin   135   g/dL   13.0 - 17.0',
+  'Ferritine serique   85   ng/mL   30 - 400',
+  'Zonulin   48.5   ng/mL   0 - 55',
+];
+
+function textPdf(lines: string[]): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'A4', margin: 50 });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.font('Helvetica').fontSize(11);
+    for (const line of lines) doc.text(line);
+    doc.end();
+  });
+}
+
+type PlansAnswer = { priceIds: Record<string, string> };
+
+/** A new Pro account through the local payment provider's checkout, as a payer would. */
+async function signUpPro(request: APIRequestContext, baseURL: string) {
+  const account = newAccount();
+  const plans = (await (await request.get('/api/plans')).json()) as PlansAnswer;
+  const created = await request.post('/api/stripe/create-checkout-session', { data: { priceId: plans.priceIds['pro-monthly'] } });
+  expect(created.ok(), await created.text()).toBe(true);
+  const sessionId = ((await created.json()) as { url: string }).url.split('/').pop()!;
+  const paid = await request.post(`/billing/local-checkout/${sessionId}/pay`, { form: { email: account.email }, maxRedirects: 0, headers: { origin: baseURL } });
+  expect(paid.status()).toBe(303);
+  const registered = await request.post('/api/post-payment/register', {
+    data: { username: account.username, email: account.email, password: account.password, sessionId, subscriptionTier: 'pro' },
+  });
+  expect(registered.ok(), await registered.text()).toBe(true);
+}
+
+const fileCard = (page: Page, fileName: string) =>
+  page.getByRole('region', { name: 'Uploaded Files' }).getByRole('listitem').filter({ has: page.getByRole('heading', { name: fileName }) });
+
+for (const width of [375, 1280]) {
+  test(`at ${width} px: an unknown row and an unlikely value are reviewed beside the page and charted`, async ({ page, baseURL }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width, height: width < 640 ? 800 : 900 });
+    await signUpPro(page.request, baseURL!);
+    await page.goto('/labs');
+
+    await page.locator('input[type="file"]').setInputFiles({ name: 'lakeside.pdf', mimeType: 'application/pdf', buffer: await textPdf(REPORT) });
+    await page.getByRole('button', { name: 'Upload 1 file(s)' }).click();
+    const card = fileCard(page, 'lakeside.pdf');
+    await expect(card.getByText('Needs review')).toBeVisible({ timeout: 90_000 });
+    await expect(card.getByText(/1 result, 1 not reviewed\. 3 rows need your decision\./)).toBeVisible();
+
+    await card.getByRole('button', { name: 'Review results' }).click();
+    const review = page.getByRole('dialog', { name: 'Review results' });
+    const decisions = review.getByRole('region', { name: 'Needs your decision' });
+    await expect(decisions.getByRole('article')).toHaveCount(3);
+
+    // The page is beside (or, on a phone, above) the review; selecting a row outlines it there.
+    await expect(review.getByRole('img', { name: 'Page 1 of lakeside.pdf' })).toBeVisible();
+    const hb = decisions.getByRole('article', { name: /Hemoglobin 135 g\/dL/ });
+    await hb.click();
+    await expect(review.getByTestId('row-highlight')).toBeVisible();
+    await expect(hb.getByRole('alert')).toHaveText(/135 g\/dL is far outside what is possible for Hemoglobin/);
+
+    // Confirming the file waits for the decisions.
+    await review.getByRole('button', { name: 'Confirm results' }).click();
+    await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Some rows need your decision' })).toBeVisible();
+
+    // The unlikely value: saving it unchanged needs the box ticked.
+    await hb.getByRole('button', { name: 'Confirm value' }).click();
+    await expect(hb.getByText('Correct the value, or tick the box to confirm your report prints it.')).toBeVisible();
+    await hb.getByLabel('My report prints 135 g/dL').check();
+    await hb.getByRole('button', { name: 'Confirm value' }).click();
+    await expect(decisions.getByRole('article')).toHaveCount(2);
+
+    // The unknown name matched to a catalogue biomarker through the search.
+    const ferritine = decisions.getByRole('article', { name: /Ferritine serique 85 ng\/mL/ });
+    await ferritine.getByRole('searchbox', { name: 'Search biomarkers for Ferritine serique' }).fill('ferrit');
+    await ferritine.getByLabel('Biomarker', { exact: true }).selectOption({ label: 'Ferritin' });
+    await expect(ferritine.getByLabel('Unit', { exact: true })).toHaveValue('ng/mL');
+    await ferritine.getByRole('button', { name: 'Save match' }).click();
+    await expect(decisions.getByRole('article')).toHaveCount(1);
+
+    // Another kept as the user's own biomarker, as printed.
+    const zonulin = decisions.getByRole('article', { name: /Zonulin 48\.5 ng\/mL/ });
+    await zonulin.getByRole('button', { name: 'Keep as my own' }).click();
+    await expect(zonulin.getByLabel('Name', { exact: true })).toHaveValue('Zonulin');
+    await expect(zonulin.getByLabel('Unit', { exact: true })).toHaveValue('ng/mL');
+    await zonulin.getByRole('button', { name: 'Keep as my own biomarker' }).click();
+    await expect(decisions).toHaveCount(0);
+
+    // On a phone the results are cards: value, range, flag and buttons all on screen.
+    if (width < 640) {
+      const glucose = review.getByRole('article', { name: /Fasting glucose 95 mg\/dL/ });
+      await expect(glucose).toContainText('Range 70 - 99');
+      await expect(glucose).toContainText('Normal');
+      const button = await glucose.getByRole('button', { name: 'Correct Fasting glucose' }).boundingBox();
+      expect(button!.x + button!.width).toBeLessThanOrEqual(width);
+    } else {
+      await expect(review.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /Zonulin/ }) })).toContainText('0 - 55');
+    }
+
+    await review.getByRole('button', { name: 'Confirm results' }).click();
+    await expect(review).toHaveCount(0);
+    await expect(card.getByText(/4 results, all reviewed\./)).toBeVisible();
+
+    // Charted like any other biomarker.
+    const chips = page.getByRole('group', { name: 'Biomarkers to chart' });
+    for (const name of ['Hemoglobin', 'Ferritin', 'Zonulin']) await expect(chips.getByRole('button', { name, exact: true })).toBeEnabled();
+    await chips.getByRole('button', { name: 'Zonulin', exact: true }).click();
+    await expect(page).toHaveURL(/biomarkers=[^&]*Zonulin/);
+    await expect(page.getByRole('heading', { name: 'Biomarker History' })).toBeVisible();
+  });
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "lab_files" ADD COLUMN "test_date_review" text;

@@ -1,0 +1,151 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '#contract/dates.ts';
+import { INSIGHT_TEXTS, type Insight, type InsightsResponse } from '#contract/insights.ts';
+import { qualitativeLogs, supplementLogs, users } from '#server/db/schema/index.ts';
+import { type TestApp, TestClient, createTestApp, signedInClient } from '#server/testing/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const FIRST_DAY = '2026-03-01';
+
+async function addSupplement(client: TestClient, name: string): Promise<string> {
+  const response = await client.post('/api/supplements', { name, dosage: '200 mg', frequency: '1x daily' });
+  expect(response.statusCode).toBe(200);
+  return response.json().id as string;
+}
+
+async function logTaken(userId: string, supplementId: string, name: string, days: string[]): Promise<void> {
+  if (days.length === 0) return;
+  await t.database.db.insert(supplementLogs).values(
+    days.map((day) => ({
+      userId,
+      supplementId,
+      localDate: day,
+      takenAt: new Date(`${day}T08:00:00Z`),
+      name,
+      dosageAmount: 200,
+      dosageUnit: 'mg' as const,
+      frequencyCount: 1,
+      frequencyUnit: 'daily' as const,
+    })),
+  );
+}
+
+/**
+ * `days` days of ratings with magnesium on every other day: sleep is 2 points higher on those
+ * days, energy and mood follow a pattern that is balanced between on and off days.
+ */
+async function seedMagnesiumDays(client: TestClient, userId: string, days: number): Promise<{ magnesiumId: string }> {
+  const magnesiumId = await addSupplement(client, 'Magnesium');
+  const all = Array.from({ length: days }, (_, i) => addDays(FIRST_DAY, i));
+  await logTaken(userId, magnesiumId, 'Magnesium', all.filter((_, i) => i % 2 === 0));
+  await t.database.db.insert(qualitativeLogs).values(
+    all.map((day, i) => ({
+      userId,
+      type: 'other' as const,
+      localDate: day,
+      content: '',
+      energy: i % 4 < 2 ? 6 : 7,
+      mood: i % 4 < 2 ? 7 : 5,
+      sleep: (i % 2 === 0 ? 7 : 5) + (i % 4 < 2 ? 1 : 0),
+    })),
+  );
+  return { magnesiumId };
+}
+
+async function insightsOf(client: TestClient): Promise<InsightsResponse> {
+  const response = await client.get('/api/insights');
+  expect(response.statusCode).toBe(200);
+  return response.json() as InsightsResponse;
+}
+
+function find(body: InsightsResponse, name: string, rating: Insight['rating']): Insight {
+  const insight = body.insights.find((i) => i.supplementName === name && i.rating === rating);
+  expect(insight, `${name} ${rating}`).toBeDefined();
+  return insight!;
+}
+
+describe('insights', () => {
+  it('finds higher sleep on magnesium days over 60 days, names what else changed, and corrects for every comparison', async () => {
+    const { client, user } = await signedInClient(t);
+    await seedMagnesiumDays(client, user.id, 60);
+    // Zinc started halfway through: it could explain a change too, and must be named.
+    const zincId = await addSupplement(client, 'Zinc');
+    await logTaken(user.id, zincId, 'Zinc', Array.from({ length: 30 }, (_, i) => addDays(FIRST_DAY, 30 + i)));
+
+    const body = await insightsOf(client);
+    expect(body.access).toBe('full');
+    expect(body.lagDays).toBe(0);
+    expect(body.comparisons).toBe(6);
+    expect(body.insights).toHaveLength(6);
+
+    const sleep = find(body, 'Magnesium', 'sleep');
+    expect(sleep).toMatchObject({ status: 'finding', daysOn: 30, daysOff: 30, association: 'association, not proof' });
+    expect(sleep.difference).toBeCloseTo(2, 6);
+    expect(sleep.low!).toBeGreaterThan(1);
+    expect(sleep.high!).toBeLessThan(3);
+    expect(sleep.adjustedP!).toBeLessThan(0.05);
+    expect(sleep.adjustedP!).toBeGreaterThanOrEqual(sleep.p!);
+    expect(sleep.confounders).toEqual([{ name: 'Zinc', change: 'started', on: addDays(FIRST_DAY, 30) }]);
+
+    for (const rating of ['energy', 'mood'] as const) {
+      const none = find(body, 'Magnesium', rating);
+      expect(none.status).toBe('no_clear_difference');
+      expect(none.difference).toBeCloseTo(0, 6);
+    }
+    expect(body.insights.every((i) => i.association === INSIGHT_TEXTS.association && i.otherCauses === INSIGHT_TEXTS.otherCauses)).toBe(true);
+  });
+
+  it('shows no finding after 10 days, only what is missing', async () => {
+    const { client, user } = await signedInClient(t);
+    await seedMagnesiumDays(client, user.id, 10);
+    const body = await insightsOf(client);
+    expect(body.comparisons).toBe(0);
+    expect(body.insights).toHaveLength(3);
+    for (const insight of body.insights) {
+      expect(insight).toMatchObject({ status: 'not_enough_data', daysOn: 5, daysOff: 5, difference: null, low: null, high: null, adjustedP: null });
+    }
+  });
+
+  it("never shows one user's days to another", async () => {
+    const owner = await signedInClient(t);
+    await seedMagnesiumDays(owner.client, owner.user.id, 60);
+    const other = await signedInClient(t);
+    expect((await insightsOf(other.client)).insights).toEqual([]);
+    await addSupplement(other.client, 'Magnesium');
+    const body = await insightsOf(other.client);
+    expect(body.insights.map((i) => [i.status, i.daysOn, i.daysOff])).toEqual([
+      ['not_enough_data', 0, 0],
+      ['not_enough_data', 0, 0],
+      ['not_enough_data', 0, 0],
+    ]);
+  });
+
+  it('gives a free user whose trial is over one insight and the way to the rest, and Pro all of them', async () => {
+    const { client, user } = await signedInClient(t);
+    await seedMagnesiumDays(client, user.id, 60);
+    await t.database.db.update(users).set({ trialEndsAt: new Date('2020-01-01T00:00:00Z') }).where(eq(users.id, user.id));
+
+    const preview = await insightsOf(client);
+    expect(preview.access).toBe('preview');
+    expect(preview.insights).toHaveLength(1);
+    expect(preview.insights[0]).toMatchObject({ supplementName: 'Magnesium', rating: 'sleep', status: 'finding' });
+    expect(preview.hiddenCount).toBe(2);
+    expect(preview.comparisons).toBe(3);
+    expect(preview.upgradeHint).toBe(INSIGHT_TEXTS.upgradeHint);
+
+    await t.database.db.update(users).set({ subscriptionTier: 'pro' }).where(eq(users.id, user.id));
+    const full = await insightsOf(client);
+    expect(full).toMatchObject({ access: 'full', hiddenCount: 0, upgradeHint: null });
+    expect(full.insights).toHaveLength(3);
+  });
+
+  it('needs a signed-in user', async () => {
+    expect((await new TestClient(t.app).get('/api/insights')).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,36 @@
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { qualitativeLogs, supplementLogs, supplements } from '#server/db/schema/index.ts';
+
+export type StackRow = { id: string; name: string };
+export type IntakeDayRow = { supplementId: string | null; name: string; localDate: string };
+export type RatingDayRow = { localDate: string; energy: number; mood: number; sleep: number };
+
+/** The user's stack, oldest first, so that insights keep one order. */
+export async function listStack(db: Db, userId: string): Promise<StackRow[]> {
+  return db
+    .select({ id: supplements.id, name: supplements.name })
+    .from(supplements)
+    .where(eq(supplements.userId, userId))
+    .orderBy(asc(supplements.createdAt), asc(supplements.id));
+}
+
+/** Every day on which each supplement was logged taken, deleted supplements included (by name). */
+export async function listIntakeDays(db: Db, userId: string): Promise<IntakeDayRow[]> {
+  return db
+    .select({ supplementId: supplementLogs.supplementId, name: supplementLogs.name, localDate: supplementLogs.localDate })
+    .from(supplementLogs)
+    .where(eq(supplementLogs.userId, userId))
+    .orderBy(asc(supplementLogs.localDate));
+}
+
+/** The day's energy, mood and sleep rating, one row per rated day. */
+export async function listRatingDays(db: Db, userId: string): Promise<RatingDayRow[]> {
+  const rows = await db
+    .select({ localDate: qualitativeLogs.localDate, energy: qualitativeLogs.energy, mood: qualitativeLogs.mood, sleep: qualitativeLogs.sleep })
+    .from(qualitativeLogs)
+    .where(and(eq(qualitativeLogs.userId, userId), isNotNull(qualitativeLogs.energy)))
+    .orderBy(asc(qualitativeLogs.localDate));
+  // A rating row has all three set (the schema's note); the filter keeps the types honest.
+  return rows.filter((row): row is RatingDayRow => row.energy !== null && row.mood !== null && row.sleep !== null);
+}

@@ -1,0 +1,150 @@
+import { addDays } from '#contract/dates.ts';
+import {
+  type Insight,
+  type InsightRating,
+  type InsightsResponse,
+  INSIGHT_FALSE_DISCOVERY_RATE,
+  INSIGHT_LAG_DAYS,
+  INSIGHT_MINIMUM_DAYS,
+  INSIGHT_RATINGS,
+  INSIGHT_TEXTS,
+} from '#contract/insights.ts';
+import { benjaminiHochberg, welchDifference } from '#contract/statistics.ts';
+import type { Db } from '#server/db/client.ts';
+import type { UserRow } from '#server/features/auth/auth.repository.ts';
+import type { EntitlementsService } from '#server/features/usage/entitlements.service.ts';
+import { type IntakeDayRow, type RatingDayRow, type StackRow, listIntakeDays, listRatingDays, listStack } from './insights.repository.ts';
+
+type Dependencies = { db: Db; entitlements: EntitlementsService };
+
+/**
+ * On-days against off-days for every supplement of the stack and every rating. Pro and the trial
+ * see all of it; other plans see one insight, corrected for every comparison all the same, so
+ * that the preview is never the best of many looks presented as one.
+ */
+export class InsightsService {
+  constructor(private readonly deps: Dependencies) {}
+
+  async insights(user: UserRow): Promise<InsightsResponse> {
+    const [stack, intake, ratings] = await Promise.all([
+      listStack(this.deps.db, user.id),
+      listIntakeDays(this.deps.db, user.id),
+      listRatingDays(this.deps.db, user.id),
+    ]);
+    const insights = computeInsights(stack, intake, ratings);
+    const comparisons = insights.filter((insight) => insight.status !== 'not_enough_data').length;
+    const base = { lagDays: INSIGHT_LAG_DAYS, minimumDays: INSIGHT_MINIMUM_DAYS, falseDiscoveryRate: INSIGHT_FALSE_DISCOVERY_RATE, comparisons };
+    if (this.hasFullAccess(user)) return { ...base, access: 'full', insights, hiddenCount: 0, upgradeHint: null };
+    const shown = previewOf(insights);
+    return { ...base, access: 'preview', insights: shown, hiddenCount: insights.length - shown.length, upgradeHint: INSIGHT_TEXTS.upgradeHint };
+  }
+
+  private hasFullAccess(user: UserRow): boolean {
+    const tier = this.deps.entitlements.effectiveTier(user);
+    return tier === 'pro' || (tier === 'free' && !this.deps.entitlements.isTrialExpired(user));
+  }
+}
+
+/** The preview: the comparison with the smallest adjusted p, else the first one listed. */
+function previewOf(insights: Insight[]): Insight[] {
+  const tested = insights.filter((insight) => insight.adjustedP !== null);
+  if (tested.length === 0) return insights.slice(0, 1);
+  return [tested.reduce((best, insight) => (insight.adjustedP! < best.adjustedP! ? insight : best))];
+}
+
+/** The whole computation, from rows: exported for unit tests. */
+export function computeInsights(stack: StackRow[], intake: IntakeDayRow[], ratings: RatingDayRow[]): Insight[] {
+  const daysTaken = new Map<string, Set<string>>();
+  for (const row of intake) {
+    if (!row.supplementId) continue;
+    const days = daysTaken.get(row.supplementId) ?? new Set<string>();
+    days.add(row.localDate);
+    daysTaken.set(row.supplementId, days);
+  }
+  const spans = intakeSpans(intake);
+
+  const drafts = stack.flatMap((supplement) => {
+    const taken = daysTaken.get(supplement.id) ?? new Set<string>();
+    const onDays: RatingDayRow[] = [];
+    const offDays: RatingDayRow[] = [];
+    // The rating of day d + lag, by whether the supplement was taken on day d.
+    for (const rating of ratings) (taken.has(addDays(rating.localDate, -INSIGHT_LAG_DAYS)) ? onDays : offDays).push(rating);
+    const enough = onDays.length >= INSIGHT_MINIMUM_DAYS && offDays.length >= INSIGHT_MINIMUM_DAYS;
+    const first = ratings[0]?.localDate;
+    const last = ratings.at(-1)?.localDate;
+    const confounders = first && last ? confoundersWithin(spans, supplement.name, addDays(first, -INSIGHT_LAG_DAYS), addDays(last, -INSIGHT_LAG_DAYS)) : [];
+    return INSIGHT_RATINGS.map((rating) => {
+      const result = enough ? difference(values(onDays, rating), values(offDays, rating)) : undefined;
+      return { supplement, rating, enough, result, daysOn: onDays.length, daysOff: offDays.length, confounders };
+    });
+  });
+
+  const pValues = drafts.filter((d) => d.enough).map((d) => d.result!.p);
+  const adjusted = benjaminiHochberg(pValues);
+  let next = 0;
+  return drafts.map((d): Insight => {
+    const adjustedP = d.enough ? adjusted[next++]! : null;
+    const result = d.enough ? d.result : undefined;
+    return {
+      supplementId: d.supplement.id,
+      supplementName: d.supplement.name,
+      rating: d.rating,
+      status: adjustedP === null ? 'not_enough_data' : adjustedP <= INSIGHT_FALSE_DISCOVERY_RATE ? 'finding' : 'no_clear_difference',
+      daysOn: d.daysOn,
+      daysOff: d.daysOff,
+      difference: result?.difference ?? null,
+      low: result?.low ?? null,
+      high: result?.high ?? null,
+      p: result?.p ?? null,
+      adjustedP,
+      association: INSIGHT_TEXTS.association,
+      confounders: d.confounders,
+      otherCauses: INSIGHT_TEXTS.otherCauses,
+    };
+  });
+}
+
+/**
+ * Welch's difference; when neither side varies at all (every on-day rated 7, every off-day 5) no t
+ * exists, and the difference is exact: p is then the exact permutation test's, 2 / C(n, k) for
+ * a perfect split, or 1 when both sides are the same.
+ */
+function difference(on: number[], off: number[]): { difference: number; low: number; high: number; p: number } {
+  const welch = welchDifference(on, off);
+  if (welch) return welch;
+  const gap = (on[0] ?? 0) - (off[0] ?? 0);
+  let ways = 1;
+  for (let i = 1; i <= on.length; i += 1) ways = (ways * (off.length + i)) / i;
+  return { difference: gap, low: gap, high: gap, p: gap === 0 ? 1 : Math.min(1, 2 / ways) };
+}
+
+function values(days: RatingDayRow[], rating: InsightRating): number[] {
+  return days.map((day) => day[rating]);
+}
+
+type Span = { name: string; first: string; last: string };
+
+/** First and last day each supplement (by name, so that deleted ones count) was logged. */
+function intakeSpans(intake: IntakeDayRow[]): Span[] {
+  const spans = new Map<string, Span>();
+  for (const row of intake) {
+    const span = spans.get(row.name);
+    if (!span) spans.set(row.name, { name: row.name, first: row.localDate, last: row.localDate });
+    else {
+      if (row.localDate < span.first) span.first = row.localDate;
+      if (row.localDate > span.last) span.last = row.localDate;
+    }
+  }
+  return [...spans.values()];
+}
+
+/** Other supplements whose first or last logged day falls strictly inside the days compared. */
+function confoundersWithin(spans: Span[], name: string, from: string, to: string): Insight['confounders'] {
+  const found: Insight['confounders'] = [];
+  for (const span of spans) {
+    if (span.name === name) continue;
+    if (span.first > from && span.first <= to) found.push({ name: span.name, change: 'started', on: span.first });
+    if (span.last >= from && span.last < to) found.push({ name: span.name, change: 'stopped', on: span.last });
+  }
+  return found;
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { detectNumberConvention, joinSpaceGroupedDigits, readNumber } from './number-convention.ts';
+import { parseLines, parseText } from './parser.ts';
+
+describe('number convention, decided once per report', () => {
+  it('takes the decimal separator from numbers that read one way, ignoring dates and times', () => {
+    expect(detectNumberConvention(['Entnahme: 14.03.2025 08:15', 'Hämoglobin 13,8 g/dl', 'Kreatinin 0,92 mg/dl'])).toEqual({ decimal: ',' });
+    expect(detectNumberConvention(['Collected 14.03.2025', 'Hemoglobin 13.8 g/dL', 'WBC 7,450 /cumm'])).toEqual({ decimal: '.' });
+    expect(detectNumberConvention(['Platelets 250,000 /uL', 'Sodium 139 mmol/L'])).toEqual({ decimal: null });
+  });
+
+  it('reads a number with three digits after one separator by the convention, and leaves it out without one', () => {
+    expect(readNumber('150.000', { decimal: ',' })?.value).toBe(150000);
+    expect(readNumber('1,025', { decimal: ',' })?.value).toBe(1.025);
+    expect(readNumber('5,100', { decimal: '.' })?.value).toBe(5100);
+    expect(readNumber('5,100', { decimal: null })).toBeNull();
+    expect(readNumber('13,8', { decimal: '.' })?.value).toBe(13.8);
+    expect(readNumber('1.500.000', { decimal: ',' })?.value).toBe(1500000);
+  });
+
+  it('joins digits grouped by a no-break space, and by a space only in a decimal-comma text layer', () => {
+    expect(joinSpaceGroupedDigits('Leucocytes  7\u00a0500  /mm³', { fromTextLayer: false })).toBe('Leucocytes  7500  /mm³');
+    expect(joinSpaceGroupedDigits('Leucocytes  7 500  /mm³  4 000 – 10 000', { fromTextLayer: true, convention: { decimal: ',' } })).toBe('Leucocytes  7500  /mm³  4000 – 10000');
+    expect(joinSpaceGroupedDigits('Leucocytes 7 500 /mm³', { fromTextLayer: false, convention: { decimal: ',' } })).toBe('Leucocytes 7 500 /mm³');
+  });
+});
+
+describe('reports in other languages', () => {
+  it('reads a German report with decimal commas and dotted thousands', () => {
+    const { results } = parseText(['Entnahme: 14.03.2025', 'Hämoglobin  13,8  g/dl  12,0 - 16,0', 'Thrombozyten  250.000  /µl  150.000 - 400.000', 'Leukozyten  7,4  G/l  4,0 - 10,0', 'GOT (AST)  54  U/l  < 40'].join('\n'));
+    expect(results.map((r) => [r.name, r.value])).toEqual([['Hemoglobin', 13.8], ['Platelet count', 250000], ['WBC count', 7.4], ['AST', 54]]);
+  });
+
+  it('reads names and units in French, Italian, Spanish, Portuguese and Dutch', () => {
+    const text = ['Hémoglobine  13,2  g/dL  12,0 - 16,0', 'Emoglobina glicata (HbA1c)  5,9  %  4,0 - 5,6', 'Triglicéridos  1,20  mmol/L  < 1,70', 'Leucócitos  6.800  /mm³  4.000 - 10.000', 'TSH  2,10  µUI/mL  0,40 - 4,00', 'Kreatinine  88  µmol/l  53 - 106'].join('\n');
+    expect(parseText(text).results.map((r) => [r.name, r.value])).toEqual([['Hemoglobin', 13.2], ['HbA1c', 5.9], ['Triglycerides', 1.2], ['WBC count', 6800], ['TSH', 2.1], ['Creatinine', 88]]);
+  });
+
+  it('reads both results of a line from a two-column page', () => {
+    const { results } = parseText('Calcium 2,41 mmol/l 2,20 - 2,60 Natrium 139 mmol/l 135 - 145', { source: 'ocr' });
+    expect(results.map((r) => [r.name, r.value])).toEqual([['Calcium', 2.41], ['Sodium', 139]]);
+  });
+
+  it('leaves out an OCR value that may have lost its decimal comma when no range was read', () => {
+    const lines = [{ text: 'Kreatinin 1,10 mg/dl 0,60 - 1,20', source: 'ocr' as const }, { text: 'C-reaktives Protein 31 mg/l', source: 'ocr' as const }];
+    expect(parseLines(lines).results.map((r) => r.name)).toEqual(['Creatinine']);
+  });
+});

@@ -1,0 +1,119 @@
+import { isColumnHeading } from './languages.ts';
+import { matchNameAtStart } from './names.ts';
+import type { TextCell, TextLine } from './parser.ts';
+
+/**
+ * Two-column reports print two results on one line ("Calcium 2,41 mmol/l 2,20 - 2,60  Natrium
+ * 139 mmol/l 135 - 145"). Such a line is cut where a second test name starts, after the first
+ * result's value, so that each result is read on its own. Text-layer lines are cut only between
+ * cells; OCR and Word lines, which have no cells, between words.
+ */
+
+const VALUE_WORD = /^[<>]?\d[\d.,]*$/;
+
+/** Index of the first part that starts a second result, or -1. */
+function secondResultAt(parts: string[]): number {
+  const first = matchNameAtStart(parts.join(' '));
+  if (!first) return afterHeading(parts);
+  let seenValue = false;
+  let consumed = 0;
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i] as string;
+    if (consumed >= first.end && seenValue && i >= 2) {
+      const rest = parts.slice(i).join(' ');
+      const name = matchNameAtStart(rest);
+      if (name && startsWithValue(rest.slice(name.end))) return i;
+    }
+    if (consumed >= first.end && VALUE_WORD.test(part.split(' ')[0] as string)) seenValue = true;
+    consumed += part.length + 1;
+  }
+  return -1;
+}
+
+/**
+ * A section title or the table's column headings printed on the same line as a result of the
+ * other column ("CHIMICA CLINICA  Sodio 139 mmol/L"): cut only after words that are capitals or
+ * column headings, never after prose ("values above Glucose 126 mg/dL" stays whole).
+ */
+function afterHeading(parts: string[]): number {
+  for (let i = 1; i < parts.length; i++) {
+    const words = (parts[i - 1] as string).split(/\s+/);
+    const methodLine = /^(?:method|methode|méthode|metodo|método|methodiek)\b/i.test(parts[0] as string);
+    if (!words.every((w) => !/\d/.test(w) && (methodLine || w === w.toUpperCase() || isColumnHeading(w)))) return -1;
+    const rest = parts.slice(i).join(' ');
+    const name = matchNameAtStart(rest);
+    if (name && startsWithValue(rest.slice(name.end))) return i;
+  }
+  return -1;
+}
+
+/** A cell that starts a result row: a name with its value in the same or the next cell; not a unit like "mg/dl". */
+function startsResult(text: string, next: string | undefined): boolean {
+  const name = matchNameAtStart(text);
+  if (!name) return false;
+  const after = text.slice(name.end);
+  // A name alone with no value beside it is a card of a grid; assembleRows reads those across lines.
+  return /^[\s:]*$/.test(after) ? next !== undefined && /^\d/.test(next) : startsWithValue(after);
+}
+
+/** After a name: an optional "(abbreviation)" or colon, then a number. */
+function startsWithValue(afterName: string): boolean {
+  return /^\s*(?:\([^)]{1,20}\)\s*)?[:=]?\s*\d[\d.,]*(?:\s|$)/.test(afterName);
+}
+
+export function splitSideBySideRows(lines: TextLine[]): TextLine[] {
+  const pages = new Map<number, TextLine[]>();
+  for (const line of lines) pages.set(line.page ?? 0, [...(pages.get(line.page ?? 0) ?? []), line]);
+  return [...pages.values()].flatMap(splitPageColumns).flatMap(splitOneLine);
+}
+
+/** Cuts one line holding two results into two. */
+function splitOneLine(line: TextLine): TextLine[] {
+  if (line.cells && line.cells.length >= 4) {
+    const at = secondResultAt(line.cells.map((c) => c.text));
+    if (at <= 0) return [line];
+    const [left, right] = [line.cells.slice(0, at), line.cells.slice(at)];
+    return [{ ...line, text: left.map((c) => c.text).join('  '), cells: left }, ...splitOneLine({ ...line, text: right.map((c) => c.text).join('  '), cells: right })];
+  }
+  const words = line.text.trim().split(/\s+/);
+  const at = words.length >= 5 ? secondResultAt(words) : -1;
+  if (at <= 0) return [line];
+  const { cells: _cells, ...rest } = line;
+  return [{ ...rest, text: words.slice(0, at).join(' ') }, ...splitOneLine({ ...rest, text: words.slice(at).join(' ') })];
+}
+
+/**
+ * A text-layer page set in two columns: test names start again at one x in the middle of the
+ * page on several lines. Lines in that band are cut at that x, and the right column is read
+ * after the left one, so a name is only ever joined with a value below it in its own column.
+ */
+function splitPageColumns(lines: TextLine[]): TextLine[] {
+  const votes = new Map<number, TextLine[]>();
+  for (const line of lines) {
+    if (!line.cells || line.cells.length < 2 || line.y === undefined) continue;
+    for (const [k, cell] of line.cells.entries()) {
+      if (k === 0 || cell.x - (line.cells[0] as TextCell).x < 120 || !startsResult(cell.text, line.cells[k + 1]?.text)) continue;
+      const bucket = Math.round(cell.x / 4);
+      votes.set(bucket, [...(votes.get(bucket) ?? []), line]);
+    }
+  }
+  const strong = [...votes.entries()].filter(([, v]) => v.length >= 2);
+  // Names starting at several x positions are a grid of cards (assembleRows reads those), not two columns.
+  if (strong.length !== 1) return lines;
+  const [bucket, voters] = strong[0] as [number, TextLine[]];
+  const boundary = bucket * 4 - 3;
+  const height = Math.max(...voters.map((l) => l.height ?? 10));
+  const top = Math.max(...voters.map((l) => l.y as number)) + height * 4;
+  const bottom = Math.min(...voters.map((l) => l.y as number)) - height * 4;
+  const inBand = (l: TextLine) => l.cells !== undefined && l.y !== undefined && l.y <= top && l.y >= bottom;
+  const first = lines.findIndex(inBand);
+  const band = lines.filter(inBand);
+  const part = (l: TextLine, keep: (c: TextCell) => boolean): TextLine[] => {
+    const cells = (l.cells as TextCell[]).filter(keep);
+    return cells.length === 0 ? [] : [{ ...l, cells, text: cells.map((c) => c.text).join('  ') }];
+  };
+  const left = band.flatMap((l) => part(l, (c) => c.x < boundary));
+  const right = band.flatMap((l) => part(l, (c) => c.x >= boundary));
+  const outside = lines.filter((l) => !inBand(l));
+  return [...outside.slice(0, first), ...left, ...right, ...outside.slice(first)];
+}

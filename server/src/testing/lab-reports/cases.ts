@@ -1,0 +1,71 @@
+import type { ExtractedBiomarker } from '#contract/biomarkers.ts';
+import { extractDocument } from '#server/labs/extract/extract-document.ts';
+import type { OcrEngine } from '#server/labs/extract/ocr.ts';
+import { renderDocx } from './render-docx.ts';
+import { renderPhoto, renderScannedPdf } from './render-images.ts';
+import { renderTextPdf } from './render-pdf.ts';
+import { generateReport, type ExpectedRow, type GeneratedReport } from './report.ts';
+import type { Language } from './vocabulary.ts';
+
+/** A generated report in one format, read back and compared with the rows it was made from. */
+
+export const FORMATS = ['text-pdf', 'docx', 'scanned-pdf', 'photo'] as const;
+export type Format = (typeof FORMATS)[number];
+export const isImageFormat = (format: Format) => format === 'scanned-pdf' || format === 'photo';
+
+export type GeneratedCase = { report: GeneratedReport; format: Format; bytes: Uint8Array; expected: ExpectedRow[] };
+
+export async function makeCase(seed: number, format: Format, opts: { language?: Language } = {}): Promise<GeneratedCase> {
+  const report = generateReport(seed, opts);
+  if (format === 'docx') return { report, format, bytes: renderDocx(report), expected: report.rows };
+  const pdf = await renderTextPdf(report);
+  if (format === 'text-pdf') return { report, format, bytes: pdf.bytes, expected: report.rows };
+  if (format === 'scanned-pdf') return { report, format, bytes: await renderScannedPdf(pdf.bytes, seed), expected: report.rows };
+  // A photo shows the first page only.
+  return { report, format, bytes: await renderPhoto(pdf.bytes, seed), expected: report.rows.filter((_, i) => pdf.rowPages[i] === 1) };
+}
+
+export type Miss = { row: ExpectedRow; kind: string };
+export type Wrong = { result: ExtractedBiomarker; kind: 'wrong value' | 'not in the report'; expected?: ExpectedRow };
+export type CaseOutcome = { seed: number; format: Format; language: Language; expected: number; found: number; missed: Miss[]; wrong: Wrong[] };
+
+const sameValue = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+
+export async function readCase(testCase: GeneratedCase, ocr: OcrEngine | false): Promise<CaseOutcome> {
+  const rejects: Array<{ line: string; reason: string }> = [];
+  const { results } = await extractDocument(testCase.bytes, { ocr, onReject: (line, reason) => rejects.push({ line, reason }) });
+  return compareRows(testCase, results, rejects);
+}
+
+export function compareRows(testCase: GeneratedCase, results: ExtractedBiomarker[], rejects: Array<{ line: string; reason: string }>): CaseOutcome {
+  const { report, format, expected } = testCase;
+  const missed: Miss[] = [];
+  let found = 0;
+  for (const row of expected) {
+    if (results.some((r) => r.name === row.name && sameValue(r.value, row.value))) found++;
+    else missed.push({ row, kind: missKind(row, rejects) });
+  }
+  const wrong: Wrong[] = [];
+  for (const result of results) {
+    if (expected.some((row) => row.name === result.name && sameValue(result.value, row.value))) continue;
+    // A value marked implausible is not stored until the user confirms or corrects it in review: shown, never silently wrong.
+    if (result.implausible) continue;
+    // On a photo, a row of page 2 is not expected but may still be readable in no way; any other result is wrong.
+    const sameName = report.rows.find((row) => row.name === result.name);
+    if (sameName && sameValue(sameName.value, result.value)) continue;
+    wrong.push(sameName ? { result, kind: 'wrong value', expected: sameName } : { result, kind: 'not in the report' });
+  }
+  return { seed: report.seed, format, language: report.language, expected: expected.length, found, missed, wrong };
+}
+
+/** Why a row was lost, from the reader's own reasons for the line that printed it. */
+function missKind(row: ExpectedRow, rejects: Array<{ line: string; reason: string }>): string {
+  const value = row.printedValue.replace(/\u00a0/g, ' ');
+  const reject = rejects.find((r) => r.line.replace(/\u00a0/g, ' ').includes(value) && r.line.toLowerCase().includes(row.printedName.slice(0, 4).toLowerCase()));
+  if (!reject) return 'not read as a row (name or layout)';
+  if (reject.reason.startsWith('unit')) return 'unit not known';
+  if (reject.reason.startsWith('unreadable value')) return 'value unreadable';
+  if (reject.reason.startsWith('reference range')) return 'reference range rejected';
+  if (reject.reason.startsWith('value') || reject.reason.startsWith('OCR value')) return 'value judged implausible';
+  return reject.reason.replace(/"[^"]*"/g, '"…"');
+}

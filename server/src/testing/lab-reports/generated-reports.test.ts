@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOcrEngine, type OcrEngine } from '#server/labs/extract/ocr.ts';
+import { FORMATS, isImageFormat, makeCase, readCase, type CaseOutcome, type Format } from './cases.ts';
+import { GOAL, percent, rate, tallyBy } from './summary.ts';
+
+/**
+ * Generated reports read back and compared with the rows they were made from (bench/ runs many
+ * more seeds: bench/generated-reports.bench.ts). No value may ever be wrong; text formats must
+ * find 99% of values and images 95%, asserted for the formats and languages where the bench
+ * meets the goal; the rates of the others are printed.
+ */
+
+const FIXED_SEEDS = [101, 102, 103, 104, 105, 106, 107, 108, 109, 110];
+/** Seeds that once failed, kept as regression cases (why in the comment). */
+const REGRESSION_SEEDS: Record<Format, number[]> = {
+  // two-column pages (a name joined with the other column's value), space-grouped thousands;
+  // 3 and 18 are stacked two-column pages, not read yet (kept as cards for real grids)
+  'text-pdf': [3, 4, 6, 17, 18],
+  docx: [4, 6, 17],
+  // OCR dropped every decimal comma of a row, range included ("7,4" in "2,8 - 7,2" read 74)
+  'scanned-pdf': [1005],
+  // OCR dropped the decimal comma of "3,1" and the range: read as 31 before the fix
+  photo: [8],
+};
+/** OCR costs 10-20 s a generated page on this machine: images run their regression seeds only here. */
+const IMAGE_SEEDS: number[] = [];
+
+/**
+ * Where the bench (bench/RESULTS.md) meets the rate goal, this test holds it. Not yet met:
+ * text PDF in German and Spanish (two-column and stacked layouts), every language on images.
+ */
+const GOAL_MET: Record<Format, string[]> = {
+  'text-pdf': ['en', 'fr', 'it', 'nl', 'pt'],
+  docx: ['en', 'de', 'fr', 'it', 'es', 'pt', 'nl'],
+  'scanned-pdf': [],
+  photo: [],
+};
+
+const seedsFor = (format: Format) => [...(isImageFormat(format) ? IMAGE_SEEDS : FIXED_SEEDS), ...REGRESSION_SEEDS[format]];
+
+describe('generated lab reports, read back', () => {
+  let ocr: OcrEngine;
+  const outcomes: CaseOutcome[] = [];
+  beforeAll(async () => {
+    ocr = await createOcrEngine();
+  }, 60_000);
+  afterAll(async () => {
+    await ocr.terminate();
+    for (const [key, t] of tallyBy(outcomes, (o) => `${o.format} ${o.language}`)) console.log(`generated ${key}: ${t.found}/${t.expected} (${percent(t)}), wrong ${t.wrong}`);
+  });
+
+  for (const format of FORMATS) {
+    it(`${format}: never a wrong value; ${GOAL[format] * 100}% of values found in ${GOAL_MET[format].join(', ') || 'no language yet'}`, async () => {
+      const mine: CaseOutcome[] = [];
+      for (const seed of seedsFor(format)) mine.push(await readCase(await makeCase(seed, format), isImageFormat(format) ? ocr : false));
+      outcomes.push(...mine);
+      const wrong = mine.flatMap((o) => o.wrong.map((w) => `seed ${o.seed}: ${w.kind} ${w.result.name} = ${w.result.value}${w.expected ? ` (printed ${w.expected.printedValue})` : ''}`));
+      expect(wrong).toEqual([]);
+      const total = tallyBy(mine, () => format).get(format)!;
+      console.log(`generated ${format}: ${total.found}/${total.expected} values (${percent(total)}); goal ${GOAL[format] * 100}%`);
+      // Rates over the fixed seeds; regression seeds hold "never wrong" (some are layouts not read yet).
+      for (const [language, tally] of tallyBy(mine.filter((o) => FIXED_SEEDS.includes(o.seed)), (o) => o.language)) {
+        if (!GOAL_MET[format].includes(language)) continue;
+        const lost = mine.filter((o) => o.language === language).flatMap((o) => o.missed.map((m) => `seed ${o.seed}: ${m.row.printedName} ${m.row.printedValue} ${m.row.unit} (${m.kind})`));
+        expect(rate(tally), `${format} ${language}\n${lost.join('\n')}`).toBeGreaterThanOrEqual(GOAL[format]);
+      }
+    }, 120_000);
+  }
+});

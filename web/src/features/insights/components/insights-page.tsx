@@ -1,0 +1,119 @@
+import { Lightbulb } from 'lucide-react';
+import { Link } from 'react-router';
+import type { Insight, InsightsResponse } from '#contract/insights.ts';
+import { EmptyState } from '#web/components/layout/empty-state.tsx';
+import { PageContainer } from '#web/components/layout/page-container.tsx';
+import { PageHeader } from '#web/components/layout/page-header.tsx';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { useInsights } from '../api/insights.ts';
+import { comparisonSentence, confoundersSentence, correctionSentence, verdictSentence } from '../utils/insight-words.ts';
+
+/** Ratings on days each supplement was taken against days it was not, in plain words. */
+export function InsightsPage() {
+  const insights = useInsights();
+  return (
+    <PageContainer>
+      <PageHeader
+        title="Insights"
+        description="How your energy, mood and sleep ratings differ between days you took each supplement and days you did not."
+      />
+      {insights.isPending ? (
+        <div className="flex justify-center p-12">
+          <Spinner label="Loading insights" />
+        </div>
+      ) : insights.isError ? (
+        <div role="alert" className="flex flex-col items-start gap-3 text-sm">
+          <p className="font-medium text-destructive">Failed to load your insights</p>
+          <Button size="sm" variant="outline" onClick={() => void insights.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <InsightsList data={insights.data} />
+      )}
+    </PageContainer>
+  );
+}
+
+export function InsightsList({ data }: { data: InsightsResponse }) {
+  const preview = data.access === 'preview';
+  if (data.insights.length === 0) {
+    return (
+      <EmptyState
+        icon={<Lightbulb aria-hidden="true" />}
+        title="No supplements to compare yet."
+        description="Add supplements to your stack, log them and rate your days: insights start after 14 days with and 14 without each supplement."
+      />
+    );
+  }
+  const compared = data.insights.filter((insight) => insight.status !== 'not_enough_data');
+  const waiting = data.insights.filter((insight) => insight.status === 'not_enough_data');
+  return (
+    <div className="space-y-6">
+      <p className="text-sm text-muted-foreground">
+        {data.comparisons > 0 ? `${correctionSentence(data.comparisons, preview)} ` : ''}Each day&rsquo;s rating is sorted by whether you logged the supplement
+        {data.lagDays === 0 ? ' that same day' : ` ${data.lagDays} day${data.lagDays === 1 ? '' : 's'} before`}. Each result is an association, not proof.
+      </p>
+      {compared.length > 0 ? (
+        <section aria-labelledby="insights-compared" className="space-y-3">
+          <h2 id="insights-compared" className="text-lg font-semibold">
+            Comparisons
+          </h2>
+          {compared.map((insight) => (
+            <InsightCard key={`${insight.supplementId}-${insight.rating}`} insight={insight} comparisons={data.comparisons} minimumDays={data.minimumDays} />
+          ))}
+        </section>
+      ) : null}
+      {waiting.length > 0 ? (
+        <section aria-labelledby="insights-waiting" className="space-y-3">
+          <h2 id="insights-waiting" className="text-lg font-semibold">
+            Not enough data yet
+          </h2>
+          <ul className="space-y-2 text-sm">
+            {waiting.map((insight) => (
+              <li key={`${insight.supplementId}-${insight.rating}`} className="rounded-md border border-border p-3">
+                {comparisonSentence(insight, data.minimumDays)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {preview ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              {data.hiddenCount} more insight{data.hiddenCount === 1 ? '' : 's'} with Pro
+            </CardTitle>
+            <CardDescription>This is a preview: one insight of {data.insights.length + data.hiddenCount}. {data.upgradeHint}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Button asChild>
+              <Link to="/subscription">See plans</Link>
+            </Button>
+          </CardContent>
+        </Card>
+      ) : null}
+    </div>
+  );
+}
+
+function InsightCard({ insight, comparisons, minimumDays }: { insight: Insight; comparisons: number; minimumDays: number }) {
+  const confounders = confoundersSentence(insight);
+  return (
+    <Card>
+      <CardContent className="space-y-2 pt-6 text-sm">
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge variant={insight.status === 'finding' ? 'default' : 'secondary'}>{insight.status === 'finding' ? 'Finding' : 'No clear difference'}</Badge>
+          <span className="text-xs text-muted-foreground">{insight.association}</span>
+        </div>
+        <p className="text-base text-foreground">{comparisonSentence(insight, minimumDays)}</p>
+        <p className="text-muted-foreground">{verdictSentence(insight, comparisons)}</p>
+        {confounders ? <p className="text-muted-foreground">{confounders}</p> : null}
+        <p className="text-muted-foreground">{insight.otherCauses}</p>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import type { Insight } from '#contract/insights.ts';
+import { comparisonSentence, confoundersSentence, correctionSentence, notEnoughDataSentence, verdictSentence } from './insight-words.ts';
+
+const base: Insight = {
+  supplementId: 's1',
+  supplementName: 'Magnesium',
+  rating: 'sleep',
+  status: 'finding',
+  daysOn: 32,
+  daysOff: 28,
+  difference: 0.6,
+  low: 0.12,
+  high: 1.08,
+  p: 0.01,
+  adjustedP: 0.03,
+  association: 'association, not proof',
+  confounders: [],
+  otherCauses: 'Anything else could explain it.',
+};
+
+describe('insight words', () => {
+  it('says a difference the way the page shows it', () => {
+    expect(comparisonSentence(base)).toBe('On days you took Magnesium, your sleep rating was 0.6 higher (95% CI 0.1 to 1.1), 32 days on, 28 off.');
+    expect(comparisonSentence({ ...base, difference: -0.44, low: -0.9, high: 0.02 })).toBe(
+      'On days you took Magnesium, your sleep rating was 0.4 lower (95% CI -0.9 to 0.0), 32 days on, 28 off.',
+    );
+    expect(comparisonSentence({ ...base, difference: 0.01, low: -0.5, high: 0.5 })).toContain('was about the same (95% CI -0.5 to 0.5)');
+  });
+
+  it('says what a comparison without enough days is missing', () => {
+    const short = { ...base, status: 'not_enough_data' as const, daysOn: 5, daysOff: 20, difference: null, low: null, high: null, p: null, adjustedP: null };
+    expect(notEnoughDataSentence(short)).toBe(
+      'Magnesium and your sleep: not enough data yet. 5 days on and 20 off so far; each side needs 14 rated days, so 9 more days with Magnesium.',
+    );
+    expect(notEnoughDataSentence({ ...short, daysOn: 13, daysOff: 0 })).toContain('so 1 more day with Magnesium and 14 more days without it.');
+    expect(comparisonSentence(short)).toBe(notEnoughDataSentence(short));
+    expect(verdictSentence(short, 3)).toBeNull();
+  });
+
+  it('says whether the difference survived the correction', () => {
+    expect(verdictSentence(base, 6)).toBe('The difference holds after correcting for the 6 comparisons.');
+    expect(verdictSentence({ ...base, status: 'no_clear_difference' }, 6)).toContain('not a clear difference');
+    expect(correctionSentence(6, false)).toBe('We corrected for the 6 comparisons shown (Benjamini–Hochberg).');
+    expect(correctionSentence(6, true)).toContain('including those not shown');
+  });
+
+  it('names other supplements started or stopped in the same days', () => {
+    expect(confoundersSentence(base)).toBeNull();
+    expect(confoundersSentence({ ...base, confounders: [{ name: 'Zinc', change: 'started', on: '2026-03-31' }] })).toBe(
+      'Also changed in the same period: Zinc started on Mar 31, 2026.',
+    );
+  });
+});

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { InteractionReport } from '#contract/interactions.ts';
+import { apiFetch } from '#web/lib/api-fetch.ts';
+
+/**
+ * Interactions and allergy warnings of the whole stack. Under the `supplements` key, so that
+ * adding, editing or deleting a supplement (or a medication) asks again.
+ */
+export const stackInteractionsQueryOptions = queryOptions({
+  queryKey: ['supplements', 'interactions', 'stack'],
+  queryFn: ({ signal }) => apiFetch<InteractionReport>('/api/interactions', { signal }),
+});
+
+export function useStackInteractions() {
+  return useQuery(stackInteractionsQueryOptions);
+}

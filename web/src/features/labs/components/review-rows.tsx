@@ -1,0 +1,317 @@
+import { AlertTriangle, HelpCircle } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import type { BiomarkerCatalogueEntry, LabReviewRow, OwnBiomarker } from '#contract/labs.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { NativeSelect } from '#web/components/ui/native-select.tsx';
+import { SearchInput } from '#web/components/ui/search-input.tsx';
+import { errorMessage, isApiError } from '#web/lib/api-fetch.ts';
+import { cn } from '#web/lib/cn.ts';
+import { useDismissReviewRow, useKeepReviewRowAsOwn, useSaveReviewRow } from '../api/lab-results.ts';
+import { formatValue } from '../utils/chart-rows.ts';
+import { implausibleText, matchBiomarkers, parseNumber, rangeText } from '../utils/lab-results.ts';
+
+type ReviewRowsProps = {
+  rows: LabReviewRow[];
+  catalogue: BiomarkerCatalogueEntry[];
+  own: OwnBiomarker[];
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+};
+
+/**
+ * Rows the reader could not settle alone (product.md, Labs): a name the catalogue does not know
+ * (match it or keep it as the user's own) and a value no one can have (confirm or correct it).
+ * Nothing here is a result until the user decides; confirming the file waits for them.
+ */
+export function ReviewRows({ rows, catalogue, own, selectedId, onSelect }: ReviewRowsProps) {
+  if (rows.length === 0) return null;
+  return (
+    <section aria-labelledby="review-rows-title" className="grid gap-3">
+      <div>
+        <h3 id="review-rows-title" className="text-base font-semibold">
+          Needs your decision
+        </h3>
+        <p className="text-sm text-muted-foreground">
+          {rows.length === 1 ? 'This row is' : `These ${rows.length} rows are`} not saved until you decide. Compare with your report.
+        </p>
+      </div>
+      <ul className="grid gap-3">
+        {rows.map((row) => (
+          <li key={row.id}>
+            <ReviewRowCard row={row} catalogue={catalogue} own={own} selected={row.id === selectedId} onSelect={() => onSelect(row.id)} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function ReviewRowCard({ row, catalogue, own, selected, onSelect }: { row: LabReviewRow; catalogue: BiomarkerCatalogueEntry[]; own: OwnBiomarker[]; selected: boolean; onSelect: () => void }) {
+  const range = rangeText(row.referenceRange);
+  const label = `${row.name} ${formatValue(row.value)} ${row.unit}`.trim();
+  return (
+    <article
+      aria-label={label}
+      onFocusCapture={onSelect}
+      onClick={onSelect}
+      className={cn('grid gap-3 rounded-lg border p-3 text-sm', row.kind === 'implausible' ? 'border-destructive/50 bg-destructive/5' : 'border-accent/50 bg-accent/10', selected && 'ring-2 ring-ring')}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="font-medium break-words">{row.name}</p>
+          <p className="tabular-nums">
+            {formatValue(row.value)} {row.unit}
+            {range ? <span className="text-muted-foreground"> · range {range}</span> : null}
+            {row.printedFlag ? <span className="text-muted-foreground"> · report says {row.printedFlag}</span> : null}
+          </p>
+        </div>
+        {row.kind === 'implausible' ? (
+          <Badge variant="warning">
+            <AlertTriangle aria-hidden="true" /> Unlikely value
+          </Badge>
+        ) : (
+          <Badge variant="outline">
+            <HelpCircle aria-hidden="true" /> Not recognised
+          </Badge>
+        )}
+      </div>
+      {row.kind === 'implausible' ? <ImplausibleDecision row={row} /> : <UnrecognisedDecision row={row} catalogue={catalogue} own={own} />}
+    </article>
+  );
+}
+
+function ImplausibleDecision({ row }: { row: LabReviewRow }) {
+  const id = useId();
+  const save = useSaveReviewRow();
+  const dismiss = useDismissReviewRow();
+  const [value, setValue] = useState(String(row.value));
+  const [confirmed, setConfirmed] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const typed = parseNumber(value);
+  const unchanged = typed === row.value;
+  const submit = () => {
+    if (typed === null || !Number.isFinite(typed)) {
+      setError('Value must be a number');
+      return;
+    }
+    if (unchanged && !confirmed) {
+      setError('Correct the value, or tick the box to confirm your report prints it.');
+      return;
+    }
+    setError(null);
+    save.mutate(
+      {
+        id: row.id,
+        body: {
+          biomarker: row.biomarker ?? '',
+          value: typed,
+          unit: row.unit,
+          referenceLow: row.referenceRange.low,
+          referenceHigh: row.referenceRange.high,
+          ...(row.referenceRange.text ? { referenceText: row.referenceRange.text } : {}),
+          ...(unchanged ? { confirmImplausible: true } : {}),
+        },
+      },
+      {
+        onSuccess: () => toast.success(`${row.name} saved`),
+        onError: (failure) => setError(isApiError(failure) ? (failure.details[0]?.message ?? failure.message) : errorMessage(failure, 'Could not save. Please try again.')),
+      },
+    );
+  };
+  return (
+    <div className="grid gap-3">
+      <p role="alert" className="text-destructive">
+        {implausibleText(row.value, row.unit, row.name)}
+      </p>
+      <div className="grid gap-3 sm:grid-cols-[minmax(0,10rem)_1fr] sm:items-end">
+        <FormField id={`${id}-value`} label={`${row.name} value (${row.unit || 'no unit'})`} error={error ?? undefined}>
+          {(control) => <Input {...control} inputMode="decimal" autoComplete="off" value={value} onChange={(event) => setValue(event.target.value)} />}
+        </FormField>
+        <label className="flex items-center gap-2 pb-2">
+          <input type="checkbox" className="size-4 accent-primary" checked={confirmed} disabled={!unchanged} onChange={(event) => setConfirmed(event.target.checked)} />
+          My report prints {formatValue(row.value)} {row.unit}
+        </label>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button size="sm" onClick={submit} disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : unchanged ? 'Confirm value' : 'Save corrected value'}
+        </Button>
+        <Button size="sm" variant="ghost" onClick={() => dismiss.mutate(row.id)} disabled={dismiss.isPending}>
+          Leave out
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+type Mode = 'match' | 'own';
+
+function UnrecognisedDecision({ row, catalogue, own }: { row: LabReviewRow; catalogue: BiomarkerCatalogueEntry[]; own: OwnBiomarker[] }) {
+  const [mode, setMode] = useState<Mode>('match');
+  const dismiss = useDismissReviewRow();
+  return (
+    <div className="grid gap-3">
+      <div role="group" aria-label={`What is ${row.name}?`} className="flex flex-wrap gap-2">
+        <Button size="sm" variant={mode === 'match' ? 'default' : 'outline'} aria-pressed={mode === 'match'} onClick={() => setMode('match')}>
+          Match to a biomarker
+        </Button>
+        <Button size="sm" variant={mode === 'own' ? 'default' : 'outline'} aria-pressed={mode === 'own'} onClick={() => setMode('own')}>
+          Keep as my own
+        </Button>
+        <Button size="sm" variant="ghost" onClick={() => dismiss.mutate(row.id)} disabled={dismiss.isPending}>
+          Leave out
+        </Button>
+      </div>
+      {mode === 'match' ? <MatchForm row={row} catalogue={catalogue} own={own} /> : <OwnForm row={row} />}
+    </div>
+  );
+}
+
+function MatchForm({ row, catalogue, own }: { row: LabReviewRow; catalogue: BiomarkerCatalogueEntry[]; own: OwnBiomarker[] }) {
+  const id = useId();
+  const save = useSaveReviewRow();
+  const [query, setQuery] = useState('');
+  const [key, setKey] = useState('');
+  const [unit, setUnit] = useState(row.unit);
+  const [confirm, setConfirm] = useState(false);
+  const [needsConfirm, setNeedsConfirm] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const options = useMemo(() => matchBiomarkers(query, catalogue, own), [query, catalogue, own]);
+  const picked = options.find((option) => option.key === key) ?? matchBiomarkers('', catalogue, own).find((option) => option.key === key);
+  const units = picked ? [...new Set([...(row.unit ? [row.unit] : []), ...picked.units])] : [];
+  const submit = () => {
+    if (!picked) {
+      setError('Choose the biomarker this row is');
+      return;
+    }
+    setError(null);
+    save.mutate(
+      {
+        id: row.id,
+        body: {
+          biomarker: picked.key,
+          value: row.value,
+          unit,
+          referenceLow: row.referenceRange.low,
+          referenceHigh: row.referenceRange.high,
+          ...(row.referenceRange.text ? { referenceText: row.referenceRange.text } : {}),
+          ...(confirm ? { confirmImplausible: true } : {}),
+        },
+      },
+      {
+        onSuccess: () => toast.success(`${row.name} saved as ${picked.name}`),
+        onError: (failure) => {
+          const detail = isApiError(failure) ? failure.details[0] : undefined;
+          // The value is far outside what is possible for the biomarker chosen: ask before saving it.
+          if (detail?.field === 'confirmImplausible') setNeedsConfirm(true);
+          setError(detail?.message ?? errorMessage(failure, 'Could not save. Please try again.'));
+        },
+      },
+    );
+  };
+  return (
+    <div className="grid gap-3">
+      <SearchInput label={`Search biomarkers for ${row.name}`} placeholder="Search biomarkers" value={query} onSearch={setQuery} />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <FormField id={`${id}-biomarker`} label="Biomarker" hint={options.length === 0 ? 'No matches found. Try another name, or keep it as your own.' : undefined}>
+          {(control) => (
+            <NativeSelect
+              {...control}
+              value={key}
+              onChange={(event) => {
+                const next = options.find((option) => option.key === event.target.value);
+                setKey(event.target.value);
+                if (next) setUnit(next.units.find((u) => u.toLowerCase() === row.unit.toLowerCase()) ?? (row.unit || next.units[0]) ?? '');
+              }}
+            >
+              <option value="">{options.length === 0 ? 'No matches' : `Choose (${options.length} found)`}</option>
+              {options.map((option) => (
+                <option key={option.key} value={option.key}>
+                  {option.name}
+                  {option.own ? ' (yours)' : ''}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
+        <FormField id={`${id}-unit`} label="Unit">
+          {(control) => (
+            <NativeSelect {...control} value={unit} disabled={!picked} onChange={(event) => setUnit(event.target.value)}>
+              {picked ? null : <option value={unit}>{unit || 'Choose a biomarker first'}</option>}
+              {units.map((u) => (
+                <option key={u} value={u}>
+                  {u || 'no unit'}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
+      </div>
+      {needsConfirm ? (
+        <label className="flex items-center gap-2">
+          <input type="checkbox" className="size-4 accent-primary" checked={confirm} onChange={(event) => setConfirm(event.target.checked)} />
+          My report prints {formatValue(row.value)} {row.unit}
+        </label>
+      ) : null}
+      {error ? (
+        <p role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+      <Button size="sm" className="w-fit" onClick={submit} disabled={save.isPending}>
+        {save.isPending ? 'Saving...' : 'Save match'}
+      </Button>
+    </div>
+  );
+}
+
+function OwnForm({ row }: { row: LabReviewRow }) {
+  const id = useId();
+  const keep = useKeepReviewRowAsOwn();
+  const [name, setName] = useState(row.name);
+  const [unit, setUnit] = useState(row.unit);
+  const [error, setError] = useState<{ field: 'name' | 'unit' | 'root'; message: string } | null>(null);
+  const submit = () => {
+    if (name.trim() === '') {
+      setError({ field: 'name', message: 'Name is required' });
+      return;
+    }
+    setError(null);
+    keep.mutate(
+      { id: row.id, name: name.trim(), unit: unit.trim() },
+      {
+        onSuccess: () => toast.success(`${name.trim()} kept as your own biomarker`, { description: 'It is charted like the others.' }),
+        onError: (failure) => {
+          const detail = isApiError(failure) ? failure.details[0] : undefined;
+          const field = detail?.field === 'name' || detail?.field === 'unit' ? detail.field : 'root';
+          setError({ field, message: detail?.message ?? errorMessage(failure, 'Could not save. Please try again.') });
+        },
+      },
+    );
+  };
+  return (
+    <div className="grid gap-3">
+      <p className="text-muted-foreground">Its value and range are kept as printed, and it is charted in this unit.</p>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <FormField id={`${id}-name`} label="Name" error={error?.field === 'name' ? error.message : undefined}>
+          {(control) => <Input {...control} value={name} maxLength={100} onChange={(event) => setName(event.target.value)} />}
+        </FormField>
+        <FormField id={`${id}-unit`} label="Unit" error={error?.field === 'unit' ? error.message : undefined}>
+          {(control) => <Input {...control} value={unit} maxLength={40} onChange={(event) => setUnit(event.target.value)} />}
+        </FormField>
+      </div>
+      {error?.field === 'root' ? (
+        <p role="alert" className="text-sm text-destructive">
+          {error.message}
+        </p>
+      ) : null}
+      <Button size="sm" className="w-fit" onClick={submit} disabled={keep.isPending}>
+        {keep.isPending ? 'Saving...' : 'Keep as my own biomarker'}
+      </Button>
+    </div>
+  );
+}
