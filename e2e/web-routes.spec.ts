@@ -136,7 +136,7 @@ test.describe('signed in without admin rights', () => {
     await expect(page.getByLabel('Username', { exact: true })).toHaveValue(username);
     await expect(page.getByLabel('Email', { exact: true })).toHaveValue(`${username}@example.com`);
     await expect(page.getByRole('heading', { name: 'Sessions' })).toBeVisible();
-    await expect(page.getByText('This device')).toBeVisible();
+    await expect(page.getByText('This device', { exact: true })).toBeVisible();
 
     await page.getByRole('button', { name: /end session.*this device/i }).click();
     await expect(page.getByText('You have been successfully logged out')).toBeVisible();
