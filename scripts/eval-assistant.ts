@@ -1,7 +1,7 @@
 import { writeSection } from '../bench/results-file.ts';
 import { BuiltInAssistant } from '../server/src/ai/built-in/built-in-assistant.ts';
 import { OpenAiCompatibleProvider } from '../server/src/ai/openai-provider.ts';
-import { renderSummary, runEval } from '../server/src/ai/eval/run-eval.ts';
+import { renderSummary, runEval } from '../server/src/features/assistant/eval/run-eval.ts';
 
 /**
  * `npm run eval:assistant`: the question set against the built-in assistant, and against the model

@@ -17,7 +17,7 @@ import { USER_CHANGED_CHANNEL, UserCache } from './lib/user-cache.ts';
 import { accountRoutes } from './features/account/account.routes.ts';
 import { AccountService } from './features/account/account.service.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
-import { AdminSupplementsService } from './features/admin/admin-supplements.service.ts';
+import { AdminSupplementsService } from './features/supplements/admin-supplements.service.ts';
 import { AdminUsersService } from './features/admin/admin-users.service.ts';
 import { assistantRoutes } from './features/assistant/assistant.routes.ts';
 import { AssistantService } from './features/assistant/assistant.service.ts';
@@ -140,7 +140,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const sessions = new SessionService(db, config.session, caches.sessions);
   const usage = new UsageService(db, config.plans);
   await app.register(cookie, { secret: config.sessionSecret });
-  registerAccessControl(app, sessions, sessionCookie, usage);
+  registerAccessControl(app, (token, { withUsage }) => sessions.resolve(token, withUsage ? usage.windows() : undefined), sessionCookie);
 
   // External plugins
   await app.register(swagger, {

@@ -5,10 +5,11 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { AuditLog } from './features/audit/audit.service.ts';
-import { type UserRow, deleteSessionsOfUser, findUserByEmail, insertUser, updateUser, usernameExists } from './features/auth/auth.repository.ts';
+import { deleteSessionsOfUser, findUserByEmail, insertUser, updateUser, usernameExists } from './features/auth/auth.repository.ts';
 import { hashPassword } from './lib/passwords.ts';
 import { EXPORT_USER_USAGE, exportUserCommand } from './features/export/export.cli.ts';
 import { EXTRACT_USAGE, extractCommand } from './features/labs/labs.cli.ts';
+import type { User } from '#server/domain/user.ts';
 
 /**
  * Operator commands, on the same configuration as the server (DATA_DIR or DATABASE_URL).
@@ -81,7 +82,7 @@ async function createAdmin(args: string[], config: Config): Promise<number> {
  * (anyone can sign up with any address): it becomes an administrator only when asked by name,
  * and every session it had ends, so none opened before the promotion carries admin rights.
  */
-async function promoteToAdmin(db: Database['db'], audit: AuditLog, user: UserRow, promote: boolean): Promise<number> {
+async function promoteToAdmin(db: Database['db'], audit: AuditLog, user: User, promote: boolean): Promise<number> {
   if (!promote) {
     console.error(
       `An account already uses ${user.email} (username ${user.username}); nothing was changed. ` +

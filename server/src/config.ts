@@ -5,7 +5,7 @@ import path from 'node:path';
 import webpush from 'web-push';
 import { z } from 'zod';
 import { DEFAULT_PLAN_CATALOGUE, type PlanCatalogue, planCatalogueSchema } from '#contract/plans.ts';
-import { type BillingConfig, billingConfig, billingConfigProblems, billingEnvShape } from './features/billing/billing.config.ts';
+import { type BillingConfig, billingConfig, billingConfigProblems, billingEnvShape } from './billing-config.ts';
 import { PASSWORD_HASHING, type PasswordHashing, TEST_PASSWORD_HASHING } from './lib/passwords.ts';
 
 /**

@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { MESSAGES } from '#contract/errors.ts';
-import { type SessionService, requireRecentAuthentication } from '#server/features/auth/sessions.service.ts';
-import type { UsageService } from '#server/features/usage/usage.service.ts';
+import { type SessionUser, requireRecentAuthentication } from '#server/domain/user.ts';
 import { AppError } from './app-error.ts';
 import type { SessionCookie } from './session-cookie.ts';
 import type { RouteAccess } from './fastify-types.ts';
+
+/** The signed-in user a session token names, with their metered counts when the route reads them. */
+export type SessionResolver = (token: string, options: { withUsage: boolean }) => Promise<SessionUser | null>;
 
 /** What a registered route declares, as the access hook reads it. */
 export type DeclaredRoute = { method: string; url: string; access: RouteAccess | undefined };
@@ -18,7 +20,7 @@ const registeredRoutes = new WeakMap<FastifyInstance, RouteOptions[]>();
  * that declares nothing is refused to everyone; admin routes answer 404 to everyone else, so
  * that they do not even reveal that they exist.
  */
-export function registerAccessControl(app: FastifyInstance, sessions: SessionService, cookie: SessionCookie, usage: UsageService): void {
+export function registerAccessControl(app: FastifyInstance, resolveSession: SessionResolver, cookie: SessionCookie): void {
   app.decorateRequest('auth', null);
   const routes: RouteOptions[] = [];
   registeredRoutes.set(app, routes);
@@ -34,7 +36,7 @@ export function registerAccessControl(app: FastifyInstance, sessions: SessionSer
     if (!config.access) throw AppError.notFound();
     if (config.readsSession !== false) {
       const token = cookie.read(request);
-      request.auth = token ? await sessions.resolve(token, config.readsUsage ? usage.windows() : undefined) : null;
+      request.auth = token ? await resolveSession(token, { withUsage: config.readsUsage === true }) : null;
     }
     if (config.access === 'public') return;
     if (config.access === 'admin') {

@@ -1,4 +1,4 @@
-import type { SessionUser } from '#server/features/auth/sessions.service.ts';
+import type { SessionUser } from '#server/domain/user.ts';
 
 /** Who may call a route. Every route states it; the access hook enforces it and refuses a route that does not. */
 export type RouteAccess = 'public' | 'user' | 'admin';

@@ -7,8 +7,8 @@ import type { User } from '#contract/auth.ts';
 import { firstCallsOf, PAGE_DATA_ELEMENT_ID } from '#contract/page-data.ts';
 import { CONSENT_ANSWERS, CONSENT_COOKIE, isStandalone, resolveScreen, type Screen } from '#contract/routes.ts';
 import { THEME_COOKIE, documentThemeOf } from '#contract/theme.ts';
-import type { SessionUser } from '#server/features/auth/sessions.service.ts';
 import { matchedPath } from './access.ts';
+import type { SessionUser } from '#server/domain/user.ts';
 
 /** A page's title, description and Open Graph tags, for the pages that have their own (learn and research posts). */
 export type PageMeta = {

@@ -1,5 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
+import { selectRows } from '#server/db/sql.ts';
 import { jobs } from '#server/db/schema/index.ts';
 
 export type JobRow = typeof jobs.$inferSelect;
@@ -141,10 +142,6 @@ export async function findJob(db: Db, id: string): Promise<JobRow | undefined> {
 
 export async function deleteJobsFor(db: Db, kind: string, payloadKey: string, value: string): Promise<void> {
   await db.delete(jobs).where(and(eq(jobs.kind, kind), sql`${jobs.payload} ->> ${payloadKey} = ${value}`));
-}
-
-async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 /** Raw rows come back with snake_case names and, over node-postgres, timestamps as Date; over PGlite too. */

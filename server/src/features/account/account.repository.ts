@@ -1,5 +1,6 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
+import { escapeLike } from '#server/db/sql.ts';
 import { auditLog, checkoutSessions, contactMessages, rateLimits, revenueEvents, shareLinks, subscriptions, users } from '#server/db/schema/index.ts';
 
 /**
@@ -44,6 +45,3 @@ export async function eraseUser(db: Db, user: { id: string; email: string; usern
   });
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}

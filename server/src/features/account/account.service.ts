@@ -2,9 +2,9 @@ import { ACCOUNT_MESSAGES } from '#contract/data-ownership.ts';
 import type { Db } from '#server/db/client.ts';
 import type { AuditLog } from '#server/features/audit/audit.service.ts';
 import type { AuthService, ClientInfo } from '#server/features/auth/auth.service.ts';
-import type { SessionUser } from '#server/features/auth/sessions.service.ts';
 import { AppError } from '#server/http/app-error.ts';
 import { countAdmins, deleteShareLinksOf, eraseUser } from './account.repository.ts';
+import type { SessionUser } from '#server/domain/user.ts';
 
 type Dependencies = {
   db: Db;

@@ -1,16 +1,13 @@
 import { type SQL, and, eq, sql } from 'drizzle-orm';
 import type { BillingInterval, Tier } from '#contract/plans.ts';
 import type { Db } from '#server/db/client.ts';
+import { escapeLike, selectRows } from '#server/db/sql.ts';
 import { labFiles, users } from '#server/db/schema/index.ts';
 
 /**
  * The admin's reads and writes across users. These are the only queries that look at many
  * users at once; each is an aggregate or a page, never a whole table sent somewhere.
  */
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /**
  * When a user was last seen: a request with a session (touched hourly), a session's last use,
@@ -203,7 +200,3 @@ export async function updateUserAsAdmin(
   });
 }
 
-/** Raw SQL rows; PGlite and node-postgres both answer `{ rows }`. */
-async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}

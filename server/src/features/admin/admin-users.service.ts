@@ -11,7 +11,7 @@ import { totalPagesOf } from '#contract/blog.ts';
 import type { PlanCatalogue, Tier } from '#contract/plans.ts';
 import type { Db } from '#server/db/client.ts';
 import type { AuditLog } from '#server/features/audit/audit.service.ts';
-import { findUserByEmail } from '#server/features/auth/auth.repository.ts';
+import { findUserByEmail } from '#server/features/auth/public.ts';
 import { isUniqueViolation } from '#server/features/auth/auth.service.ts';
 import { AppError } from '#server/http/app-error.ts';
 import type { Actor } from './admin-actor.ts';

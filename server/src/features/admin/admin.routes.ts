@@ -16,7 +16,7 @@ import {
 import { idParamsSchema, okMessageSchema } from '#contract/auth.ts';
 import { errorResponseSchema } from '#contract/errors.ts';
 import { actorOf } from './admin-actor.ts';
-import type { AdminSupplementsService } from './admin-supplements.service.ts';
+import type { AdminSupplementsService } from '#server/features/supplements/admin-supplements.service.ts';
 import type { AdminUsersService } from './admin-users.service.ts';
 
 type Dependencies = { supplements: AdminSupplementsService; users: AdminUsersService };

@@ -19,7 +19,6 @@ import type {
 import { MAX_MEASUREMENT_DAYS } from '#server/ai/assistant-data.ts';
 import { containsWords } from '#server/ai/built-in/questions.ts';
 import type { Db } from '#server/db/client.ts';
-import type { UserRow } from '#server/features/auth/auth.repository.ts';
 import type { HealthService } from '#server/features/health/health.service.ts';
 import { findMarker, siUnitOf, toCanonicalValue, unitDefFor } from '#server/features/labs/labs.catalogue.ts';
 import type { UnitDef } from '#server/labs/extract/catalogue.ts';
@@ -27,9 +26,9 @@ import type { StreakService } from '#server/features/streaks/streaks.service.ts'
 import type { SupplementsService } from '#server/features/supplements/supplements.service.ts';
 import type { HealthKind } from '#contract/health-data.ts';
 import { ASLEEP_KINDS } from '#contract/health-data.ts';
-import { type DayTotal, listDayTotals } from '#server/features/health-imports/health-imports.repository.ts';
+import { type DayTotal, listDayTotals } from '#server/features/health-imports/public.ts';
 import { summariseDay } from '#server/features/health-imports/health-imports.service.ts';
-import { listStackItems } from '#server/features/interactions/interactions.repository.ts';
+import { listStackItems } from '#server/features/interactions/public.ts';
 import { InteractionsService, interactionNamesIn } from '#server/features/interactions/interactions.service.ts';
 import {
   type LabResultRead,
@@ -43,6 +42,7 @@ import {
   listStack,
   summariseLoggedSupplements,
 } from './assistant.repository.ts';
+import type { User } from '#server/domain/user.ts';
 
 export type DataSources = {
   db: Db;
@@ -55,7 +55,7 @@ export type DataSources = {
  * One user's records for one request, read through the repositories (every read scoped by this
  * user's id) and the tracking services, each at most once.
  */
-export function createUserData(sources: DataSources, user: UserRow, now: Date, labUnits?: LabUnits): UserData {
+export function createUserData(sources: DataSources, user: User, now: Date, labUnits?: LabUnits): UserData {
   const { db } = sources;
   const userId = user.id;
   const today = localDateOf(now, user.timeZone);

@@ -12,12 +12,12 @@ import { localDateOf } from '#contract/tracking.ts';
 import type { z } from 'zod';
 import type { AssistantContext } from '#server/ai/assistant-data.ts';
 import { type AssistantProvider, type ConversationTurn, ProviderError } from '#server/ai/provider.ts';
-import type { UserRow } from '#server/features/auth/auth.repository.ts';
 import type { RateLimiter, RateRule } from '#server/features/rate-limits/rate-limits.service.ts';
 import type { EntitlementsService } from '#server/features/usage/entitlements.service.ts';
 import { AppError } from '#server/http/app-error.ts';
 import { type DataSources, type LabUnits, createReferenceData, createUserData } from './assistant.data.ts';
 import { dayHasLogs, deleteQueries, insertChatNote, insertQuery, listQueries, replaceDaySummary } from './assistant.repository.ts';
+import type { User } from '#server/domain/user.ts';
 
 /** Questions an anonymous visitor may ask per address and hour (AI_ANONYMOUS_PER_ADDRESS_PER_HOUR overrides the limit). */
 export const ANONYMOUS_RULE: RateRule = { name: 'assistant:ip', limit: 20, windowSeconds: 60 * 60 };
@@ -37,7 +37,7 @@ type Dependencies = DataSources & {
 };
 
 /** Who is asking: a signed-in user, or an anonymous visitor known only by address. */
-export type Asker = { user: UserRow | null; address: string };
+export type Asker = { user: User | null; address: string };
 
 /** How the answer is shown: the labs page's unit switch, when the client sends it. */
 export type ReplyOptions = { labUnits?: LabUnits | undefined };
@@ -169,14 +169,14 @@ export class AssistantService {
   }
 
   /** The user's recent questions and answers, newest first; none for visitors. */
-  async history(user: UserRow | null) {
+  async history(user: User | null) {
     if (!user) return [];
     const rows = await listQueries(this.deps.db, user.id, HISTORY_SHOWN);
     return rows.map((row) => ({ id: row.id, question: row.question, answer: row.answer, createdAt: row.createdAt.toISOString() }));
   }
 
   /** Clear Chat on /ask (product.md, Assistant): the kept questions and answers go too. Saved chats stay. */
-  async clearHistory(user: UserRow): Promise<{ ok: true; deleted: number }> {
+  async clearHistory(user: User): Promise<{ ok: true; deleted: number }> {
     return { ok: true, deleted: await deleteQueries(this.deps.db, user.id) };
   }
 
@@ -185,7 +185,7 @@ export class AssistantService {
    * chat"). Its content must be the conversation as a JSON list of messages, which is how the
    * history shows it; it always carries the tag `ai_conversation`.
    */
-  async saveChat(user: UserRow, body: z.output<typeof saveChatBodySchema>): Promise<{ id: string; loggedAt: string }> {
+  async saveChat(user: User, body: z.output<typeof saveChatBodySchema>): Promise<{ id: string; loggedAt: string }> {
     this.deps.entitlements.assertActive(user);
     if (!isConversation(body.content)) {
       throw AppError.validation('content', 'Content must be the conversation: a JSON list of messages, each with a role (user, assistant or system) and content');
@@ -200,7 +200,7 @@ export class AssistantService {
    * The assistant writes a short summary of a day that has logs and stores it as that day's
    * "Daily Summary", replacing an earlier one. It counts as one assistant message.
    */
-  async dailySummary(user: UserRow, date: string): Promise<{ id: string; date: string; summary: string; loggedAt: string }> {
+  async dailySummary(user: User, date: string): Promise<{ id: string; date: string; summary: string; loggedAt: string }> {
     this.deps.entitlements.assertActive(user);
     if (date > localDateOf(this.now(), user.timeZone)) throw AppError.validation('date', 'Date cannot be in the future');
     if (!(await dayHasLogs(this.deps.db, user.id, date))) {

@@ -1,18 +1,18 @@
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { emailTokens, sessions, usageEvents, users } from '#server/db/schema/index.ts';
+import type { User } from '#server/domain/user.ts';
 
-export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type TokenPurpose = (typeof emailTokens.$inferSelect)['purpose'];
 
-export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+export async function findUserById(db: Db, id: string): Promise<User | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row;
 }
 
 /** An e-mail or a username, both compared ignoring case (product.md, Accounts). */
-export async function findUserByLogin(db: Db, identifier: string): Promise<UserRow | undefined> {
+export async function findUserByLogin(db: Db, identifier: string): Promise<User | undefined> {
   const lowered = identifier.toLowerCase();
   const [row] = await db
     .select()
@@ -21,12 +21,12 @@ export async function findUserByLogin(db: Db, identifier: string): Promise<UserR
   return row;
 }
 
-export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
   const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
   return row;
 }
 
-export async function findUserByGoogleSubject(db: Db, subject: string): Promise<UserRow | undefined> {
+export async function findUserByGoogleSubject(db: Db, subject: string): Promise<User | undefined> {
   const [row] = await db.select().from(users).where(eq(users.googleSubject, subject));
   return row;
 }
@@ -39,12 +39,12 @@ export async function usernameExists(db: Db, username: string): Promise<boolean>
   return row !== undefined;
 }
 
-export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
+export async function insertUser(db: Db, user: NewUser): Promise<User> {
   const [row] = await db.insert(users).values(user).returning();
   return row!;
 }
 
-export async function updateUser(db: Db, id: string, changes: Partial<NewUser>): Promise<UserRow | undefined> {
+export async function updateUser(db: Db, id: string, changes: Partial<NewUser>): Promise<User | undefined> {
   const [row] = await db
     .update(users)
     .set({ ...changes, updatedAt: new Date() })
@@ -125,7 +125,7 @@ export async function findActiveSessionWithUsage(
   db: Db,
   tokenHash: string,
   idleSince: Date,
-  since: { aiMessages: Date; labUploads: Record<UserRow['subscriptionTier'], Date> },
+  since: { aiMessages: Date; labUploads: Record<User['subscriptionTier'], Date> },
 ) {
   const [row] = await activeSessionQueriesOf(db).withUsage.execute({
     tokenHash,

@@ -1,17 +1,16 @@
-import { AUTH_MESSAGES, type ChangePasswordBody, type LoginBody, type RegisterBody, type User } from '#contract/auth.ts';
+import { AUTH_MESSAGES, type ChangePasswordBody, type LoginBody, type RegisterBody, type User as UserDto } from '#contract/auth.ts';
 import type { SecondFactorChallenge } from '#contract/two-factor.ts';
 import { MESSAGES } from '#contract/errors.ts';
 import type { Db } from '#server/db/client.ts';
 import type { AuditLog } from '#server/features/audit/audit.service.ts';
 import { RATE_RULES, type RateLimiter, type RateRule } from '#server/features/rate-limits/rate-limits.service.ts';
-import type { UsageService, UsageSummary } from '#server/features/usage/usage.service.ts';
+import type { UsageService } from '#server/features/usage/usage.service.ts';
 import { AppError } from '#server/http/app-error.ts';
 import { networkOf } from '#server/lib/client-address.ts';
 import { hashPassword, type PasswordHashing, verifyPassword } from '#server/lib/passwords.ts';
 import { createToken, hashToken } from '#server/lib/tokens.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
 import {
-  type UserRow,
   consumeEmailToken,
   findUserByEmail,
   findUserById,
@@ -22,9 +21,10 @@ import {
   updateUser,
   usernameExists,
 } from './auth.repository.ts';
-import { type SessionService, type SessionUser, requireRecentAuthentication } from './sessions.service.ts';
+import type { SessionService } from './sessions.service.ts';
 import { hasSignedInFrom, rememberSignInFrom } from './sign-in-addresses.repository.ts';
 import type { SignInChallenges } from './sign-in-challenges.service.ts';
+import { type SessionUser, type UsageSummary, type User, requireRecentAuthentication } from '#server/domain/user.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const VERIFY_LINK_HOURS = 24;
@@ -33,7 +33,7 @@ const RESET_LINK_HOURS = 1;
 const REAUTH_ATTEMPTS: RateRule = { name: 'reauth:account', limit: 5, windowSeconds: 15 * 60 };
 
 export type ClientInfo = { ipAddress: string; userAgent?: string };
-export type SignedIn = { user: UserRow; token: string; expiresAt: Date; sessionId: string };
+export type SignedIn = { user: User; token: string; expiresAt: Date; sessionId: string };
 /** The password was right; the account's second factor completes the sign-in (two-factor.service.ts). */
 export type SecondFactorNeeded = { secondFactor: SecondFactorChallenge };
 
@@ -69,7 +69,7 @@ export class AuthService {
     return this.deps.mailer.delivers;
   }
 
-  async register(body: RegisterBody, client: ClientInfo): Promise<{ user: UserRow; signedIn?: SignedIn }> {
+  async register(body: RegisterBody, client: ClientInfo): Promise<{ user: User; signedIn?: SignedIn }> {
     await this.deps.limiter.consume(RATE_RULES.signUpPerAddress, client.ipAddress);
     const { db } = this.deps;
     if (await usernameExists(db, body.username)) {
@@ -124,7 +124,7 @@ export class AuthService {
    * attempt back. The per-account limit skips networks the account has signed in from, so guesses
    * spread over many addresses slow an attacker without locking the owner out.
    */
-  private async countSignInAttempt(identifier: string, address: string, user: UserRow | undefined): Promise<{ succeeded(): Promise<void> }> {
+  private async countSignInAttempt(identifier: string, address: string, user: User | undefined): Promise<{ succeeded(): Promise<void> }> {
     const { limiter, db } = this.deps;
     const accountAndAddress = `${identifier}|${address}`;
     const limits: [RateRule, string][] = [
@@ -154,7 +154,7 @@ export class AuthService {
    * Every sign-in gets a fresh token, so a token planted before sign-in is worth nothing after it.
    * `proven` when the user just gave their password or signed in with Google.
    */
-  async startSession(user: UserRow, client: ClientInfo, { proven, method }: { proven: boolean; method?: string }): Promise<SignedIn> {
+  async startSession(user: User, client: ClientInfo, { proven, method }: { proven: boolean; method?: string }): Promise<SignedIn> {
     const { token, expiresAt, sessionId } = await this.deps.sessions.start(user.id, client, { proven });
     await rememberSignInFrom(this.deps.db, user.id, networkOf(client.ipAddress));
     await this.deps.audit.record({ action: 'auth.sign_in', actorId: user.id, ipAddress: client.ipAddress, ...(method && { details: { method } }) });
@@ -214,7 +214,7 @@ export class AuthService {
     if (userId) await this.deps.audit.record({ action: 'auth.sign_out', actorId: userId, ipAddress: client.ipAddress });
   }
 
-  async verifyEmail(token: string, client: ClientInfo): Promise<UserRow> {
+  async verifyEmail(token: string, client: ClientInfo): Promise<User> {
     await this.deps.limiter.consume(RATE_RULES.tokenPerAddress, client.ipAddress);
     const userId = await consumeEmailToken(this.deps.db, hashToken(token), 'verify-email');
     if (!userId) throw new AppError('TOKEN_INVALID', 'This verification link is invalid or has expired. Please request a new one.');
@@ -303,7 +303,7 @@ export class AuthService {
   }
 
   /** So that the owner notices a change they did not make. */
-  private async sendPasswordChangedMail(user: UserRow, { sharesRevoked }: { sharesRevoked: number }): Promise<void> {
+  private async sendPasswordChangedMail(user: User, { sharesRevoked }: { sharesRevoked: number }): Promise<void> {
     await this.deps.mailer.send({
       to: user.email,
       subject: 'Your StackLab password was changed',
@@ -323,17 +323,17 @@ export class AuthService {
     return this.deps.challenges.required(userId);
   }
 
-  async findUser(id: string): Promise<UserRow | undefined> {
+  async findUser(id: string): Promise<User | undefined> {
     return findUserById(this.deps.db, id);
   }
 
   /** Who a request's session names, as `GET /api/session` and every page's document tell the web. */
-  async sessionUser(session: SessionUser | null): Promise<User | null> {
+  async sessionUser(session: SessionUser | null): Promise<UserDto | null> {
     return session ? this.toUserDto(session.user, session.usage) : null;
   }
 
   /** `usage` when the caller already has the user's counts (read with the session). */
-  async toUserDto(user: UserRow, usage?: UsageSummary): Promise<User> {
+  async toUserDto(user: User, usage?: UsageSummary): Promise<UserDto> {
     usage ??= await this.deps.usage.summarise(user);
     return {
       id: user.id,
@@ -357,7 +357,7 @@ export class AuthService {
     };
   }
 
-  private async sendVerificationMail(user: UserRow): Promise<void> {
+  private async sendVerificationMail(user: User): Promise<void> {
     await invalidateEmailTokens(this.deps.db, user.id, 'verify-email');
     const token = await this.issueEmailToken(user.id, 'verify-email', VERIFY_LINK_HOURS);
     await this.deps.mailer.send({
@@ -393,7 +393,7 @@ export function trialFromSignUp(trialDays: number, now: Date = new Date()): { cr
 }
 
 /** Two sign-ups racing for one name: the unique index decides, and the loser gets the same answer as a taken name. */
-async function insertUserOrConflict(db: Db, user: Parameters<typeof insertUser>[1]): Promise<UserRow> {
+async function insertUserOrConflict(db: Db, user: Parameters<typeof insertUser>[1]): Promise<User> {
   try {
     return await insertUser(db, user);
   } catch (error) {

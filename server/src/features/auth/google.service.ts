@@ -4,16 +4,10 @@ import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import type { AuditLog } from '#server/features/audit/audit.service.ts';
 import { AppError } from '#server/http/app-error.ts';
-import {
-  type UserRow,
-  findUserByEmail,
-  findUserByGoogleSubject,
-  insertUser,
-  updateUser,
-  usernameExists,
-} from './auth.repository.ts';
+import { findUserByEmail, findUserByGoogleSubject, insertUser, updateUser, usernameExists } from './auth.repository.ts';
 import { trialFromSignUp } from './auth.service.ts';
 import type { SessionService } from './sessions.service.ts';
+import type { User } from '#server/domain/user.ts';
 
 export type GoogleClaims = { sub: string; email?: string; email_verified?: boolean; name?: string; nonce?: string };
 
@@ -24,7 +18,7 @@ export type GoogleClaims = { sub: string; email?: string; email_verified?: boole
 export type PendingGoogleLink = { subject: string; email: string };
 
 /** A Google sign-in either names an account, or waits for the password of the account its address has. */
-export type GoogleOutcome = { user: UserRow; pendingLink?: never } | { user?: never; pendingLink: PendingGoogleLink };
+export type GoogleOutcome = { user: User; pendingLink?: never } | { user?: never; pendingLink: PendingGoogleLink };
 
 /** What the browser carries between leaving for Google and coming back, in a signed cookie. */
 export type GoogleTransaction = { state: string; nonce: string; codeVerifier: string; signup: boolean };
@@ -154,7 +148,7 @@ export class GoogleService {
    * Links a pending Google identity to the account just signed in to with its password, when the
    * addresses match. Google verified the address, so the account's address counts as verified.
    */
-  async linkPending(user: UserRow, pending: PendingGoogleLink, ipAddress: string, keepSessionId: string): Promise<UserRow> {
+  async linkPending(user: User, pending: PendingGoogleLink, ipAddress: string, keepSessionId: string): Promise<User> {
     if (user.googleSubject || user.email.toLowerCase() !== pending.email.toLowerCase()) return user;
     if (await findUserByGoogleSubject(this.deps.db, pending.subject)) return user;
     return this.link(user, pending.subject, ipAddress, keepSessionId);
@@ -164,7 +158,7 @@ export class GoogleService {
    * Every session of the account made before the link ends (but the one the linking user just
    * started), so no session opened by someone else outlives it.
    */
-  private async link(user: UserRow, subject: string, ipAddress: string, keepSessionId?: string): Promise<UserRow> {
+  private async link(user: User, subject: string, ipAddress: string, keepSessionId?: string): Promise<User> {
     const linked = await updateUser(this.deps.db, user.id, { googleSubject: subject, emailVerifiedAt: user.emailVerifiedAt ?? new Date() });
     await this.deps.sessions.endAll(user.id, keepSessionId);
     await this.deps.audit.record({ action: 'auth.google_linked', actorId: user.id, ipAddress });

@@ -14,7 +14,6 @@ import type { Db } from '#server/db/client.ts';
 import type { AuditLog } from '#server/features/audit/audit.service.ts';
 import type { RateLimiter, RateRule } from '#server/features/rate-limits/rate-limits.service.ts';
 import { AppError } from '#server/http/app-error.ts';
-import type { UserRow } from './auth.repository.ts';
 import type { AuthService, ClientInfo, SignedIn } from './auth.service.ts';
 import { confirmPassword } from './password-proof.ts';
 import {
@@ -28,6 +27,7 @@ import {
   recordPasskeyUse,
   takeWebAuthnChallenge,
 } from './passkeys.repository.ts';
+import type { User } from '#server/domain/user.ts';
 
 type Dependencies = {
   db: Db;
@@ -62,7 +62,7 @@ export class PasskeyService {
     return rows.map(toPasskeyDto);
   }
 
-  async registrationOptions(user: UserRow, password: string | undefined) {
+  async registrationOptions(user: User, password: string | undefined) {
     await confirmPassword(this.deps.limiter, user, password);
     const existing = await listPasskeysOfUser(this.deps.db, user.id);
     const options = await generateRegistrationOptions({
@@ -81,7 +81,7 @@ export class PasskeyService {
     return options;
   }
 
-  async register(user: UserRow, name: string, response: RegistrationResponseJSON, client: ClientInfo): Promise<Passkey> {
+  async register(user: User, name: string, response: RegistrationResponseJSON, client: ClientInfo): Promise<Passkey> {
     const { db } = this.deps;
     let verification;
     try {

@@ -1,12 +1,9 @@
-import { AUTH_MESSAGES, REAUTH_WINDOW_MINUTES } from '#contract/auth.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
-import type { UsageSummary, UsageWindows } from '#server/features/usage/usage.service.ts';
+import type { UsageWindows } from '#server/features/usage/usage.service.ts';
 import { createToken, hashToken } from '#server/lib/tokens.ts';
-import { AppError } from '#server/http/app-error.ts';
 import type { UserCache } from '#server/lib/user-cache.ts';
 import {
-  type UserRow,
   deleteExpiredSessionsAndTokens,
   deleteSessionByTokenHash,
   deleteSessionOfUser,
@@ -18,15 +15,7 @@ import {
   markSessionReauthenticated,
   touchSession,
 } from './auth.repository.ts';
-
-export type SessionUser = {
-  sessionId: string;
-  user: UserRow;
-  /** When the user last proved who they are in this session (password or Google sign-in); null when never (a link). */
-  reauthenticatedAt: Date | null;
-  /** The user's metered counts, read with the session when the route asked for them. */
-  usage?: UsageSummary;
-};
+import { type SessionUser, type UsageSummary, type User, isRecentlyAuthenticated } from '#server/domain/user.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 // Writing last-seen on every request would turn each read into a write; an hour is precise enough for a 30-day idle limit.
@@ -35,7 +24,7 @@ const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
 /** What one read of a session finds; the cache holds these. */
 export type SessionRead = {
   sessionId: string;
-  user: UserRow;
+  user: User;
   lastSeenAt: Date;
   expiresAt: Date;
   reauthenticatedAt: Date | null;
@@ -45,23 +34,9 @@ export type SessionRead = {
 
 type SessionColumns = { id: string; lastSeenAt: Date; expiresAt: Date; reauthenticatedAt: Date | null };
 
-function sessionFields(row: { session: SessionColumns; user: UserRow }): SessionRead {
+function sessionFields(row: { session: SessionColumns; user: User }): SessionRead {
   const { session } = row;
   return { sessionId: session.id, lastSeenAt: session.lastSeenAt, expiresAt: session.expiresAt, reauthenticatedAt: session.reauthenticatedAt, user: row.user };
-}
-
-const MINUTE_MS = 60_000;
-
-/**
- * The one check of the sensitive actions (changing the e-mail or password, a share link, an
- * export, deleting the account): the session's user proved who they are in the last minutes.
- */
-export function requireRecentAuthentication(auth: Pick<SessionUser, 'reauthenticatedAt'>, now = new Date()): void {
-  if (!isRecent(auth, now)) throw new AppError('REAUTH_REQUIRED', AUTH_MESSAGES.reauthRequired);
-}
-
-function isRecent({ reauthenticatedAt: at }: Pick<SessionUser, 'reauthenticatedAt'>, now: Date): boolean {
-  return at !== null && now.getTime() - at.getTime() <= REAUTH_WINDOW_MINUTES * MINUTE_MS;
 }
 
 export class SessionService {
@@ -135,7 +110,7 @@ export class SessionService {
   }
 
   isRecentlyAuthenticated(auth: SessionUser): boolean {
-    return isRecent(auth, new Date());
+    return isRecentlyAuthenticated(auth);
   }
 
   async markReauthenticated(auth: SessionUser): Promise<void> {

@@ -7,7 +7,6 @@ import type { AuditLog } from '#server/features/audit/audit.service.ts';
 import type { RateLimiter, RateRule } from '#server/features/rate-limits/rate-limits.service.ts';
 import { AppError } from '#server/http/app-error.ts';
 import { hashToken } from '#server/lib/tokens.ts';
-import type { UserRow } from './auth.repository.ts';
 import type { AuthService, ClientInfo, SignedIn } from './auth.service.ts';
 import { confirmPassword } from './password-proof.ts';
 import type { PasskeyService } from './passkeys.service.ts';
@@ -25,6 +24,7 @@ import {
   savePendingTotpSecret,
   setChallengeWebAuthn,
 } from './two-factor.repository.ts';
+import type { User } from '#server/domain/user.ts';
 
 type Dependencies = {
   db: Db;
@@ -69,7 +69,7 @@ export class TwoFactorService {
   }
 
   /** A new secret for the user's authenticator app; two-factor is on only once a first code confirms it. */
-  async startTotpSetup(user: UserRow, password: string | undefined): Promise<TotpSetup> {
+  async startTotpSetup(user: User, password: string | undefined): Promise<TotpSetup> {
     // Google proves one factor and is refused to such accounts: without a password there would be no way in.
     if (!user.passwordHash) throw new AppError('CONFLICT', TWO_FACTOR_MESSAGES.passwordFirst);
     await confirmPassword(this.deps.limiter, user, password);
@@ -80,7 +80,7 @@ export class TwoFactorService {
   }
 
   /** The first code turns two-factor on and makes the recovery codes, shown this once. */
-  async enableTotp(user: UserRow, code: string, client: ClientInfo): Promise<string[]> {
+  async enableTotp(user: User, code: string, client: ClientInfo): Promise<string[]> {
     const { db } = this.deps;
     const factor = await findTotpFactor(db, user.id);
     if (factor?.enabledAt) throw new AppError('CONFLICT', TWO_FACTOR_MESSAGES.alreadyOn);
@@ -96,14 +96,14 @@ export class TwoFactorService {
     return codes;
   }
 
-  async disable(user: UserRow, proof: TwoFactorProof, client: ClientInfo): Promise<void> {
+  async disable(user: User, proof: TwoFactorProof, client: ClientInfo): Promise<void> {
     await this.confirmOwner(user, proof);
     await deleteTotpFactor(this.deps.db, user.id);
     await this.deps.audit.record({ action: 'auth.two_factor_disabled', actorId: user.id, ipAddress: client.ipAddress });
   }
 
   /** New codes replace all the old ones, used or not. */
-  async regenerateRecoveryCodes(user: UserRow, proof: TwoFactorProof, client: ClientInfo): Promise<string[]> {
+  async regenerateRecoveryCodes(user: User, proof: TwoFactorProof, client: ClientInfo): Promise<string[]> {
     await this.confirmOwner(user, proof);
     const codes = await this.issueRecoveryCodes(user.id);
     await this.deps.audit.record({ action: 'auth.recovery_codes_regenerated', actorId: user.id, ipAddress: client.ipAddress });
@@ -176,7 +176,7 @@ export class TwoFactorService {
   }
 
   /** The password, or for a user with two-factor on, a current authenticator code instead. */
-  private async confirmOwner(user: UserRow, proof: TwoFactorProof): Promise<void> {
+  private async confirmOwner(user: User, proof: TwoFactorProof): Promise<void> {
     const { db, limiter } = this.deps;
     const factor = await findTotpFactor(db, user.id);
     if (!factor?.enabledAt) throw new AppError('CONFLICT', TWO_FACTOR_MESSAGES.notOn);

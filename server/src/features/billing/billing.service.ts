@@ -13,11 +13,10 @@ import {
 } from '#contract/billing.ts';
 import type { BillingInterval, PlanCatalogue, Tier } from '#contract/plans.ts';
 import type { Db } from '#server/db/client.ts';
-import type { UserRow } from '#server/features/auth/auth.repository.ts';
-import { findUserByEmail, findUserById } from '#server/features/auth/auth.repository.ts';
+import { findUserByEmail, findUserById } from '#server/features/auth/public.ts';
 import type { AuthService, ClientInfo, SignedIn } from '#server/features/auth/auth.service.ts';
 import { AppError } from '#server/http/app-error.ts';
-import type { BillingConfig } from './billing.config.ts';
+import type { BillingConfig } from '#server/billing-config.ts';
 import type { BillingEvent, PaymentProvider, ProviderCheckoutSession, ProviderSubscription } from './billing.provider.ts';
 import {
   type CheckoutSessionRow,
@@ -41,6 +40,7 @@ import {
   upsertSubscription,
 } from './billing.repository.ts';
 import { LocalProvider, addInterval, newId } from './local.provider.ts';
+import type { User } from '#server/domain/user.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Statuses in which a subscription grants its tier; Stripe retries a failed renewal while `past_due`. */
@@ -58,7 +58,7 @@ type Dependencies = {
   plans: PlanCatalogue;
   auth: AuthService;
   /** The Tracking feature's streak computation (product.md, Plans and billing). */
-  streaks: { streak(user: UserRow): Promise<{ currentStreak: number }> };
+  streaks: { streak(user: User): Promise<{ currentStreak: number }> };
   publicUrl: string;
   now?: () => Date;
 };
@@ -100,7 +100,7 @@ export class BillingService {
 
   // Checkout
 
-  async createCheckout(body: CreateCheckoutBody, user: UserRow | undefined): Promise<{ url: string }> {
+  async createCheckout(body: CreateCheckoutBody, user: User | undefined): Promise<{ url: string }> {
     if (this.deps.config.provider.kind === 'none') throw new AppError('SERVICE_UNAVAILABLE', BILLING_MESSAGES.paymentsNotConfigured);
     const plan = this.plansByPrice.get(body.priceId);
     if (!plan) throw AppError.validation('priceId', BILLING_MESSAGES.invalidPlan);
@@ -147,7 +147,7 @@ export class BillingService {
    * A checkout, to the user it belongs to (who opened it signed in, or whose account it paid for)
    * and to nobody else; a checkout made signed out and not yet claimed is known only by its id.
    */
-  async describeCheckout(sessionId: string, viewer: UserRow | undefined): Promise<CheckoutSession> {
+  async describeCheckout(sessionId: string, viewer: User | undefined): Promise<CheckoutSession> {
     const row = await findCheckoutSession(this.deps.db, sessionId);
     const notFound = () => AppError.notFound(BILLING_MESSAGES.sessionNotFound);
     if (row?.userId && row.userId !== viewer?.id) throw notFound();
@@ -177,7 +177,7 @@ export class BillingService {
     return owned.find((sub) => ENTITLED_STATUSES.has(sub.status) && !sub.endedAt && sub.tier !== 'free');
   }
 
-  async describeSubscription(user: UserRow): Promise<CurrentSubscription> {
+  async describeSubscription(user: User): Promise<CurrentSubscription> {
     const current = await this.currentSubscription(user.id);
     if (!current) return { subscription: null };
     const { planId } = this.tierOfPrice(current.priceId);
@@ -198,7 +198,7 @@ export class BillingService {
    * prorated by the provider. The tier does not change here: it follows the provider's event for
    * the changed subscription, as every tier change does.
    */
-  async changePlan(user: UserRow, body: ChangePlanBody): Promise<ChangePlanResult> {
+  async changePlan(user: User, body: ChangePlanBody): Promise<ChangePlanResult> {
     const plan = this.plansByPrice.get(body.priceId);
     if (!plan) throw AppError.validation('priceId', BILLING_MESSAGES.invalidPlan);
     const current = await this.currentSubscription(user.id);
@@ -220,7 +220,7 @@ export class BillingService {
 
   // Trial
 
-  async startFreeTrial(user: UserRow): Promise<TrialResult> {
+  async startFreeTrial(user: User): Promise<TrialResult> {
     if (user.subscriptionTier !== 'free') throw new AppError('CONFLICT', BILLING_MESSAGES.trialPaidTier);
     // product.md, Plans and billing: the trial runs from sign-up, however late it is "started".
     const end = new Date(user.createdAt.getTime() + this.deps.plans.trialDays * DAY_MS);
@@ -228,7 +228,7 @@ export class BillingService {
     return { ok: true, message: BILLING_MESSAGES.trialStarted, trialEndsAt: stored.toISOString() };
   }
 
-  async extendTrial(user: UserRow): Promise<TrialResult> {
+  async extendTrial(user: User): Promise<TrialResult> {
     const { trialExtensionDays, trialExtensionStreakDays, trialDays } = this.deps.plans;
     if (user.subscriptionTier !== 'free') throw new AppError('CONFLICT', BILLING_MESSAGES.trialExtendNotFree);
     if (user.trialExtendedAt) throw new AppError('CONFLICT', BILLING_MESSAGES.trialAlreadyExtended);
@@ -247,7 +247,7 @@ export class BillingService {
 
   // Portal
 
-  async createPortal(user: UserRow): Promise<{ url: string }> {
+  async createPortal(user: User): Promise<{ url: string }> {
     const owned = await listSubscriptionsOfUser(this.deps.db, user.id);
     const customerId = owned.find((sub) => sub.provider === this.deps.provider.kind)?.customerId;
     if (!customerId) throw AppError.notFound(BILLING_MESSAGES.noSubscription);
@@ -283,7 +283,7 @@ export class BillingService {
    * account only. If the provider's event came first the tier applies at once; otherwise it
    * applies when the event arrives, because the subscription is now linked to the account.
    */
-  async registerAfterPayment(body: PostPaymentRegisterBody, client: ClientInfo): Promise<{ user: UserRow; signedIn?: SignedIn }> {
+  async registerAfterPayment(body: PostPaymentRegisterBody, client: ClientInfo): Promise<{ user: User; signedIn?: SignedIn }> {
     const session = await this.deps.provider.retrieveCheckout(body.sessionId);
     if (!session || session.status !== 'complete' || !session.paid) throw new AppError('VALIDATION_FAILED', BILLING_MESSAGES.paymentUnverified);
     const row = await this.rememberPaidSession(session);
@@ -295,7 +295,7 @@ export class BillingService {
     }
     if (!(await claimCheckoutSession(this.deps.db, row.id, this.now()))) throw new AppError('CONFLICT', BILLING_MESSAGES.paymentAlreadyUsed);
 
-    let created: { user: UserRow; signedIn?: SignedIn };
+    let created: { user: User; signedIn?: SignedIn };
     try {
       created = await this.deps.auth.register(
         { username: body.username, email: body.email, password: body.password, ...(body.timeZone ? { timeZone: body.timeZone } : {}) },
@@ -320,7 +320,7 @@ export class BillingService {
    * is theirs; the payment must have been made with that account's e-mail address, so a session id
    * seen by someone else cannot move a stranger's payment to their account.
    */
-  async attachPayment(user: UserRow, sessionId: string): Promise<{ ok: true; message: string }> {
+  async attachPayment(user: User, sessionId: string): Promise<{ ok: true; message: string }> {
     const session = await this.deps.provider.retrieveCheckout(sessionId);
     if (!session || session.status !== 'complete' || !session.paid) throw new AppError('VALIDATION_FAILED', BILLING_MESSAGES.paymentUnverified);
     const row = await this.rememberPaidSession(session);
@@ -374,8 +374,7 @@ export class BillingService {
     const subscriptionId = subscriptionOf(event);
     const current = subscriptionId ? await this.deps.provider.retrieveSubscription(subscriptionId) : undefined;
     const affectedUsers = new Set<string>();
-    const applied = await this.deps.db.transaction(async (tx) => {
-      const db = tx as unknown as Db;
+    const applied = await this.deps.db.transaction(async (db) => {
       if (!(await recordBillingEvent(db, event.id, event.type))) return false;
       switch (event.type) {
         case 'checkout.completed':

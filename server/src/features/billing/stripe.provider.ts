@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { BILLING_MESSAGES } from '#contract/billing.ts';
 import { AppError } from '#server/http/app-error.ts';
-import type { BillingConfig } from './billing.config.ts';
+import type { BillingConfig } from '#server/billing-config.ts';
 import type {
   BillingEvent,
   CreateCheckoutInput,

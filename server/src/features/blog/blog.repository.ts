@@ -1,6 +1,7 @@
 import { type SQL, and, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { BlogSection } from '#contract/blog.ts';
 import type { Db } from '#server/db/client.ts';
+import { escapeLike } from '#server/db/sql.ts';
 import { blogPosts, blogSeededPosts, blogSlugRedirects } from '#server/db/schema/index.ts';
 
 export type BlogPostRow = typeof blogPosts.$inferSelect;
@@ -55,10 +56,6 @@ export async function findThumbnailOwner(db: Db, key: string) {
     .from(blogPosts)
     .where(eq(blogPosts.thumbnailKey, key));
   return row;
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 export async function listPostsForAdmin(db: Db, options: { section?: BlogSection | undefined; q: string; limit: number; offset: number }) {

@@ -18,9 +18,9 @@ import { SEED_POSTS, type SeedPost } from './seed-posts.data.ts';
  */
 export async function seedBlogPosts(db: Db, store?: FileStore, seeds: readonly SeedPost[] = SEED_POSTS): Promise<{ inserted: number }> {
   const inserted = await db.transaction(async (tx) => {
-    const fresh = new Set(await markSeeded(tx as unknown as Db, seeds.map((seed) => seed.slug)));
+    const fresh = new Set(await markSeeded(tx, seeds.map((seed) => seed.slug)));
     return insertPostsIfSlugFree(
-      tx as unknown as Db,
+      tx,
       seeds.filter((seed) => fresh.has(seed.slug)).map(toRow),
     );
   });

@@ -6,7 +6,7 @@ import type { Db } from '#server/db/client.ts';
 import { type Database, openDatabase } from '#server/db/client.ts';
 import { DataDirInUseError } from '#server/db/data-dir-lock.ts';
 import { AuditLog } from '#server/features/audit/audit.service.ts';
-import { findUserByEmail } from '#server/features/auth/auth.repository.ts';
+import { findUserByEmail } from '#server/features/auth/public.ts';
 import { buildExportDocument, readUserData } from './export.document.ts';
 
 export const EXPORT_USER_USAGE = 'export-user --email E [--out FILE]';

@@ -1,7 +1,6 @@
 import { EXPORT_FORMAT, EXPORT_SCHEMA_VERSION, type ExportDocument, type ExportHealthMeasurement, type ExportHealthStats, type ExportMedication } from '#contract/data-ownership.ts';
 import { formatDosage, formatFrequency, formatLabelAmount, type Dosage, type Frequency } from '#contract/tracking.ts';
 import type { Db } from '#server/db/client.ts';
-import type { UserRow } from '#server/features/auth/auth.repository.ts';
 import { toDto as medicationToDto } from '#server/features/medications/medications.service.ts';
 import {
   type HealthMeasurementRow,
@@ -25,10 +24,11 @@ import {
   listMedicationsOf,
   type MedicationRow,
 } from './export.repository.ts';
+import type { User } from '#server/domain/user.ts';
 
 /** Everything one user holds, read once; every export format is made from this. */
 export type UserData = {
-  user: UserRow;
+  user: User;
   healthStats: HealthStatsRow | undefined;
   supplements: SupplementRow[];
   medications: MedicationRow[];
@@ -40,7 +40,7 @@ export type UserData = {
 };
 
 /** One query after another: PGlite has one connection, and none of these is slow. */
-export async function readUserData(db: Db, user: UserRow): Promise<UserData> {
+export async function readUserData(db: Db, user: User): Promise<UserData> {
   const healthStats = await findHealthStatsOf(db, user.id);
   const supplements = await listSupplementsOf(db, user.id);
   const medications = await listMedicationsOf(db, user.id);

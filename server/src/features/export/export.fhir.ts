@@ -1,9 +1,9 @@
 import { HEALTH_KIND_NAMES, HEALTH_SOURCE_NAMES, type HealthKind } from '#contract/health-data.ts';
 import type { DoseUnit, FrequencyUnit } from '#contract/tracking.ts';
-import type { UserRow } from '#server/features/auth/auth.repository.ts';
 import { findMarker, loincFor, toCanonicalValue, unitDefFor } from '#server/features/labs/labs.catalogue.ts';
 import { type UserData, dosageText, frequencyText } from './export.document.ts';
 import type { HealthMeasurementRow, LabResultRow, MedicationRow } from './export.repository.ts';
+import type { User } from '#server/domain/user.ts';
 
 /**
  * The user's data as an HL7 FHIR R4 Bundle of type `collection`: the Patient, each biomarker
@@ -336,7 +336,7 @@ export function buildFhirBundle(data: UserData, options: { publicUrl: string; no
   };
 }
 
-function patient(user: UserRow, data: UserData, publicUrl: string): Resource {
+function patient(user: User, data: UserData, publicUrl: string): Resource {
   const stats = data.healthStats;
   const telecom = [
     { system: 'email', value: user.email },

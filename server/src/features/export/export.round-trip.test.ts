@@ -2,12 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EXPORT_FORMAT, EXPORT_SCHEMA_VERSION, exportImportSchema } from '#contract/data-ownership.ts';
 import { HEALTH_KINDS, HEALTH_SOURCES, HEALTH_UNITS, type HealthKind } from '#contract/health-data.ts';
-import type { UserRow } from '#server/features/auth/auth.repository.ts';
 import { buildCsvFiles } from './export.csv.ts';
 import { type UserData, healthMeasurementDto, medicationDto } from './export.document.ts';
 import type { HealthMeasurementRow, MedicationRow } from './export.repository.ts';
 import { parseCsv, unguardCell } from './import.csv.ts';
 import { measurementFromExport, medicationFromExport } from './import.service.ts';
+import type { User } from '#server/domain/user.ts';
 
 // Text with what breaks CSV and spreadsheets: separators, quotes, line breaks, formula starts, apostrophes.
 const awkwardText = (maxLength: number) =>
@@ -80,7 +80,7 @@ const stored = (row: HealthMeasurementRow) => ({
 });
 
 function userData(rows: HealthMeasurementRow[], meds: MedicationRow[]): UserData {
-  return { user: {} as UserRow, healthStats: undefined, supplements: [], medications: meds, intakeLogs: [], notes: [], labFiles: [], labResults: [], healthMeasurements: rows };
+  return { user: {} as User, healthStats: undefined, supplements: [], medications: meds, intakeLogs: [], notes: [], labFiles: [], labResults: [], healthMeasurements: rows };
 }
 
 /** A CSV file of the export read back as objects by its header. */

@@ -4,7 +4,6 @@ import { type ExportDocument, REPORT_DEFAULT_DAYS, REPORT_MAX_DAYS, exportFileNa
 import { localDateOf } from '#contract/tracking.ts';
 import type { Db } from '#server/db/client.ts';
 import type { AuditLog } from '#server/features/audit/audit.service.ts';
-import type { UserRow } from '#server/features/auth/auth.repository.ts';
 import { AppError } from '#server/http/app-error.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 import { streamCsvZip } from './export.csv.ts';
@@ -12,6 +11,7 @@ import { buildExportDocument, readUserData } from './export.document.ts';
 import { type FhirBundle, buildFhirBundle } from './export.fhir.ts';
 import { buildReportModel, daysBetweenInclusive, resolvePeriod } from './report.model.ts';
 import { renderReportPdf } from './report.pdf.ts';
+import type { User } from '#server/domain/user.ts';
 
 type Dependencies = {
   db: Db;
@@ -32,23 +32,23 @@ export class ExportService {
     this.now = deps.now ?? (() => new Date());
   }
 
-  private today(user: UserRow): string {
+  private today(user: User): string {
     return localDateOf(this.now(), user.timeZone);
   }
 
   /** Every export is in the audit log: a stolen session that takes everything leaves a trace. */
-  private async recordExport(user: UserRow, format: 'json' | 'csv' | 'fhir' | 'report', client: Client): Promise<void> {
+  private async recordExport(user: User, format: 'json' | 'csv' | 'fhir' | 'report', client: Client): Promise<void> {
     await this.deps.audit.record({ action: 'data.exported', actorId: user.id, ipAddress: client.ipAddress, details: { format } });
   }
 
-  async json(user: UserRow, client: Client): Promise<{ fileName: string; document: ExportDocument }> {
+  async json(user: User, client: Client): Promise<{ fileName: string; document: ExportDocument }> {
     await this.recordExport(user, 'json', client);
     const data = await readUserData(this.deps.db, user);
     const document = await buildExportDocument(this.deps.db, data, { publicUrl: this.deps.publicUrl, now: this.now() });
     return { fileName: exportFileName('json', this.today(user)), document };
   }
 
-  async csvZip(user: UserRow, includeFiles: boolean, client: Client): Promise<{ fileName: string; stream: Readable }> {
+  async csvZip(user: User, includeFiles: boolean, client: Client): Promise<{ fileName: string; stream: Readable }> {
     await this.recordExport(user, 'csv', client);
     const data = await readUserData(this.deps.db, user);
     const document = await buildExportDocument(this.deps.db, data, { publicUrl: this.deps.publicUrl, now: this.now(), withFiles: includeFiles });
@@ -62,13 +62,13 @@ export class ExportService {
     return { fileName: exportFileName('csv', this.today(user)), stream };
   }
 
-  async fhir(user: UserRow, client: Client): Promise<{ fileName: string; bundle: FhirBundle }> {
+  async fhir(user: User, client: Client): Promise<{ fileName: string; bundle: FhirBundle }> {
     await this.recordExport(user, 'fhir', client);
     const data = await readUserData(this.deps.db, user);
     return { fileName: exportFileName('fhir', this.today(user)), bundle: buildFhirBundle(data, { publicUrl: this.deps.publicUrl, now: this.now() }) };
   }
 
-  async report(user: UserRow, query: { from?: string | undefined; to?: string | undefined }, client: Client): Promise<{ fileName: string; pdf: Buffer }> {
+  async report(user: User, query: { from?: string | undefined; to?: string | undefined }, client: Client): Promise<{ fileName: string; pdf: Buffer }> {
     await this.recordExport(user, 'report', client);
     const today = this.today(user);
     const period = resolvePeriod(query, today, REPORT_DEFAULT_DAYS);

@@ -15,11 +15,10 @@ import {
 } from '#contract/data-ownership.ts';
 import { CONTENT_MESSAGES, STRENGTH_MESSAGES, type ScheduleInput, isRealDate, localDateOf, parseLabelAmount } from '#contract/tracking.ts';
 import type { Db } from '#server/db/client.ts';
-import type { UserRow } from '#server/features/auth/auth.repository.ts';
 import { findMarker, isPlausible, loincFor, toCanonicalValue, unitDefFor } from '#server/features/labs/labs.catalogue.ts';
 import { LAB_EXTRACT_JOB } from '#server/features/labs/labs.jobs.ts';
 import { newStorageKey, prepareUpload } from '#server/features/labs/labs.uploads.ts';
-import { findReferenceIdByName } from '#server/features/supplements/reference-supplements.repository.ts';
+import { findReferenceIdByName } from '#server/features/supplements/public.ts';
 import type { EntitlementsService } from '#server/features/usage/entitlements.service.ts';
 import { RATE_RULES, type RateLimiter } from '#server/features/rate-limits/rate-limits.service.ts';
 import { AppError } from '#server/http/app-error.ts';
@@ -27,7 +26,7 @@ import { notifyJobQueued } from '#server/jobs/job-worker.ts';
 import { insertJob } from '#server/jobs/jobs.repository.ts';
 import { computeFlag } from '#server/labs/extract/parser.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
-import { dedupeKey } from '#server/features/health-imports/health-imports.repository.ts';
+import { dedupeKey } from '#server/features/health-imports/public.ts';
 import { MAX_MEDICATIONS_PER_USER } from '#server/features/medications/medications.service.ts';
 import {
   type HealthStatsValues,
@@ -55,6 +54,7 @@ import {
 } from './export.repository.ts';
 import { readZipEntries } from './import.archive.ts';
 import { parseCsv, unguardCell } from './import.csv.ts';
+import type { User } from '#server/domain/user.ts';
 
 type Dependencies = {
   db: Db;
@@ -105,7 +105,7 @@ export class ImportService {
   }
 
   /** Checks the plan and the rate limit before the file is read: a refusal costs no upload. */
-  async importFile(user: UserRow, read: () => Promise<{ fileName: string; bytes: Buffer }>): Promise<ImportResult> {
+  async importFile(user: User, read: () => Promise<{ fileName: string; bytes: Buffer }>): Promise<ImportResult> {
     // Import writes new logs and results, which an expired trial may not.
     this.deps.entitlements.assertActive(user);
     await this.deps.limiter.consume(RATE_RULES.importPerAccount, user.id);
@@ -120,7 +120,7 @@ export class ImportService {
 
   // ─── The JSON export, alone or in its zip ─────────────────────────────────────────────────────
 
-  private async importZip(user: UserRow, bytes: Buffer): Promise<ImportResult> {
+  private async importZip(user: User, bytes: Buffer): Promise<ImportResult> {
     const entries = await readZipEntries(bytes, (name) => name === ZIP_JSON_NAME || name.startsWith('lab-files/'), IMPORT_ARCHIVE_LIMITS);
     const json = entries.get(ZIP_JSON_NAME);
     if (!json) throw AppError.validation('file', IMPORT_MESSAGES.unreadable);
@@ -128,7 +128,7 @@ export class ImportService {
     return this.importExport(user, parseJson(Buffer.from(json).toString('utf8')), entries);
   }
 
-  private async importExport(user: UserRow, raw: unknown, archive: Map<string, Uint8Array>): Promise<ImportResult> {
+  private async importExport(user: User, raw: unknown, archive: Map<string, Uint8Array>): Promise<ImportResult> {
     const version = (raw as { schemaVersion?: unknown } | null)?.schemaVersion;
     if ((raw as { format?: unknown } | null)?.format !== EXPORT_FORMAT) throw AppError.validation('file', IMPORT_MESSAGES.unreadable);
     if (typeof version === 'number' && version > EXPORT_SCHEMA_VERSION) {
@@ -149,7 +149,7 @@ export class ImportService {
         storedKeys.push(key);
         fileKeys.set(file.exportId, key);
       }
-      const result = await this.deps.db.transaction(async (tx) => this.mergeExport(tx as unknown as Db, user, doc, staged, fileKeys, notes));
+      const result = await this.deps.db.transaction(async (tx) => this.mergeExport(tx, user, doc, staged, fileKeys, notes));
       // Files matched to ones already here were stored and counted for nothing; take them back.
       for (const key of result.unusedKeys) await this.deps.store.delete(key).catch(() => {});
       await releaseUses(result.unusedUses, this.deps.log);
@@ -167,7 +167,7 @@ export class ImportService {
    * out. A file still waiting to be read is read here only as one of the plan's uploads; with none
    * left (or none in the plan) it is kept unread, and the plan's message says why.
    */
-  private async stageFiles(user: UserRow, doc: ExportImport, archive: Map<string, Uint8Array>, notes: string[]): Promise<StagedFile[]> {
+  private async stageFiles(user: User, doc: ExportImport, archive: Map<string, Uint8Array>, notes: string[]): Promise<StagedFile[]> {
     const staged: StagedFile[] = [];
     let missing = 0;
     // Files already here take no upload (the merge skips them); it checks again under its lock.
@@ -217,7 +217,7 @@ export class ImportService {
   }
 
   /** One of the plan's lab uploads for a file to read, or the plan's reason there is none. */
-  private async takeUploadFor(user: UserRow): Promise<{ use: PlanUse | null; keptUnread: string | null }> {
+  private async takeUploadFor(user: User): Promise<{ use: PlanUse | null; keptUnread: string | null }> {
     try {
       return { use: await this.deps.entitlements.recordLabUpload(user), keptUnread: null };
     } catch (error) {
@@ -228,7 +228,7 @@ export class ImportService {
 
   private async mergeExport(
     db: Db,
-    user: UserRow,
+    user: User,
     doc: ExportImport,
     staged: StagedFile[],
     fileKeys: Map<string, string>,
@@ -484,7 +484,7 @@ export class ImportService {
 
   // ─── A CSV of biomarker results ───────────────────────────────────────────────────────────────
 
-  private async importBiomarkerCsv(user: UserRow, text: string): Promise<ImportResult> {
+  private async importBiomarkerCsv(user: User, text: string): Promise<ImportResult> {
     if (text.includes('\u0000')) throw AppError.validation('file', IMPORT_MESSAGES.unreadable);
     const rows = parseCsv(text);
     const header = rows.shift();
@@ -533,8 +533,7 @@ export class ImportService {
 
     const added = emptyCounts();
     const skipped = emptyCounts();
-    await this.deps.db.transaction(async (tx) => {
-      const db = tx as unknown as Db;
+    await this.deps.db.transaction(async (db) => {
       await lockUserForImport(db, user.id);
       const keys = new Set((await listLabResultsOf(db, user.id)).map(resultKey));
       const fresh: NewLabResult[] = [];

@@ -18,7 +18,7 @@ export async function insertImportWithJob(
 ): Promise<HealthImportRow> {
   return db.transaction(async (tx) => {
     const [created] = await tx.insert(healthImports).values(row).returning();
-    await insertJob(tx as unknown as Db, job(created!));
+    await insertJob(tx, job(created!));
     return created!;
   });
 }

@@ -16,7 +16,6 @@ import {
   type HealthSummary,
 } from '#contract/health-data.ts';
 import type { Db } from '#server/db/client.ts';
-import type { UserRow } from '#server/features/auth/auth.repository.ts';
 import { HealthImportError, readHealthExport } from '#server/health-imports/read-export.ts';
 import { AppError } from '#server/http/app-error.ts';
 import { notifyJobQueued } from '#server/jobs/job-worker.ts';
@@ -37,6 +36,7 @@ import {
   listSourceCounts,
 } from './health-imports.repository.ts';
 import { spoolUpload } from './health-imports.uploads.ts';
+import type { User } from '#server/domain/user.ts';
 
 type Dependencies = {
   db: Db;
@@ -65,7 +65,7 @@ export class HealthImportsService {
    * Takes the file to a temporary file as it arrives, refuses at once what is not an export we
    * read (415 with the reason), then stores it and queues its reading.
    */
-  async upload(user: UserRow, request: FastifyRequest): Promise<HealthImport> {
+  async upload(user: User, request: FastifyRequest): Promise<HealthImport> {
     const spooled = await spoolUpload(request, { maxBytes: this.deps.maxBytes, dir: this.deps.spoolDir });
     try {
       await this.recognise(spooled.path, spooled.fileName, user.timeZone);
@@ -145,7 +145,7 @@ export class HealthImportsService {
    * watch and a phone both counting steps, two apps tracking one night) they are not added
    * together: the one that recorded the most counts (decision 031).
    */
-  async summary(user: Pick<UserRow, 'id' | 'timeZone'>, days: number): Promise<HealthSummary> {
+  async summary(user: Pick<User, 'id' | 'timeZone'>, days: number): Promise<HealthSummary> {
     const today = localDateOf(new Date(), user.timeZone);
     const from = addDays(today, -(days - 1));
     const totals = await listDayTotals(this.deps.db, user.id, SUMMARY_KINDS, from, today);

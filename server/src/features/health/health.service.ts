@@ -1,8 +1,8 @@
 import { type HealthStats, type HealthStatsInput, HEALTH_MESSAGES, MINIMUM_AGE_YEARS, localDateOf } from '#contract/tracking.ts';
 import type { Db } from '#server/db/client.ts';
-import type { UserRow } from '#server/features/auth/auth.repository.ts';
 import { AppError } from '#server/http/app-error.ts';
 import { type HealthStatsChanges, type HealthStatsRow, findHealthStats, upsertHealthStats } from './health.repository.ts';
+import type { User } from '#server/domain/user.ts';
 
 type Dependencies = { db: Db; now?: () => Date };
 
@@ -23,7 +23,7 @@ export class HealthService {
     return toDto(await findHealthStats(this.deps.db, userId));
   }
 
-  async save(user: UserRow, input: HealthStatsInput): Promise<HealthStats> {
+  async save(user: User, input: HealthStatsInput): Promise<HealthStats> {
     if (input.dateOfBirth) this.checkDateOfBirth(input.dateOfBirth, user.timeZone);
     const changes: HealthStatsChanges = {};
     if (input.weight !== undefined) changes.weightLbs = input.weight === null ? null : Math.round(input.weight * 10) / 10;

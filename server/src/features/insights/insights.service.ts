@@ -11,9 +11,9 @@ import {
 } from '#contract/insights.ts';
 import { benjaminiHochberg, welchDifference } from '#contract/statistics.ts';
 import type { Db } from '#server/db/client.ts';
-import type { UserRow } from '#server/features/auth/auth.repository.ts';
 import type { EntitlementsService } from '#server/features/usage/entitlements.service.ts';
 import { type IntakeDayRow, type RatingDayRow, type StackRow, listIntakeDays, listRatingDays, listStack } from './insights.repository.ts';
+import type { User } from '#server/domain/user.ts';
 
 type Dependencies = { db: Db; entitlements: EntitlementsService };
 
@@ -25,7 +25,7 @@ type Dependencies = { db: Db; entitlements: EntitlementsService };
 export class InsightsService {
   constructor(private readonly deps: Dependencies) {}
 
-  async insights(user: UserRow): Promise<InsightsResponse> {
+  async insights(user: User): Promise<InsightsResponse> {
     const [stack, intake, ratings] = await Promise.all([
       listStack(this.deps.db, user.id),
       listIntakeDays(this.deps.db, user.id),
@@ -39,7 +39,7 @@ export class InsightsService {
     return { ...base, access: 'preview', insights: shown, hiddenCount: insights.length - shown.length, upgradeHint: INSIGHT_TEXTS.upgradeHint };
   }
 
-  private hasFullAccess(user: UserRow): boolean {
+  private hasFullAccess(user: User): boolean {
     const tier = this.deps.entitlements.effectiveTier(user);
     return tier === 'pro' || (tier === 'free' && !this.deps.entitlements.isTrialExpired(user));
   }

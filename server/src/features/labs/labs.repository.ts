@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
+import { selectRows } from '#server/db/sql.ts';
 import { labFiles, labResults, labReviewRows, ownBiomarkers, supplementLogs } from '#server/db/schema/index.ts';
 import { deleteJobsFor, insertJob, lockOwnedJob, type NewJob } from '#server/jobs/jobs.repository.ts';
 
@@ -20,7 +21,7 @@ export async function insertLabFileWithJob(
 ): Promise<LabFileRow> {
   return db.transaction(async (tx) => {
     const [file] = await tx.insert(labFiles).values(values).returning();
-    await insertJob(tx as unknown as Db, job(file!));
+    await insertJob(tx, job(file!));
     return file!;
   });
 }
@@ -65,7 +66,7 @@ export async function deleteLabFile(db: Db, userId: string, id: string): Promise
       .delete(labFiles)
       .where(and(eq(labFiles.userId, userId), eq(labFiles.id, id)))
       .returning({ storageKey: labFiles.storageKey });
-    if (row) await deleteJobsFor(tx as unknown as Db, 'lab.extract', 'labFileId', id);
+    if (row) await deleteJobsFor(tx, 'lab.extract', 'labFileId', id);
     return row?.storageKey;
   });
 }
@@ -84,8 +85,7 @@ export async function saveExtraction(
   db: Db,
   args: { jobId: string; workerId: string; userId: string; fileId: string; results: NewLabResult[]; reviewRows: NewLabReviewRow[]; file: LabFilePatch },
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return db.transaction(async (t) => {
     if (!(await lockOwnedJob(t, args.jobId, args.workerId))) return false;
     const [file] = await t
       .select({ id: labFiles.id })
@@ -200,8 +200,7 @@ export async function deleteReviewRow(db: Db, userId: string, id: string): Promi
 
 /** The row becomes a result, once: a second request for the same row finds it gone and stores nothing. */
 export async function resolveReviewRow(db: Db, userId: string, rowId: string, result: NewLabResult): Promise<LabResultRow | undefined> {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return db.transaction(async (t) => {
     if (!(await deleteReviewRow(t, userId, rowId))) return undefined;
     return insertLabResult(t, result);
   });
@@ -284,7 +283,9 @@ export async function listSeriesByBiomarker(db: Db, userId: string): Promise<Ser
 type PointColumnsRow = { biomarker_key: string; test_dates: string; canonical_values: string; flags: string; reviewed: string };
 
 async function listPointColumns(db: Db, userId: string): Promise<PointColumnsRow[]> {
-  const result = (await db.execute(sql`
+  return selectRows<PointColumnsRow>(
+    db,
+    sql`
     select biomarker_key,
            json_agg(test_date order by test_date, created_at)::text as test_dates,
            json_agg(canonical_value order by test_date, created_at)::text as canonical_values,
@@ -292,8 +293,8 @@ async function listPointColumns(db: Db, userId: string): Promise<PointColumnsRow
            json_agg(reviewed order by test_date, created_at)::text as reviewed
     from lab_results
     where user_id = ${userId}
-    group by biomarker_key`)) as unknown as { rows: PointColumnsRow[] };
-  return result.rows;
+    group by biomarker_key`,
+  );
 }
 
 /**

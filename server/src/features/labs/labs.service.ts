@@ -15,7 +15,6 @@ import {
 } from '#contract/labs.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
-import type { UserRow } from '#server/features/auth/auth.repository.ts';
 import type { EntitlementsService } from '#server/features/usage/entitlements.service.ts';
 import { AppError } from '#server/http/app-error.ts';
 import { notifyJobQueued } from '#server/jobs/job-worker.ts';
@@ -65,6 +64,7 @@ import {
   updateLabResult,
 } from './labs.repository.ts';
 import { newStorageKey, prepareUpload } from './labs.uploads.ts';
+import type { User } from '#server/domain/user.ts';
 
 type Dependencies = {
   db: Db;
@@ -86,7 +86,7 @@ export class LabsService {
    * Counts the upload against the plan first (refusals cost the user nothing), then reads, checks,
    * stores and queues the file. Any failure after counting takes the use back.
    */
-  async upload(user: UserRow, read: () => Promise<{ fileName: string; bytes: Uint8Array }>): Promise<LabFile> {
+  async upload(user: User, read: () => Promise<{ fileName: string; bytes: Uint8Array }>): Promise<LabFile> {
     const { db, store } = this.deps;
     const use = await this.deps.entitlements.recordLabUpload(user);
     let storedKey: string | undefined;
@@ -327,7 +327,7 @@ export class LabsService {
   }
 
   /** One series per biomarker in one unit (product.md, Labs), and the supplement periods to shade. */
-  async series(user: UserRow, units: 'canonical' | 'conventional' | 'si' | undefined): Promise<SeriesResponse> {
+  async series(user: User, units: 'canonical' | 'conventional' | 'si' | undefined): Promise<SeriesResponse> {
     const system = units === 'si' || (units === undefined && user.unitSystem === 'metric') ? 'si' : 'conventional';
     const [stored, logDays, own] = await Promise.all([
       listSeriesByBiomarker(this.deps.db, user.id),

@@ -1,7 +1,8 @@
-import { type SQL, and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
+import { selectRows } from '#server/db/sql.ts';
 import { labFiles, labResults, users } from '#server/db/schema/index.ts';
-import type { UserRow } from '#server/features/auth/auth.repository.ts';
+import type { User } from '#server/domain/user.ts';
 
 /** Whether another account uses this username or e-mail, ignoring case. */
 export async function findTakenIdentity(db: Db, userId: string, username: string, email: string): Promise<{ username: boolean; email: boolean }> {
@@ -20,9 +21,9 @@ export async function findTakenIdentity(db: Db, userId: string, username: string
   };
 }
 
-export type ProfileChanges = Partial<Pick<UserRow, 'username' | 'email' | 'name' | 'phoneNumber' | 'timeZone' | 'unitSystem' | 'emailVerifiedAt'>>;
+export type ProfileChanges = Partial<Pick<User, 'username' | 'email' | 'name' | 'phoneNumber' | 'timeZone' | 'unitSystem' | 'emailVerifiedAt'>>;
 
-export async function updateProfile(db: Db, userId: string, changes: ProfileChanges): Promise<UserRow | undefined> {
+export async function updateProfile(db: Db, userId: string, changes: ProfileChanges): Promise<User | undefined> {
   const [row] = await db
     .update(users)
     .set({ ...changes, updatedAt: new Date() })
@@ -44,7 +45,3 @@ export async function hasLabResults(db: Db, userId: string): Promise<boolean> {
   return row?.present === true;
 }
 
-/** Raw SQL rows; PGlite and node-postgres both answer `{ rows }`. */
-async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}

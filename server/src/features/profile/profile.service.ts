@@ -9,13 +9,12 @@ import {
 } from '#contract/tracking.ts';
 import type { Db } from '#server/db/client.ts';
 import type { AuditLog } from '#server/features/audit/audit.service.ts';
-import type { UserRow } from '#server/features/auth/auth.repository.ts';
 import { type AuthService, type ClientInfo, isUniqueViolation } from '#server/features/auth/auth.service.ts';
-import { type SessionUser, requireRecentAuthentication } from '#server/features/auth/sessions.service.ts';
 import type { HealthService } from '#server/features/health/health.service.ts';
 import type { SupplementLogsService } from '#server/features/supplement-logs/supplement-logs.service.ts';
 import { AppError } from '#server/http/app-error.ts';
 import { type ProfileChanges, findTakenIdentity, hasLabResults, updateProfile } from './profile.repository.ts';
+import { type SessionUser, type User, requireRecentAuthentication } from '#server/domain/user.ts';
 
 type Dependencies = { db: Db; auth: AuthService; audit: AuditLog; health: HealthService; logs: SupplementLogsService };
 
@@ -46,7 +45,7 @@ export class ProfileService {
     if (input.unitSystem !== undefined) changes.unitSystem = input.unitSystem;
     if (mustVerify) changes.emailVerifiedAt = null;
 
-    let updated: UserRow | undefined;
+    let updated: User | undefined;
     try {
       updated = await updateProfile(this.deps.db, user.id, changes);
     } catch (error) {
@@ -74,7 +73,7 @@ export class ProfileService {
   }
 
   /** The five steps, from the user's real data (product.md, Profile and health stats, "Profile completion steps"). */
-  async completion(user: UserRow): Promise<ProfileCompletion> {
+  async completion(user: User): Promise<ProfileCompletion> {
     const [stats, hasLogs, hasLabs] = await Promise.all([
       this.deps.health.get(user.id),
       this.deps.logs.hasAnyLog(user.id),

@@ -2,7 +2,6 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { PushSubscriptionBody, ReminderSettings, ReminderSettingsBody } from '#contract/reminders.ts';
 import { pushSubscriptionBodySchema, reminderSettingsBodySchema } from '#contract/reminders.ts';
 import type { Db } from '#server/db/client.ts';
-import type { UserRow } from '#server/features/auth/auth.repository.ts';
 import {
   countPushSubscriptions,
   deletePushSubscription,
@@ -10,6 +9,7 @@ import {
   savePushSubscription,
   saveReminderSettings,
 } from './reminders.repository.ts';
+import type { User } from '#server/domain/user.ts';
 
 type Dependencies = { db: Db; secret: string; publicUrl: string; vapidPublicKey: string };
 
@@ -42,7 +42,7 @@ export function unsubscribeUrl(publicUrl: string, secret: string, userId: string
 export class RemindersService {
   constructor(private readonly deps: Dependencies) {}
 
-  async settingsOf(user: UserRow): Promise<ReminderSettings> {
+  async settingsOf(user: User): Promise<ReminderSettings> {
     const row = await findReminderSettings(this.deps.db, user.id);
     return {
       emailEnabled: row?.emailEnabled ?? false,
@@ -54,7 +54,7 @@ export class RemindersService {
     };
   }
 
-  async update(user: UserRow, body: ReminderSettingsBody): Promise<ReminderSettings> {
+  async update(user: User, body: ReminderSettingsBody): Promise<ReminderSettings> {
     const value = reminderSettingsBodySchema.parse(body);
     await saveReminderSettings(this.deps.db, user.id, {
       emailEnabled: value.emailEnabled,
@@ -65,14 +65,14 @@ export class RemindersService {
     return this.settingsOf(user);
   }
 
-  async subscribePush(user: UserRow, body: PushSubscriptionBody): Promise<ReminderSettings> {
+  async subscribePush(user: User, body: PushSubscriptionBody): Promise<ReminderSettings> {
     const value = pushSubscriptionBodySchema.parse(body);
     await savePushSubscription(this.deps.db, user.id, { endpoint: value.endpoint, p256dh: value.keys.p256dh, auth: value.keys.auth });
     return this.settingsOf(user);
   }
 
   /** Forgetting an endpoint that is not the user's (or is gone already) is the same answer: nothing of theirs has it. */
-  async unsubscribePush(user: UserRow, endpoint: string): Promise<ReminderSettings> {
+  async unsubscribePush(user: User, endpoint: string): Promise<ReminderSettings> {
     await deletePushSubscription(this.deps.db, user.id, endpoint);
     return this.settingsOf(user);
   }

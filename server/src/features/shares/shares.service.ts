@@ -11,7 +11,6 @@ import type { BiomarkerCategory } from '#contract/biomarkers.ts';
 import { addDays, localDateOf } from '#contract/tracking.ts';
 import type { Db } from '#server/db/client.ts';
 import type { AuditLog } from '#server/features/audit/audit.service.ts';
-import type { UserRow } from '#server/features/auth/auth.repository.ts';
 import { dosageText, frequencyText } from '#server/features/export/export.document.ts';
 import {
   type LabResultRow,
@@ -20,7 +19,7 @@ import {
   listLabResultsOf,
   listNotesOf,
   listSupplementsOf,
-} from '#server/features/export/export.repository.ts';
+} from '#server/features/export/public.ts';
 import { AppError } from '#server/http/app-error.ts';
 import { createToken, hashToken } from '#server/lib/tokens.ts';
 import {
@@ -34,6 +33,7 @@ import {
   revokeAllShareLinksOf,
   revokeShareLink,
 } from './shares.repository.ts';
+import type { User } from '#server/domain/user.ts';
 
 type Dependencies = { db: Db; audit: AuditLog; publicUrl: string; now?: () => Date };
 
@@ -57,7 +57,7 @@ export class SharesService {
   }
 
   async create(
-    user: UserRow,
+    user: User,
     body: { parts: SharePart[]; expiresInHours: number; label: string | null },
     client: { ipAddress: string },
   ): Promise<CreateShareResult> {

@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { supplementLogs, users } from '#server/db/schema/index.ts';
-import type { UserRow } from '#server/features/auth/auth.repository.ts';
 import { summariseLoggedDays } from '#server/features/supplement-logs/supplement-logs.repository.ts';
 import { SupplementLogsService } from '#server/features/supplement-logs/supplement-logs.service.ts';
 import { SupplementsService } from '#server/features/supplements/supplements.service.ts';
 import { type TestApp, TestClient, createTestApp, newUserBody, signedInClient } from '#server/testing/test-app.ts';
 import { StreakService } from './streaks.service.ts';
+import type { User } from '#server/domain/user.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -94,8 +94,8 @@ describe('streaks by local day, with a fixed clock', () => {
     const streaks = new StreakService({ logs, goalDays: 90, now: () => now });
     const supplementId = (await client.post('/api/supplements', { name: 'Magnesium', dosage: '200 mg', frequency: '1x daily' })).json().id;
     const log = (...takenAt: string[]) =>
-      logs.saveLogs(user as UserRow, { logs: takenAt.map((at) => ({ supplementId, takenAt: at, taken: true })) });
-    return { user: user as UserRow, streaks, log, client };
+      logs.saveLogs(user as User, { logs: takenAt.map((at) => ({ supplementId, takenAt: at, taken: true })) });
+    return { user: user as User, streaks, log, client };
   }
 
   it('ends today in Los Angeles', async () => {

@@ -1,6 +1,6 @@
 import { type Streak, localDateOf } from '#contract/tracking.ts';
-import type { UserRow } from '#server/features/auth/auth.repository.ts';
 import type { SupplementLogsService } from '#server/features/supplement-logs/supplement-logs.service.ts';
+import type { User } from '#server/domain/user.ts';
 
 type Dependencies = { logs: SupplementLogsService; goalDays: number; now?: () => Date };
 
@@ -15,7 +15,7 @@ export class StreakService {
     this.now = deps.now ?? (() => new Date());
   }
 
-  async streak(user: UserRow): Promise<Streak> {
+  async streak(user: User): Promise<Streak> {
     const today = localDateOf(this.now(), user.timeZone);
     const { current, longest, lastLogDate } = await this.deps.logs.loggedDays(user.id, today);
     return {

@@ -18,7 +18,6 @@ import {
 import type { z } from 'zod';
 import type { Db } from '#server/db/client.ts';
 import type { AuditEvent } from '#server/features/audit/audit.service.ts';
-import type { UserRow } from '#server/features/auth/auth.repository.ts';
 import { computeIntakeWarnings } from '#server/features/supplements/intake-warnings.ts';
 import type { SupplementsService } from '#server/features/supplements/supplements.service.ts';
 import { AppError } from '#server/http/app-error.ts';
@@ -40,6 +39,7 @@ import {
   summariseLoggedDays,
   upsertEffects,
 } from './supplement-logs.repository.ts';
+import type { User } from '#server/domain/user.ts';
 
 type Dependencies = {
   db: Db;
@@ -50,7 +50,7 @@ type Dependencies = {
    * whether the trial is over, including a trial never explicitly started (28 days from sign-up)
    * and a cancelled plan past its end.
    */
-  entitlements?: { assertActive(user: UserRow): void };
+  entitlements?: { assertActive(user: User): void };
   /** The day views and streaks kept in memory (lib/user-cache.ts); none when not given. */
   caches?: { days: UserCache<DayView>; streaks: UserCache<LoggedDaysSummary> };
   /** Every change to a day's intake or rating is written down: when it was made, and for which day. */
@@ -79,7 +79,7 @@ export class SupplementLogsService {
     this.caches = deps.caches ?? { days: new UserCache(0), streaks: new UserCache(0) };
   }
 
-  today(user: UserRow): string {
+  today(user: User): string {
     return localDateOf(this.now(), user.timeZone);
   }
 
@@ -88,7 +88,7 @@ export class SupplementLogsService {
    * saving the same day twice edits it. All or nothing: a foreign or unknown supplement id
    * fails the whole request with 404 and changes nothing.
    */
-  async saveLogs(user: UserRow, body: z.output<typeof supplementLogsBodySchema>): Promise<{ id: string; takenAt: string }[]> {
+  async saveLogs(user: User, body: z.output<typeof supplementLogsBodySchema>): Promise<{ id: string; takenAt: string }[]> {
     this.assertMayLog(user);
     const now = this.now().getTime();
     const entries = body.logs.map((entry, index) => {
@@ -116,7 +116,7 @@ export class SupplementLogsService {
     const rows: NewSupplementLog[] = [...byDayAndSupplement.values()]
       .filter((entry) => entry.taken)
       .map((entry) => toLogRow(owned.get(entry.supplementId)!, entry.localDate, entry.takenAt));
-    const saved = await this.deps.db.transaction((tx) => replaceDays(tx as unknown as Db, user.id, days, rows));
+    const saved = await this.deps.db.transaction((tx) => replaceDays(tx, user.id, days, rows));
     for (const date of days) await this.recordChange(user, 'data.intake_saved', date);
     return saved.map((row) => ({ id: row.id, takenAt: row.takenAt.toISOString() }));
   }
@@ -127,7 +127,7 @@ export class SupplementLogsService {
    * from the stack) stay. A supplement already logged that day keeps its time; one added today
    * is taken now, one added to a past day at its noon.
    */
-  async saveDay(user: UserRow, date: string, body: z.output<typeof dayIntakeBodySchema>): Promise<DayView> {
+  async saveDay(user: User, date: string, body: z.output<typeof dayIntakeBodySchema>): Promise<DayView> {
     this.assertMayLog(user);
     const today = this.assertLoggableDay(user, date);
     const ids = [...new Set(body.logs.map((entry) => entry.supplementId))];
@@ -142,11 +142,11 @@ export class SupplementLogsService {
     const taken = new Map(body.logs.map((entry) => [entry.supplementId, entry.taken]));
     const newTime = date === today ? this.now() : localNoonOf(date, user.timeZone);
     await this.deps.db.transaction(async (tx) => {
-      const times = await findDayTakenTimes(tx as unknown as Db, user.id, date);
+      const times = await findDayTakenTimes(tx, user.id, date);
       const rows: NewSupplementLog[] = [...taken]
         .filter(([, isTaken]) => isTaken)
         .map(([id]) => toLogRow(owned.get(id)!, date, times.get(id) ?? newTime));
-      await setDaySupplements(tx as unknown as Db, user.id, date, [...taken.keys()], rows);
+      await setDaySupplements(tx, user.id, date, [...taken.keys()], rows);
     });
     await this.recordChange(user, 'data.intake_saved', date);
     return this.readDayView(user.id, date);
@@ -156,21 +156,21 @@ export class SupplementLogsService {
    * Deletes a day's intake. Allowed after the trial too: a user may always delete their data
    * (product.md, Plans and billing).
    */
-  async deleteDay(user: UserRow, date: string): Promise<{ ok: true; message: string }> {
+  async deleteDay(user: User, date: string): Promise<{ ok: true; message: string }> {
     const removed = await deleteDayIntake(this.deps.db, user.id, date);
     if (removed > 0) await this.recordChange(user, 'data.intake_deleted', date);
     return { ok: true, message: LOG_MESSAGES.dayDeleted };
   }
 
   /** Deletes one supplement from the day it was logged on; another user's entry is not found. */
-  async deleteEntry(user: UserRow, id: string): Promise<{ ok: true; message: string }> {
+  async deleteEntry(user: User, id: string): Promise<{ ok: true; message: string }> {
     const date = await deleteIntakeEntry(this.deps.db, user.id, id);
     if (!date) throw AppError.notFound(LOG_MESSAGES.entryNotFound);
     await this.recordChange(user, 'data.intake_entry_deleted', date);
     return { ok: true, message: LOG_MESSAGES.entryDeleted };
   }
 
-  async deleteEffects(user: UserRow, date: string): Promise<{ ok: true; message: string }> {
+  async deleteEffects(user: User, date: string): Promise<{ ok: true; message: string }> {
     if (!(await deleteEffects(this.deps.db, user.id, date))) throw AppError.notFound(LOG_MESSAGES.effectsNotFound);
     await this.recordChange(user, 'data.effects_deleted', date);
     return { ok: true, message: LOG_MESSAGES.effectsDeleted };
@@ -181,19 +181,19 @@ export class SupplementLogsService {
    * not taken, on the user's today, leaving the rest of the day's intake as it is. Marking it
    * again keeps the first time. Someone else's supplement: 404, nothing changes.
    */
-  async markToday(user: UserRow, supplementId: string, taken: boolean): Promise<{ date: string; taken: boolean; takenAt: string | null }> {
+  async markToday(user: User, supplementId: string, taken: boolean): Promise<{ date: string; taken: boolean; takenAt: string | null }> {
     this.assertMayLog(user);
     const [supplement] = await this.deps.supplements.findOwned(user.id, [supplementId]);
     if (!supplement) throw AppError.notFound(SUPPLEMENT_MESSAGES.notFound);
     const now = this.now();
     const date = localDateOf(now, user.timeZone);
     const row = await this.deps.db.transaction((tx) =>
-      setTakenOnDay(tx as unknown as Db, user.id, date, supplement.id, taken ? toLogRow(supplement, date, now) : null),
+      setTakenOnDay(tx, user.id, date, supplement.id, taken ? toLogRow(supplement, date, now) : null),
     );
     return { date, taken, takenAt: row ? row.takenAt.toISOString() : null };
   }
 
-  async day(user: UserRow, date: string): Promise<DayView> {
+  async day(user: User, date: string): Promise<DayView> {
     return this.caches.days.getOrLoad(`${user.id}:${date}`, user.id, () => this.readDayView(user.id, date));
   }
 
@@ -216,7 +216,7 @@ export class SupplementLogsService {
     };
   }
 
-  async monthDays(user: UserRow, month: string): Promise<MonthDays> {
+  async monthDays(user: User, month: string): Promise<MonthDays> {
     const from = `${month}-01`;
     const to = addDays(addDays(from, 31).slice(0, 7) + '-01', -1);
     const { logDays, noteDays } = await summariseDays(this.deps.db, user.id, from, to);
@@ -232,7 +232,7 @@ export class SupplementLogsService {
   }
 
   /** The day's energy, mood and sleep: one per local day, a second save replaces the first. */
-  async saveEffects(user: UserRow, body: z.output<typeof effectsBodySchema>): Promise<Effects> {
+  async saveEffects(user: User, body: z.output<typeof effectsBodySchema>): Promise<Effects> {
     this.assertMayLog(user);
     const date = body.date ?? this.today(user);
     this.assertLoggableDay(user, date);
@@ -261,7 +261,7 @@ export class SupplementLogsService {
   }
 
   /** Today or a past day in the user's time zone, judged here whatever the browser's clock says; answers today. */
-  private assertLoggableDay(user: UserRow, date: string): string {
+  private assertLoggableDay(user: User, date: string): string {
     const today = this.today(user);
     if (date > today) throw fieldError('date', LOG_MESSAGES.dateFuture);
     if (date < EARLIEST_DAY) throw fieldError('date', LOG_MESSAGES.dateTooOld);
@@ -269,12 +269,12 @@ export class SupplementLogsService {
   }
 
   /** The audit entry's own time is when the change was made; `date` is the day it was for. No health values. */
-  private async recordChange(user: UserRow, action: `data.${string}`, date: string): Promise<void> {
+  private async recordChange(user: User, action: `data.${string}`, date: string): Promise<void> {
     await this.deps.audit?.record({ action, actorId: user.id, targetType: 'day', targetId: date, details: { date } });
   }
 
   /** product.md, Tracking: after the trial, a free account keeps its data but logs nothing new. */
-  private assertMayLog(user: UserRow): void {
+  private assertMayLog(user: User): void {
     if (this.deps.entitlements) return this.deps.entitlements.assertActive(user);
     if (user.subscriptionTier === 'free' && user.trialEndsAt && user.trialEndsAt.getTime() <= this.now().getTime()) {
       throw new AppError('TRIAL_EXPIRED', MESSAGES.trialExpired);

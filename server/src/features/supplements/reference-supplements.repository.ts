@@ -1,6 +1,7 @@
 import { type SQL, eq, sql } from 'drizzle-orm';
 import type { SupplementSuggestion } from '#contract/tracking.ts';
 import type { Db } from '#server/db/client.ts';
+import { escapeLike, selectRows } from '#server/db/sql.ts';
 import { referenceSupplementNames } from '#server/db/schema/index.ts';
 
 /** Lower case, trimmed, inner spaces collapsed: the form names are stored and searched in. */
@@ -61,10 +62,6 @@ export async function syncReferenceNames(db: Db, referenceSupplementId: string, 
     insert into reference_words (word)
     select distinct word from reference_supplement_words where reference_supplement_id = ${referenceSupplementId}
     on conflict do nothing`);
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /**
@@ -135,7 +132,3 @@ export async function findReferenceIdByName(db: Db, name: string): Promise<strin
   return result[0]?.id ?? null;
 }
 
-/** Raw SQL rows; PGlite and node-postgres both answer `{ rows }`. */
-async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}

@@ -21,7 +21,7 @@ export async function seedReferenceData(db: Db, seeds: readonly ReferenceSupplem
       inserted += added.length;
     }
     // Always, so that names of entries added or edited elsewhere are searchable too.
-    await syncAllReferenceNames(tx as unknown as Db);
+    await syncAllReferenceNames(tx);
     return { inserted };
   });
 }

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '#contract/errors.ts';
 import { DEFAULT_PLAN_CATALOGUE } from '#contract/plans.ts';
 import { users } from '#server/db/schema/index.ts';
-import type { UserRow } from '#server/features/auth/auth.repository.ts';
 import { AppError } from '#server/http/app-error.ts';
 import { type TestApp, createTestApp, signedInClient } from '#server/testing/test-app.ts';
 import { EntitlementsService } from './entitlements.service.ts';
 import { UsageService } from './usage.service.ts';
+import type { User } from '#server/domain/user.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -23,7 +23,7 @@ function clockAt(iso: string) {
   return clock;
 }
 
-async function userWith(changes: Partial<UserRow>): Promise<UserRow> {
+async function userWith(changes: Partial<User>): Promise<User> {
   const { user } = await signedInClient(t);
   const [row] = await t.database.db.update(users).set(changes).where(eq(users.id, user.id)).returning();
   return row!;
@@ -38,7 +38,7 @@ async function refusal(work: Promise<unknown>): Promise<AppError> {
   return error as AppError;
 }
 
-function counts(user: UserRow, now: Date) {
+function counts(user: User, now: Date) {
   return new UsageService(t.database.db, DEFAULT_PLAN_CATALOGUE).summarise(user, now);
 }
 

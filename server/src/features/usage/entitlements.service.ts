@@ -1,9 +1,9 @@
 import { MESSAGES } from '#contract/errors.ts';
 import type { PlanCatalogue, Tier } from '#contract/plans.ts';
 import type { Db } from '#server/db/client.ts';
-import type { UserRow } from '#server/features/auth/auth.repository.ts';
 import { AppError } from '#server/http/app-error.ts';
 import { countUsageSince, deleteUsageEvent, oldestUsageSince, recordUsageWithin } from './usage.repository.ts';
+import type { User } from '#server/domain/user.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
@@ -23,7 +23,7 @@ export class EntitlementsService {
   ) {}
 
   /** The trial's end: when it was started, else counted from sign-up. */
-  trialEndsAt(user: UserRow): Date {
+  trialEndsAt(user: User): Date {
     return user.trialEndsAt ?? new Date(user.createdAt.getTime() + this.plans.trialDays * DAY_MS);
   }
 
@@ -32,17 +32,17 @@ export class EntitlementsService {
    * the provider's webhook then sets the stored tier back to free. Should that webhook be late,
    * access still ends on time: past the end date the plan counts as free.
    */
-  effectiveTier(user: UserRow): Tier {
+  effectiveTier(user: User): Tier {
     if (user.subscriptionTier !== 'free' && user.subscriptionEndsAt && user.subscriptionEndsAt <= this.now()) return 'free';
     return user.subscriptionTier;
   }
 
-  isTrialExpired(user: UserRow): boolean {
+  isTrialExpired(user: User): boolean {
     return this.effectiveTier(user) === 'free' && this.trialEndsAt(user) <= this.now();
   }
 
   /** Throws TRIAL_EXPIRED (403) when a free user's trial is over. */
-  assertActive(user: UserRow): void {
+  assertActive(user: User): void {
     if (this.isTrialExpired(user)) throw new AppError('TRIAL_EXPIRED', MESSAGES.trialExpired);
   }
 
@@ -50,7 +50,7 @@ export class EntitlementsService {
    * Counts one lab upload against the plan, or refuses with 429 and a message that says which
    * limit and when it frees up. Returns the use's id and a handle to take it back if the upload fails.
    */
-  async recordLabUpload(user: UserRow): Promise<{ id: string; release(): Promise<void> }> {
+  async recordLabUpload(user: User): Promise<{ id: string; release(): Promise<void> }> {
     this.assertActive(user);
     const tier = this.plans.tiers[this.effectiveTier(user)];
     const { labUploads, labUploadWindowMonths } = tier.limits;
@@ -77,7 +77,7 @@ export class EntitlementsService {
   }
 
   /** Counts one AI message: the monthly allowance, and the hourly fair-use limit where one is set. */
-  async recordAiMessage(user: UserRow): Promise<{ release(): Promise<void> }> {
+  async recordAiMessage(user: User): Promise<{ release(): Promise<void> }> {
     this.assertActive(user);
     const { aiMessagesPerMonth, aiMessagesPerHour } = this.plans.tiers[this.effectiveTier(user)].limits;
     const hourAgo = new Date(this.now().getTime() - HOUR_MS);
@@ -102,7 +102,7 @@ export class EntitlementsService {
   }
 
   /** Refuses an AI message as `recordAiMessage` would, without counting one (for a call that changes nothing). */
-  async assertAiMessageAvailable(user: UserRow): Promise<void> {
+  async assertAiMessageAvailable(user: User): Promise<void> {
     this.assertActive(user);
     const { aiMessagesPerMonth, aiMessagesPerHour } = this.plans.tiers[this.effectiveTier(user)].limits;
     const hourAgo = new Date(this.now().getTime() - HOUR_MS);
@@ -124,7 +124,7 @@ export class EntitlementsService {
     );
   }
 
-  private async hourlyLimitError(user: UserRow, perHour: number, since: Date): Promise<AppError> {
+  private async hourlyLimitError(user: User, perHour: number, since: Date): Promise<AppError> {
     const oldest = await oldestUsageSince(this.db, user.id, 'ai_message', since);
     const minutes = Math.max(1, Math.ceil(((oldest?.getTime() ?? this.now().getTime()) + HOUR_MS - this.now().getTime()) / 60_000));
     return new AppError('LIMIT_REACHED', `You have reached the fair-use limit of ${perHour} messages per hour. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {

@@ -28,7 +28,7 @@ export async function recordUsageWithin(
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${userId}, 0))`);
     if (limit) {
-      const used = await countUsageSince(tx as unknown as Db, userId, kind, limit.since);
+      const used = await countUsageSince(tx, userId, kind, limit.since);
       if (used >= limit.max) return undefined;
     }
     const [row] = await tx

@@ -1,9 +1,7 @@
 import type { Db } from '#server/db/client.ts';
 import type { PlanCatalogue, Tier } from '#contract/plans.ts';
-import type { UserRow } from '#server/features/auth/auth.repository.ts';
 import { countUsage } from './usage.repository.ts';
-
-export type UsageSummary = { aiInteractionsCount: number; labUploadsCount: number };
+import type { UsageSummary, User } from '#server/domain/user.ts';
 
 /** Where each metered count starts: AI messages this calendar month, lab uploads over each tier's window. */
 export type UsageWindows = { aiMessages: Date; labUploads: Record<Tier, Date> };
@@ -25,7 +23,7 @@ export class UsageService {
     return { aiMessages: monthStart, labUploads: { free: windowStart('free'), starter: windowStart('starter'), pro: windowStart('pro') } };
   }
 
-  async summarise(user: UserRow, now = new Date()): Promise<UsageSummary> {
+  async summarise(user: User, now = new Date()): Promise<UsageSummary> {
     const since = this.windows(now);
     const counts = await countUsage(this.db, user.id, { aiMessages: since.aiMessages, labUploads: since.labUploads[user.subscriptionTier] });
     return { aiInteractionsCount: counts.aiMessages, labUploadsCount: counts.labUploads };

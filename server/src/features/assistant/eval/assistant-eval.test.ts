@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BuiltInAssistant } from '../built-in/built-in-assistant.ts';
-import { numbersIn } from '../grounding.ts';
+import { BuiltInAssistant } from '#server/ai/built-in/built-in-assistant.ts';
+import { numbersIn } from '#server/ai/grounding.ts';
 import { check, runEval } from './run-eval.ts';
 import { QUESTION_SET } from './question-set.ts';
 

@@ -1,18 +1,15 @@
 import { type SQL, and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { ReferenceSortField } from '#contract/admin.ts';
 import type { Db } from '#server/db/client.ts';
+import { escapeLike } from '#server/db/sql.ts';
 import { referenceSupplements } from '#server/db/schema/index.ts';
-import { syncReferenceNames } from '#server/features/supplements/reference-supplements.repository.ts';
+import { syncReferenceNames } from './reference-supplements.repository.ts';
 
 export type ReferenceRow = typeof referenceSupplements.$inferSelect;
 export type ReferenceValues = Pick<
   typeof referenceSupplements.$inferInsert,
   'name' | 'category' | 'alternativeNames' | 'description' | 'source' | 'sourceUrl'
 >;
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 const SORT_COLUMNS: Record<ReferenceSortField, SQL> = {
   name: sql`lower(${referenceSupplements.name})`,
@@ -75,7 +72,7 @@ export async function findNameOwners(db: Db, names: readonly string[], exceptId?
 export async function insertReferenceSupplement(db: Db, values: ReferenceValues): Promise<ReferenceRow> {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(referenceSupplements).values(values).returning();
-    await syncReferenceNames(tx as unknown as Db, row!.id, row!.name, row!.alternativeNames);
+    await syncReferenceNames(tx, row!.id, row!.name, row!.alternativeNames);
     return row!;
   });
 }
@@ -88,8 +85,8 @@ export async function updateReferenceSupplement(db: Db, id: string, values: Refe
       .where(eq(referenceSupplements.id, id))
       .returning();
     if (!row) return undefined;
-    await syncReferenceNames(tx as unknown as Db, row.id, row.name, row.alternativeNames);
-    await deleteUnusedWords(tx as unknown as Db);
+    await syncReferenceNames(tx, row.id, row.name, row.alternativeNames);
+    await deleteUnusedWords(tx);
     return row;
   });
 }
@@ -104,7 +101,7 @@ export async function deleteReferenceSupplement(db: Db, id: string): Promise<{ i
       .delete(referenceSupplements)
       .where(eq(referenceSupplements.id, id))
       .returning({ id: referenceSupplements.id, name: referenceSupplements.name });
-    if (row) await deleteUnusedWords(tx as unknown as Db);
+    if (row) await deleteUnusedWords(tx);
     return row;
   });
 }

@@ -1,7 +1,7 @@
 import { NUTRIENT_UPPER_LIMITS, REFERENCE_SUPPLEMENTS } from '#server/features/supplements/reference-supplements.data.ts';
-import { numbersIn } from '../grounding.ts';
-import type { AssistantProvider } from '../provider.ts';
-import { emergencyAdvice } from '../safety.ts';
+import { numbersIn } from '#server/ai/grounding.ts';
+import type { AssistantProvider } from '#server/ai/provider.ts';
+import { emergencyAdvice } from '#server/ai/safety.ts';
 import { EFFECTS, SERIES, STACK, fixtureContext } from './fixture.ts';
 import { type EvalKind, type EvalQuestion, QUESTION_SET } from './question-set.ts';
 
@@ -90,7 +90,7 @@ export function renderSummary(title: string, summary: EvalSummary): string {
   return [
     `## ${title}`,
     '',
-    `Written by \`npm run eval:assistant\` on ${new Date().toISOString().slice(0, 10)}: ${summary.total} questions of \`server/src/ai/eval/question-set.ts\` asked of the fixture user (\`server/src/ai/eval/fixture.ts\`). Goal for the built-in assistant: 95% right, none with an invented number, every emergency answered as one.`,
+    `Written by \`npm run eval:assistant\` on ${new Date().toISOString().slice(0, 10)}: ${summary.total} questions of \`server/src/features/assistant/eval/question-set.ts\` asked of the fixture user (\`server/src/features/assistant/eval/fixture.ts\`). Goal for the built-in assistant: 95% right, none with an invented number, every emergency answered as one.`,
     '',
     `**${summary.right}/${summary.total} right (${percent(summary.right, summary.total)})**; answers with a number not in the records, the reference or derived from them: ${summary.invented}; emergencies missed: ${summary.emergenciesMissed}.`,
     '',

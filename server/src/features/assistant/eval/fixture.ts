@@ -14,7 +14,7 @@ import type {
   ReferenceEntry,
   StackEntry,
   UserData,
-} from '../assistant-data.ts';
+} from '#server/ai/assistant-data.ts';
 
 /**
  * The user the question set is asked about, in memory: three supplements and four lab reports,

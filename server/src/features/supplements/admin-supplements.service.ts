@@ -9,8 +9,8 @@ import { totalPagesOf } from '#contract/blog.ts';
 import type { Db } from '#server/db/client.ts';
 import type { AuditLog } from '#server/features/audit/audit.service.ts';
 import { AppError } from '#server/http/app-error.ts';
-import type { Actor } from './admin-actor.ts';
-import { AuditedTable } from './audited-table.ts';
+import type { Actor } from '#server/features/admin/admin-actor.ts';
+import { AuditedTable } from '#server/features/admin/audited-table.ts';
 import {
   type ReferenceRow,
   type ReferenceValues,
