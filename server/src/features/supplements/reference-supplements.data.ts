@@ -1,7 +1,7 @@
 /**
- * Seed data for the reference supplement database (product.md, Tracking, admin screen
- * §2.24). Each entry is a common supplement with the names people type for it, a short neutral
- * description and an authoritative page to read more.
+ * Seed data for the reference supplement database (product.md, Tracking and Admin). Each entry
+ * is a common supplement with the names people type for it, a short neutral description and an
+ * authoritative page to read more.
  *
  * Tolerable upper intake levels (ULs) are the adult (19+) values of the US National Academies'
  * Food and Nutrition Board as published by the NIH Office of Dietary Supplements (ODS). They are

@@ -1,6 +1,6 @@
 /**
- * Marketing copy: the About page (product.md, Pages), the landing hero and promises (§1, §2.5), the auth
- * page's benefit cards (§2.6) and the pool of sample questions behind the auth page (§9: 24).
+ * Marketing copy (product.md, Pages): the About page, the landing hero and promises, the auth
+ * page's benefit cards and the pool of sample questions behind the auth page.
  * Prices, trial length and limits are deliberately absent: they come from the plan catalogue.
  */
 
