@@ -7,7 +7,7 @@ import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { AuditLog } from './features/audit/audit.service.ts';
 import { deleteSessionsOfUser, findUserByEmail, insertUser, updateUser, usernameExists } from './features/auth/auth.repository.ts';
 import { hashPassword } from './lib/passwords.ts';
-import { EXPORT_USER_USAGE, exportUserCommand } from './features/export/export.cli.ts';
+import { EXPORT_USER_USAGE, exportUserCommand } from './features/data-ownership/export.cli.ts';
 import { EXTRACT_USAGE, extractCommand } from './features/labs/labs.cli.ts';
 import type { User } from '#server/domain/user.ts';
 

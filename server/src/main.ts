@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
-import { createHealthImportsWorker } from './features/health-imports/health-imports.jobs.ts';
+import { createHealthImportsWorker } from './features/health-data/health-imports.jobs.ts';
 import { createLabsWorker } from './features/labs/labs.jobs.ts';
 import { createRemindersWorker, scheduleReminderScan } from './features/reminders/reminders.jobs.ts';
 import { createMailer } from './mail/mailer.ts';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SeededUser, seedUser } from '#server/features/export/data-ownership.test-helpers.ts';
+import { type SeededUser, seedUser } from '#server/features/data-ownership/data-ownership.test-helpers.ts';
 import { type TestApp, TestClient, createTestApp, newUserBody } from '#server/testing/test-app.ts';
 
 /**

@@ -6,7 +6,7 @@ import { AUTH_MESSAGES } from '#contract/auth.ts';
 import type { Db } from '#server/db/client.ts';
 import { assistantQueries, auditLog, sessions, subscriptions, users } from '#server/db/schema/index.ts';
 import { FakeStripe, PRICES } from '#server/features/billing/stripe-fake.ts';
-import { type SeededUser, seedUser } from '#server/features/export/data-ownership.test-helpers.ts';
+import { type SeededUser, seedUser } from '#server/features/data-ownership/data-ownership.test-helpers.ts';
 import { uploadFile } from '#server/features/labs/labs.test-helpers.ts';
 import { makeTextPdf, panelLines } from '#server/labs/extract/test-fixtures.ts';
 import { hashToken } from '#server/lib/tokens.ts';

@@ -26,8 +26,8 @@ import type { StreakService } from '#server/features/streaks/streaks.service.ts'
 import type { SupplementsService } from '#server/features/supplements/supplements.service.ts';
 import type { HealthKind } from '#contract/health-data.ts';
 import { ASLEEP_KINDS } from '#contract/health-data.ts';
-import { type DayTotal, listDayTotals } from '#server/features/health-imports/public.ts';
-import { summariseDay } from '#server/features/health-imports/health-imports.service.ts';
+import { type DayTotal, listDayTotals } from '#server/features/health-data/public.ts';
+import { summariseDay } from '#server/features/health-data/health-imports.service.ts';
 import { listStackItems } from '#server/features/interactions/public.ts';
 import { InteractionsService, interactionNamesIn } from '#server/features/interactions/interactions.service.ts';
 import {

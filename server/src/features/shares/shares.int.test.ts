@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedDataSchema } from '#contract/data-ownership.ts';
 import { shareLinks, shareViews } from '#server/db/schema/index.ts';
-import { type SeededUser, seedUser } from '#server/features/export/data-ownership.test-helpers.ts';
+import { type SeededUser, seedUser } from '#server/features/data-ownership/data-ownership.test-helpers.ts';
 import { hashToken } from '#server/lib/tokens.ts';
 import { type TestApp, TestClient, createTestApp, signedInClient } from '#server/testing/test-app.ts';
 

@@ -11,7 +11,7 @@ import type { BiomarkerCategory } from '#contract/biomarkers.ts';
 import { addDays, localDateOf } from '#contract/tracking.ts';
 import type { Db } from '#server/db/client.ts';
 import type { AuditLog } from '#server/features/audit/audit.service.ts';
-import { dosageText, frequencyText } from '#server/features/export/export.document.ts';
+import { dosageText, frequencyText } from '#server/features/data-ownership/export.document.ts';
 import {
   type LabResultRow,
   findHealthStatsOf,
@@ -19,7 +19,7 @@ import {
   listLabResultsOf,
   listNotesOf,
   listSupplementsOf,
-} from '#server/features/export/public.ts';
+} from '#server/features/data-ownership/public.ts';
 import { AppError } from '#server/http/app-error.ts';
 import { createToken, hashToken } from '#server/lib/tokens.ts';
 import {

@@ -1,7 +1,7 @@
 import { TwoFactorCard } from '#web/features/auth/components/two-factor-card.tsx';
 import { AccountStatusCard } from '#web/features/billing/components/account-status-card.tsx';
 import { HealthImportCard } from '#web/features/health-data/components/health-import-section.tsx';
-import { YourDataCard } from '#web/features/your-data/components/your-data-card.tsx';
+import { YourDataCard } from '#web/features/data-ownership/components/your-data-card.tsx';
 import { ProfileCompletionCard } from '#web/features/profile-completion/components/profile-completion-card.tsx';
 import { ProfilePage } from '#web/features/profile/components/profile-page.tsx';
 import { RemindersCard } from '#web/features/reminders/components/reminders-card.tsx';

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { SharedView } from '#web/features/your-data/components/shared-view.tsx';
+import { SharedView } from '#web/features/data-ownership/components/shared-view.tsx';
 
 /** /share/:token: a clinician's read-only view of what a user shared (outside the app's layout). */
 export default function ShareRoute() {

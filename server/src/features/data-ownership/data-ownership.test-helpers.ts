@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { addDays } from '#contract/tracking.ts';
 import { users } from '#server/db/schema/index.ts';
-import { createHealthImportsWorker } from '#server/features/health-imports/health-imports.jobs.ts';
+import { createHealthImportsWorker } from '#server/features/health-data/health-imports.jobs.ts';
 import { multipart, silentLog, uploadFile } from '#server/features/labs/labs.test-helpers.ts';
 import { appleHealthXml, appleHealthZip, daysEndingOn, ouraSleepJson, withingsWeightCsv } from '#server/testing/health-exports.ts';
 import { makeTextPdf, panelLines } from '#server/labs/extract/test-fixtures.ts';

@@ -26,7 +26,7 @@ import { notifyJobQueued } from '#server/jobs/job-worker.ts';
 import { insertJob } from '#server/jobs/jobs.repository.ts';
 import { computeFlag } from '#server/labs/extract/parser.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
-import { dedupeKey } from '#server/features/health-imports/public.ts';
+import { dedupeKey } from '#server/features/health-data/public.ts';
 import { MAX_MEDICATIONS_PER_USER } from '#server/features/medications/medications.service.ts';
 import {
   type HealthStatsValues,

@@ -6,7 +6,7 @@ import { addDays } from '#contract/tracking.ts';
 import { jobs, labResults, usageEvents, users } from '#server/db/schema/index.ts';
 import { type TestApp, TestClient, createTestApp, signedInClient } from '#server/testing/test-app.ts';
 import { type SeededUser, multipartUpload, seedUser, today } from './data-ownership.test-helpers.ts';
-import { createHealthImportsWorker } from '#server/features/health-imports/health-imports.jobs.ts';
+import { createHealthImportsWorker } from '#server/features/health-data/health-imports.jobs.ts';
 import { multipart, silentLog, uploadFile } from '#server/features/labs/labs.test-helpers.ts';
 import { ouraSleepJson } from '#server/testing/health-exports.ts';
 import { makeTextPdf, panelLines } from '#server/labs/extract/test-fixtures.ts';
