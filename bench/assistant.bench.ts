@@ -3,7 +3,7 @@ import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { DEFAULT_PLAN_CATALOGUE } from '#contract/plans.ts';
-import { addDays } from '#contract/tracking.ts';
+import { addDays } from '#contract/dates.ts';
 import { DEFAULT_CHUNK_DELAY_MS } from '#server/ai/built-in/built-in-assistant.ts';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';

@@ -5,7 +5,7 @@ import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { DEFAULT_PLAN_CATALOGUE } from '#contract/plans.ts';
-import { addDays } from '#contract/tracking.ts';
+import { addDays } from '#contract/dates.ts';
 import { openPostgres } from '#server/db/client.ts';
 import { labResults, supplements, users } from '#server/db/schema/index.ts';
 import { hashPassword, PASSWORD_HASHING } from '#server/lib/passwords.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { addDays } from '#contract/tracking.ts';
+import { addDays } from '#contract/dates.ts';
 import { type Database, openPglite, openPostgres } from '#server/db/client.ts';
 import { seedReferenceData } from '#server/features/supplements/reference-supplements.seed.ts';
 import { createToken, hashToken } from '#server/lib/tokens.ts';

@@ -1,7 +1,19 @@
 import { z } from 'zod';
 import { BIOMARKER_CATEGORIES, BIOMARKER_FLAGS } from './biomarkers.ts';
 import { HEALTH_KINDS, HEALTH_SOURCES, HEALTH_UNITS } from './health-data.ts';
-import { CONTENT_MESSAGES, DOSE_AMOUNT_MAX, DOSE_UNITS, ETHNICITIES, FREQUENCY_UNITS, GENDERS, QUALITATIVE_LOG_TYPES, STRENGTH_MESSAGES, isRealDate, parseLabelAmount, scheduleSchema } from './tracking.ts';
+import { isRealDate } from './dates.ts';
+import { scheduleSchema } from './supplements.ts';
+import {
+  CONTENT_MESSAGES,
+  DOSE_AMOUNT_MAX,
+  DOSE_UNITS,
+  ETHNICITIES,
+  FREQUENCY_UNITS,
+  GENDERS,
+  QUALITATIVE_LOG_TYPES,
+  STRENGTH_MESSAGES,
+  parseLabelAmount,
+} from './tracking-texts.ts';
 
 /**
  * Data ownership: exports (JSON, CSV zip, FHIR R4, the doctor's PDF report), import, share links

@@ -1,7 +1,7 @@
 /**
  * Calendar dates `yyyy-MM-dd` and the user's local day (product.md, Tracking). Zod-free, so that
- * the web can compute "today" without loading schema code (decision 017); `tracking.ts`
- * re-exports it.
+ * the web can compute "today" without loading schema code (decision 017); the schemas of a date
+ * are in `date-schemas.ts`.
  */
 
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,8 +1,8 @@
 /**
  * When a supplement is taken (product.md, Tracking, "Schedules"): the one shape of a schedule, and
  * the rules that say on which days and at which times a dose is due. Zod-free, so that the web's
- * "Today" and the server (and reminders, later) read schedules the same way; the zod schema that
- * checks one is `scheduleSchema` in `tracking.ts`.
+ * "Today", the server and reminders read schedules the same way; the zod schema that checks one
+ * is `scheduleSchema` in `supplements.ts`.
  */
 import { DATE_PATTERN, addDays, isRealDate } from './dates.ts';
 

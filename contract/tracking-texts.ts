@@ -1,7 +1,7 @@
 /**
  * Tracking's texts, lists and dosage rules (product.md, Tracking): zod-free, so that the web can
- * use them without loading schema code (decision 017); `tracking.ts` re-exports them beside its
- * schemas.
+ * use them without loading schema code (decision 017). The schemas that use them are in
+ * `supplements.ts`, `supplement-logs.ts`, `health.ts` and `profile.ts`.
  */
 
 // ─── Dosage and frequency (product.md, Tracking, "Supplement form") ───────────────────────────────────

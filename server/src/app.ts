@@ -8,7 +8,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { stdSerializers } from 'pino';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { DayView } from '#contract/tracking.ts';
+import type { DayView } from '#contract/supplement-logs.ts';
 import type { Config } from './config.ts';
 import { BuiltInAssistant } from './ai/built-in/built-in-assistant.ts';
 import { OpenAiCompatibleProvider } from './ai/openai-provider.ts';

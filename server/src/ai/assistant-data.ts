@@ -1,5 +1,5 @@
 import type { StackInteraction } from '#contract/interactions.ts';
-import type { IntakeWarningsResponse } from '#contract/tracking.ts';
+import type { IntakeWarningsResponse } from '#contract/supplements.ts';
 
 /**
  * What the assistant may know, as read-only loaders. One instance serves one request for one

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { citationHref } from '#contract/assistant.ts';
-import { isRealDate } from '#contract/tracking.ts';
+import { isRealDate } from '#contract/dates.ts';
 import { type BiomarkerPoint, MAX_MEASUREMENT_DAYS, MEASURES, MEASURE_NAMES, type Measure, type UserData } from './assistant-data.ts';
 import { containsWords, findBiomarker } from './built-in/questions.ts';
 

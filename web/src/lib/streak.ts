@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Streak } from '#contract/tracking.ts';
+import type { Streak } from '#contract/streaks.ts';
 import { apiFetch } from './api-fetch.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { addDays } from '#contract/tracking.ts';
+import { addDays } from '#contract/dates.ts';
 import { type DailyMeasurement, MAX_MEASUREMENT_DAYS, type Measure, type UserData } from '../assistant-data.ts';
 import { cite, formatDay, plainText, plural } from '../format.ts';
 import type { Since } from './questions.ts';

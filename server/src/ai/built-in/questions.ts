@@ -1,4 +1,4 @@
-import { addDays, isRealDate } from '#contract/tracking.ts';
+import { addDays, isRealDate } from '#contract/dates.ts';
 import { CATALOGUE, type Marker } from '#server/labs/extract/catalogue.ts';
 import type { Measure } from '../assistant-data.ts';
 

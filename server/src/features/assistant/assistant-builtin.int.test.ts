@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_MESSAGES, NOT_MEDICAL_ADVICE, citationHref, citationPath } from '#contract/assistant.ts';
 import { REFERENCE_SUPPLEMENTS } from '#server/features/supplements/reference-supplements.data.ts';
 import { type TestApp, TestClient, createTestApp, signedInClient } from '#server/testing/test-app.ts';
-import { addDays } from '#contract/tracking.ts';
+import { addDays } from '#contract/dates.ts';
 import { formatDay } from '#server/ai/format.ts';
 import {
   addLabFile,

@@ -1,5 +1,6 @@
-import type { IntakeWarningsResponse } from '#contract/tracking.ts';
-import { addDays, formatDosage, formatFrequency, localDateOf } from '#contract/tracking.ts';
+import type { IntakeWarningsResponse } from '#contract/supplements.ts';
+import { addDays, localDateOf } from '#contract/dates.ts';
+import { formatDosage, formatFrequency } from '#contract/tracking-texts.ts';
 import type {
   BiomarkerOverview,
   BiomarkerPoint,

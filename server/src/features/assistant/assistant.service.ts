@@ -8,7 +8,7 @@ import {
   NOT_MEDICAL_ADVICE,
   saveChatBodySchema,
 } from '#contract/assistant.ts';
-import { localDateOf } from '#contract/tracking.ts';
+import { localDateOf } from '#contract/dates.ts';
 import type { z } from 'zod';
 import type { AssistantContext } from '#server/ai/assistant-data.ts';
 import { type AssistantProvider, type ConversationTurn, ProviderError } from '#server/ai/provider.ts';

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import type { ChatStreamEvent } from '#contract/assistant.ts';
-import { addDays, localDateOf } from '#contract/tracking.ts';
+import { addDays, localDateOf } from '#contract/dates.ts';
 import type { HealthKind } from '#contract/health-data.ts';
 import { healthImports, labFiles, labResults, usageEvents } from '#server/db/schema/index.ts';
 import { saveMeasurements } from '#server/features/health-data/health-imports.repository.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, localDateOf } from '#contract/tracking.ts';
+import { addDays, localDateOf } from '#contract/dates.ts';
 import { type TestApp, TestClient, createTestApp, signedInClient } from '#server/testing/test-app.ts';
 import { askText } from './assistant.test-helpers.ts';
 

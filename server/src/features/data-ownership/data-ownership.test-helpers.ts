@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { addDays } from '#contract/tracking.ts';
+import { addDays } from '#contract/dates.ts';
 import { users } from '#server/db/schema/index.ts';
 import { createHealthImportsWorker } from '#server/features/health-data/health-imports.jobs.ts';
 import { multipart, silentLog, uploadFile } from '#server/features/labs/labs.test-helpers.ts';

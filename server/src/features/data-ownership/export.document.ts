@@ -1,5 +1,12 @@
-import { EXPORT_FORMAT, EXPORT_SCHEMA_VERSION, type ExportDocument, type ExportHealthMeasurement, type ExportHealthStats, type ExportMedication } from '#contract/data-ownership.ts';
-import { formatDosage, formatFrequency, formatLabelAmount, type Dosage, type Frequency } from '#contract/tracking.ts';
+import {
+  EXPORT_FORMAT,
+  EXPORT_SCHEMA_VERSION,
+  type ExportDocument,
+  type ExportHealthMeasurement,
+  type ExportHealthStats,
+  type ExportMedication,
+} from '#contract/data-ownership.ts';
+import { formatDosage, formatFrequency, formatLabelAmount, type Dosage, type Frequency } from '#contract/tracking-texts.ts';
 import type { Db } from '#server/db/client.ts';
 import { toDto as medicationToDto } from '#server/features/medications/medications.service.ts';
 import {

@@ -3,7 +3,7 @@ import { unzipSync, strFromU8 } from 'fflate';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_SCHEMA_VERSION, exportDocumentSchema } from '#contract/data-ownership.ts';
-import { addDays } from '#contract/tracking.ts';
+import { addDays } from '#contract/dates.ts';
 import { type TestApp, TestClient, createTestApp, signedInClient } from '#server/testing/test-app.ts';
 import { type SeededUser, seedUser, today } from './data-ownership.test-helpers.ts';
 import { exportUserJson } from './export.cli.ts';

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { type ExportDocument, REPORT_DEFAULT_DAYS, REPORT_MAX_DAYS, exportFileName } from '#contract/data-ownership.ts';
-import { localDateOf } from '#contract/tracking.ts';
+import { localDateOf } from '#contract/dates.ts';
 import type { Db } from '#server/db/client.ts';
 import type { AuditLog } from '#server/features/audit/audit.service.ts';
 import { AppError } from '#server/http/app-error.ts';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ExportDocument, exportDocumentSchema } from '#contract/data-ownership.ts';
-import { addDays } from '#contract/tracking.ts';
+import { addDays } from '#contract/dates.ts';
 import { jobs, labResults, usageEvents, users } from '#server/db/schema/index.ts';
 import { type TestApp, TestClient, createTestApp, signedInClient } from '#server/testing/test-app.ts';
 import { type SeededUser, multipartUpload, seedUser, today } from './data-ownership.test-helpers.ts';

@@ -1,6 +1,6 @@
 import type { BiomarkerFlag } from '#contract/biomarkers.ts';
 import type { SupplementPeriod } from '#contract/labs.ts';
-import { addDays, localDateOf } from '#contract/tracking.ts';
+import { addDays, localDateOf } from '#contract/dates.ts';
 import { findMarker, toCanonicalValue, unitDefFor } from '#server/features/labs/labs.catalogue.ts';
 import { supplementPeriods } from '#server/features/labs/labs.service.ts';
 import { type UserData, dosageText, frequencyText } from './export.document.ts';

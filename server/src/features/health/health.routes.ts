@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '#contract/errors.ts';
-import { healthStatsBodySchema, healthStatsSchema } from '#contract/tracking.ts';
+import { healthStatsBodySchema, healthStatsSchema } from '#contract/health.ts';
 import type { HealthService } from './health.service.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema };

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '#contract/auth.ts';
 import { errorResponseSchema } from '#contract/errors.ts';
 import { INTERACTION_TEXTS, medicationBodySchema, medicationListSchema, medicationSchema } from '#contract/interactions.ts';
-import { deleteResultSchema } from '#contract/tracking.ts';
+import { deleteResultSchema } from '#contract/supplements.ts';
 import type { MedicationsService } from './medications.service.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema };

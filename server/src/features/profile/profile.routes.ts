@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '#contract/errors.ts';
-import { profileBodySchema, profileCompletionSchema, profileResultSchema } from '#contract/tracking.ts';
+import { profileBodySchema, profileCompletionSchema, profileResultSchema } from '#contract/profile.ts';
 import type { ProfileService } from './profile.service.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema };

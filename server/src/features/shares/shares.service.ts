@@ -8,7 +8,7 @@ import {
   type SharedData,
 } from '#contract/data-ownership.ts';
 import type { BiomarkerCategory } from '#contract/biomarkers.ts';
-import { addDays, localDateOf } from '#contract/tracking.ts';
+import { addDays, localDateOf } from '#contract/dates.ts';
 import type { Db } from '#server/db/client.ts';
 import type { AuditLog } from '#server/features/audit/audit.service.ts';
 import { dosageText, frequencyText } from '#server/features/data-ownership/export.document.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '#contract/errors.ts';
-import { streakSchema } from '#contract/tracking.ts';
+import { streakSchema } from '#contract/streaks.ts';
 import type { StreakService } from './streaks.service.ts';
 
 export async function streaksRoutes(app: FastifyInstance, { streaks }: { streaks: StreakService }): Promise<void> {

@@ -1,4 +1,5 @@
-import { type Streak, localDateOf } from '#contract/tracking.ts';
+import { localDateOf } from '#contract/dates.ts';
+import { type Streak } from '#contract/streaks.ts';
 import type { SupplementLogsService } from '#server/features/supplement-logs/supplement-logs.service.ts';
 import type { User } from '#server/domain/user.ts';
 

@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '#contract/errors.ts';
-import { LOG_MESSAGES, SUPPLEMENT_MESSAGES, addDays, localDateOf } from '#contract/tracking.ts';
+import { addDays, localDateOf } from '#contract/dates.ts';
+import { LOG_MESSAGES, SUPPLEMENT_MESSAGES } from '#contract/tracking-texts.ts';
 import { auditLog, users } from '#server/db/schema/index.ts';
 import { type TestApp, TestClient, createTestApp, newUserBody } from '#server/testing/test-app.ts';
 

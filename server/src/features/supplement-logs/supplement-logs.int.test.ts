@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '#contract/errors.ts';
-import { LOG_MESSAGES, SUPPLEMENT_MESSAGES } from '#contract/tracking.ts';
+import { LOG_MESSAGES, SUPPLEMENT_MESSAGES } from '#contract/tracking-texts.ts';
 import { supplementLogs, users } from '#server/db/schema/index.ts';
 import { type TestApp, TestClient, createTestApp, newUserBody } from '#server/testing/test-app.ts';
 

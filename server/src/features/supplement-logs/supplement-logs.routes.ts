@@ -4,7 +4,6 @@ import { errorResponseSchema } from '#contract/errors.ts';
 import {
   dayIntakeBodySchema,
   dayParamsSchema,
-  deleteResultSchema,
   dayViewSchema,
   effectsBodySchema,
   effectsSchema,
@@ -16,7 +15,8 @@ import {
   markTodayResultSchema,
   savedLogListSchema,
   supplementLogsBodySchema,
-} from '#contract/tracking.ts';
+} from '#contract/supplement-logs.ts';
+import { deleteResultSchema } from '#contract/supplements.ts';
 import type { SupplementLogsService } from './supplement-logs.service.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema };

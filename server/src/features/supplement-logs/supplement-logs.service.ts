@@ -1,20 +1,15 @@
 import { MESSAGES } from '#contract/errors.ts';
+import { addDays, localDateOf, localNoonOf } from '#contract/dates.ts';
 import {
   type DayView,
   type Effects,
   type MonthDays,
   type QualitativeLog,
-  LOG_MESSAGES,
-  SUPPLEMENT_MESSAGES,
-  addDays,
   dayIntakeBodySchema,
   effectsBodySchema,
-  formatDosage,
-  formatFrequency,
-  localDateOf,
-  localNoonOf,
   supplementLogsBodySchema,
-} from '#contract/tracking.ts';
+} from '#contract/supplement-logs.ts';
+import { LOG_MESSAGES, SUPPLEMENT_MESSAGES, formatDosage, formatFrequency } from '#contract/tracking-texts.ts';
 import type { z } from 'zod';
 import type { Db } from '#server/db/client.ts';
 import type { AuditEvent } from '#server/features/audit/audit.service.ts';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { COUNT_UNITS, MASS_UNITS, type MassUnit } from '#contract/tracking.ts';
+import { COUNT_UNITS, MASS_UNITS, type MassUnit } from '#contract/tracking-texts.ts';
 import { type IntakeItem, computeIntakeWarnings, dosesPerDay, nutrientPerDose } from './intake-warnings.ts';
 import { NUTRIENT_UPPER_LIMITS, REFERENCE_SUPPLEMENTS } from './reference-supplements.data.ts';
 

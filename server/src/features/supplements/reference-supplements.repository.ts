@@ -1,5 +1,5 @@
 import { type SQL, eq, sql } from 'drizzle-orm';
-import type { SupplementSuggestion } from '#contract/tracking.ts';
+import type { SupplementSuggestion } from '#contract/supplements.ts';
 import type { Db } from '#server/db/client.ts';
 import { escapeLike, selectRows } from '#server/db/sql.ts';
 import { referenceSupplementNames } from '#server/db/schema/index.ts';

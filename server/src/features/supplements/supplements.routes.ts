@@ -12,7 +12,7 @@ import {
   supplementSearchQuerySchema,
   supplementSuggestionListSchema,
   warningParamsSchema,
-} from '#contract/tracking.ts';
+} from '#contract/supplements.ts';
 import type { SupplementsService } from './supplements.service.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema };

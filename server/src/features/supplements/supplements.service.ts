@@ -1,16 +1,7 @@
-import {
-  type IntakeWarningsResponse,
-  type Supplement,
-  type SupplementInput,
-  type SupplementSuggestion,
-  type LabelAmount,
-  type Schedule,
-  SUPPLEMENT_MESSAGES,
-  formatDosage,
-  formatFrequency,
-  formatLabelAmount,
-  localDateOf,
-} from '#contract/tracking.ts';
+import { localDateOf } from '#contract/dates.ts';
+import { type Schedule } from '#contract/schedule.ts';
+import { type IntakeWarningsResponse, type Supplement, type SupplementInput, type SupplementSuggestion } from '#contract/supplements.ts';
+import { type LabelAmount, SUPPLEMENT_MESSAGES, formatDosage, formatFrequency, formatLabelAmount } from '#contract/tracking-texts.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/http/app-error.ts';
 import { computeIntakeWarnings } from './intake-warnings.ts';

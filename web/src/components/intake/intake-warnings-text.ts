@@ -1,4 +1,4 @@
-import type { IntakeWarning } from '#contract/tracking.ts';
+import type { IntakeWarning } from '#contract/supplements.ts';
 
 /** "vitamin-b12" → "Vitamin B12", "pantothenic-acid" → "Pantothenic acid". */
 export function nutrientLabel(key: string): string {

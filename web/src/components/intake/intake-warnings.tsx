@@ -1,5 +1,5 @@
 import { AlertTriangle, ExternalLink } from 'lucide-react';
-import type { IntakeWarning } from '#contract/tracking.ts';
+import type { IntakeWarning } from '#contract/supplements.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { describeWarning, nutrientLabel } from './intake-warnings-text.ts';
 

@@ -1,4 +1,4 @@
-import { addDays } from '#contract/tracking.ts';
+import { addDays } from '#contract/dates.ts';
 import { containsWords } from '#server/ai/built-in/questions.ts';
 import { REFERENCE_SUPPLEMENTS } from '#server/features/supplements/reference-supplements.data.ts';
 import { INTERACTION_SEEDS } from '#server/features/interactions/interactions.data.ts';

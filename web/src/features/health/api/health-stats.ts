@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { HealthStats, HealthStatsBody } from '#contract/tracking.ts';
+import type { HealthStats, HealthStatsBody } from '#contract/health.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
 
 /** Weight in pounds, height in inches, sleep in minutes (product.md, Profile and health stats); nulls until set. */

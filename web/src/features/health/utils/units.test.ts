@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HealthStats } from '#contract/tracking.ts';
+import type { HealthStats } from '#contract/health.ts';
 import {
   HEALTH_FORM_MESSAGES,
   ageOn,

@@ -1,4 +1,4 @@
-import type { HealthStats, HealthStatsBody } from '#contract/tracking.ts';
+import type { HealthStats, HealthStatsBody } from '#contract/health.ts';
 import { type ETHNICITIES, type GENDERS, HEALTH_MESSAGES } from '#contract/tracking-texts.ts';
 
 /**

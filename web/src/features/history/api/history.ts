@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DayView, MonthDays } from '#contract/tracking.ts';
+import type { DayView, MonthDays } from '#contract/supplement-logs.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
 import { streakQueryOptions } from '#web/lib/streak.ts';
 

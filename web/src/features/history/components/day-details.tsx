@@ -1,7 +1,7 @@
 import { MessageSquare, NotebookPen, ScrollText, Star, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
-import type { QualitativeLog } from '#contract/tracking.ts';
+import type { QualitativeLog } from '#contract/supplement-logs.ts';
 import { Badge, badgeVariants } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { IntakeWarnings } from '#web/components/intake/intake-warnings.tsx';

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef } from 'react';
-import type { MonthDays } from '#contract/tracking.ts';
+import type { MonthDays } from '#contract/supplement-logs.ts';
 import { cn } from '#web/lib/cn.ts';
 import { formatFullDate } from '#web/lib/local-day.ts';
 import { dayButtonParts, daysOfMonth, formatMonth } from '../utils/calendar.ts';

@@ -1,4 +1,4 @@
-import type { QualitativeLog } from '#contract/tracking.ts';
+import type { QualitativeLog } from '#contract/supplement-logs.ts';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx';
 import { formatTimeIn } from '#web/lib/local-day.ts';
 import { cn } from '#web/lib/cn.ts';

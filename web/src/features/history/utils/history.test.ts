@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { QualitativeLog } from '#contract/tracking.ts';
+import type { QualitativeLog } from '#contract/supplement-logs.ts';
 import { dayButtonParts, daysOfMonth, formatMonth, monthOf, shiftMonth } from './calendar.ts';
 import { notePreview, noteText, parseChatMessages, speakerOf, splitNotes } from './notes.ts';
 

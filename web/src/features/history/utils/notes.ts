@@ -1,4 +1,4 @@
-import type { QualitativeLog } from '#contract/tracking.ts';
+import type { QualitativeLog } from '#contract/supplement-logs.ts';
 
 export const NOTE_PREVIEW_LENGTH = 150;
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ProfileCompletion } from '#contract/tracking.ts';
+import type { ProfileCompletion } from '#contract/profile.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
 
 /** The five steps, computed on the server from the user's real data. */

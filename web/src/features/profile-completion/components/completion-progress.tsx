@@ -1,4 +1,4 @@
-import type { ProfileCompletion } from '#contract/tracking.ts';
+import type { ProfileCompletion } from '#contract/profile.ts';
 import { Progress } from '#web/components/ui/progress.tsx';
 
 export function CompletionProgress({ completion }: { completion: ProfileCompletion }) {

@@ -1,6 +1,6 @@
 import { CheckCircle2, Circle } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
-import type { ProfileCompletion } from '#contract/tracking.ts';
+import type { ProfileCompletion } from '#contract/profile.ts';
 import { STEP_ACTIONS, isOnStepPage } from '../utils/steps.ts';
 
 /** The five steps, each done or with a link to where it is done. */

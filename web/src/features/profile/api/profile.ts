@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProfileBody, ProfileResult } from '#contract/tracking.ts';
+import type { ProfileBody, ProfileResult } from '#contract/profile.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
 import { withReauth } from '#web/lib/reauth.ts';
 import { refreshUser, setSignedInUser } from '#web/lib/session.ts';

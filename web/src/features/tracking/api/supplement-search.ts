@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { SupplementSuggestion } from '#contract/tracking.ts';
+import type { SupplementSuggestion } from '#contract/supplements.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
 import { uniqueById } from '../utils/supplement-form.ts';
 

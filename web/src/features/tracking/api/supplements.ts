@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { IntakeWarningsResponse, Supplement, SupplementBody } from '#contract/tracking.ts';
+import type { IntakeWarningsResponse, Supplement, SupplementBody } from '#contract/supplements.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
 
 /** The user's stack. product.md, Tracking: cached 5 minutes, 2 retries. */

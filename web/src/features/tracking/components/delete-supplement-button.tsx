@@ -1,6 +1,6 @@
 import { Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
-import type { Supplement } from '#contract/tracking.ts';
+import type { Supplement } from '#contract/supplements.ts';
 import { ConfirmDialog } from '#web/components/ui/alert-dialog.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { errorMessage } from '#web/lib/api-fetch.ts';

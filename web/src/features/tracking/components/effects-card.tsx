@@ -2,7 +2,7 @@ import { Smile } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import type { User } from '#contract/auth.ts';
-import type { DayView } from '#contract/tracking.ts';
+import type { DayView } from '#contract/supplement-logs.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Label } from '#web/components/ui/label.tsx';

@@ -1,5 +1,5 @@
 import { type ComponentProps, type KeyboardEvent, useEffect, useId, useState } from 'react';
-import type { SupplementSuggestion } from '#contract/tracking.ts';
+import type { SupplementSuggestion } from '#contract/supplements.ts';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';

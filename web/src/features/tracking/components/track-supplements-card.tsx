@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { User } from '#contract/auth.ts';
 import { describeSchedule } from '#contract/schedule.ts';
-import type { Supplement } from '#contract/tracking.ts';
+import type { Supplement } from '#contract/supplements.ts';
 import { LOG_MESSAGES } from '#contract/tracking-texts.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '#web/components/ui/card.tsx';

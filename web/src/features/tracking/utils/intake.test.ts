@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Supplement } from '#contract/tracking.ts';
+import type { Supplement } from '#contract/supplements.ts';
 import { buildIntakeLogs, defaultTaken, lastLoggedAt } from './intake.ts';
 
 const supplement = (id: string, createdAt = '2025-06-01T06:00:00.000Z'): Supplement => ({

@@ -1,4 +1,5 @@
-import type { DayView, Supplement, SupplementLogEntry } from '#contract/tracking.ts';
+import type { DayView, SupplementLogEntry } from '#contract/supplement-logs.ts';
+import type { Supplement } from '#contract/supplements.ts';
 
 type DayLog = DayView['supplements'][number];
 

@@ -1,4 +1,4 @@
-import type { Supplement, SupplementBody } from '#contract/tracking.ts';
+import type { Supplement, SupplementBody } from '#contract/supplements.ts';
 import {
   type DoseTime,
   type Schedule,

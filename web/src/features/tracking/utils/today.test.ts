@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Schedule, Supplement } from '#contract/tracking.ts';
+import type { Schedule } from '#contract/schedule.ts';
+import type { Supplement } from '#contract/supplements.ts';
 import { describeTimes, itemsDueOn } from './today.ts';
 
 const supplement = (id: string, schedule: Schedule | null, frequencyUnit: Supplement['frequencyUnit'] = 'daily'): Supplement => ({

@@ -1,5 +1,6 @@
 import { type DoseTime, doseTimeLabel, doseTimeMinutes, doseTimesOn } from '#contract/schedule.ts';
-import type { DayView, Supplement } from '#contract/tracking.ts';
+import type { DayView } from '#contract/supplement-logs.ts';
+import type { Supplement } from '#contract/supplements.ts';
 
 export type TodayItem = {
   supplement: Supplement;

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+/** The logging streak. product.md, Tracking. */
+
+/** GET /api/supplements/streak and GET /api/supplement-streak answer the same object. */
+export const streakSchema = z.object({
+  streakDays: z.number().int(),
+  currentStreak: z.number().int(),
+  longestStreak: z.number().int(),
+  goalDays: z.number().int(),
+  loggedToday: z.boolean(),
+  lastLogDate: z.string().nullable(),
+});
+export type Streak = z.infer<typeof streakSchema>;
