@@ -228,6 +228,7 @@ export class ImportService {
     }
   }
 
+  /** Adds what the export holds and this account lacks, each kind matched its own way; nothing here is overwritten. */
   private async mergeExport(
     db: Db,
     user: User,
@@ -237,251 +238,18 @@ export class ImportService {
     notes: string[],
   ): Promise<{ answer: ImportResult; unusedKeys: string[]; unusedUses: PlanUse[]; queued: number }> {
     await lockUserForImport(db, user.id);
-    const added = emptyCounts();
-    const skipped = emptyCounts();
-
-    // Health stats: fill what is empty here; never overwrite what the user already has.
-    if (doc.healthStats) {
-      const existing = await findHealthStatsOf(db, user.id);
-      const incoming: HealthStatsValues = {
-        weightLbs: doc.healthStats.weight,
-        heightInches: doc.healthStats.height,
-        gender: doc.healthStats.gender,
-        ethnicity: doc.healthStats.ethnicity,
-        dateOfBirth: doc.healthStats.dateOfBirth,
-        averageSleepMinutes: doc.healthStats.averageSleep,
-        allergies: doc.healthStats.allergies,
-      };
-      const changes: HealthStatsValues = {};
-      for (const [key, value] of Object.entries(incoming) as [keyof HealthStatsValues, unknown][]) {
-        if (value === null || value === undefined) continue;
-        if (existing && existing[key] !== null && existing[key] !== undefined) continue;
-        (changes as Record<string, unknown>)[key] = value;
-      }
-      if (Object.keys(changes).length > 0) {
-        await saveHealthStatsFor(db, user.id, changes);
-        added.healthStats = 1;
-      } else skipped.healthStats = 1;
-    }
-
-    // Supplements, matched by name: the stack keeps one entry per supplement.
-    const supplementIds = new Map<string, string>();
-    const byName = new Map((await listSupplementsOf(db, user.id)).map((row) => [row.name.toLowerCase(), row.id]));
-    const referenceIds = new Map<string, string | null>();
-    const referenceIdOf = async (name: string) => {
-      const key = name.toLowerCase();
-      if (!referenceIds.has(key)) referenceIds.set(key, await findReferenceIdByName(db, name));
-      return referenceIds.get(key)!;
-    };
-    for (const supplement of doc.supplements) {
-      const key = supplement.name.trim().toLowerCase();
-      const existing = byName.get(key);
-      if (existing) {
-        supplementIds.set(supplement.id, existing);
-        skipped.supplements += 1;
-        continue;
-      }
-      const id = await insertSupplementFor(db, user.id, {
-        name: supplement.name.trim(),
-        referenceSupplementId: await referenceIdOf(supplement.name),
-        dosageAmount: supplement.dosageAmount,
-        dosageUnit: supplement.dosageUnit,
-        frequencyCount: supplement.frequencyCount,
-        frequencyUnit: supplement.frequencyUnit,
-        ...importedLabels(supplement),
-        notes: supplement.notes,
-        createdAt: new Date(supplement.createdAt),
-        updatedAt: new Date(supplement.updatedAt),
-      });
-      byName.set(key, id);
-      supplementIds.set(supplement.id, id);
-      added.supplements += 1;
-    }
-
-    // Intake: one log per supplement name and day.
-    const logKeys = new Set((await listIntakeLogsOf(db, user.id)).map((log) => `${log.localDate}|${log.name.toLowerCase()}`));
-    const newLogs: NewIntakeLog[] = [];
-    for (const log of doc.intakeLogs) {
-      const key = `${log.date}|${log.name.trim().toLowerCase()}`;
-      if (logKeys.has(key)) {
-        skipped.intakeLogs += 1;
-        continue;
-      }
-      logKeys.add(key);
-      newLogs.push({
-        supplementId: (log.supplementId && supplementIds.get(log.supplementId)) || byName.get(log.name.trim().toLowerCase()) || null,
-        referenceSupplementId: await referenceIdOf(log.name),
-        localDate: log.date,
-        takenAt: new Date(log.takenAt),
-        name: log.name.trim(),
-        dosageAmount: log.dosageAmount,
-        dosageUnit: log.dosageUnit,
-        frequencyCount: log.frequencyCount,
-        frequencyUnit: log.frequencyUnit,
-      });
-    }
-    await insertIntakeLogsFor(db, user.id, newLogs);
-    added.intakeLogs = newLogs.length;
-
-    // Notes: one rating per day; other notes by their day, type and text.
-    const existingNotes = await listNotesOf(db, user.id);
-    const ratingDays = new Set(existingNotes.filter((note) => note.energy !== null).map((note) => note.localDate));
-    const noteKeys = new Set(existingNotes.filter((note) => note.energy === null).map((note) => `${note.type}|${note.localDate}|${note.content}`));
-    const newNotes: NewNote[] = [];
-    for (const note of doc.notes) {
-      if (note.ratings) {
-        if (ratingDays.has(note.date)) {
-          skipped.notes += 1;
-          continue;
-        }
-        ratingDays.add(note.date);
-      } else {
-        const key = `${note.type}|${note.date}|${note.content}`;
-        if (noteKeys.has(key)) {
-          skipped.notes += 1;
-          continue;
-        }
-        noteKeys.add(key);
-      }
-      newNotes.push({
-        type: note.type,
-        localDate: note.date,
-        content: note.content,
-        summary: note.summary,
-        energy: note.ratings?.energy ?? null,
-        mood: note.ratings?.mood ?? null,
-        sleep: note.ratings?.sleep ?? null,
-        note: note.note,
-        tags: note.tags,
-        loggedAt: new Date(note.loggedAt),
-      });
-    }
-    await insertNotesFor(db, user.id, newNotes);
-    added.notes = newNotes.length;
-
-    // Lab files that travelled in the zip: matched to one already here by name and upload time.
-    const fileIds = new Map<string, string>();
-    const unusedKeys: string[] = [];
-    const unusedUses: PlanUse[] = [];
-    const keptUnread: string[] = [];
-    let queued = 0;
-    const existingFiles = new Map((await listLabFilesOf(db, user.id)).map((file) => [labFileKey(file), file.id]));
-    for (const file of staged) {
-      const key = fileKeys.get(file.exportId)!;
-      const existing = existingFiles.get(labFileKey({ fileName: file.prepared.fileName, createdAt: file.uploadedAt }));
-      if (existing) {
-        fileIds.set(file.exportId, existing);
-        unusedKeys.push(key);
-        if (file.use) unusedUses.push(file.use);
-        continue;
-      }
-      // A file read before the export keeps its state and results; one still waiting is read here
-      // as one of the plan's uploads, or kept unread with the plan's reason.
-      const { use } = file;
-      if (file.keptUnread) keptUnread.push(file.keptUnread);
-      const id = await insertLabFileFor(db, user.id, {
-        fileName: file.prepared.fileName,
-        storageKey: key,
-        contentType: file.prepared.contentType,
-        kind: file.prepared.kind,
-        sizeBytes: file.prepared.bytes.byteLength,
-        status: use ? 'queued' : file.keptUnread ? 'failed' : file.status === 'needs_review' || file.status === 'failed' ? file.status : 'done',
-        progress: use ? 0 : 100,
-        errorCode: file.keptUnread ? KEPT_UNREAD_CODE : null,
-        errorMessage: file.keptUnread ? `Imported without being read: ${file.keptUnread}` : file.errorMessage,
-        testDate: file.testDate,
-        createdAt: file.uploadedAt,
-      });
-      if (use) {
-        await insertJob(db, { kind: LAB_EXTRACT_JOB, payload: { labFileId: id, userId: user.id, usageEventId: use.id }, userId: user.id });
-        queued += 1;
-      }
-      fileIds.set(file.exportId, id);
-    }
-    if (staged.length - unusedKeys.length > 0) {
-      notes.push(`${staged.length - unusedKeys.length} original lab file${staged.length - unusedKeys.length === 1 ? ' was' : 's were'} imported with ${staged.length - unusedKeys.length === 1 ? 'its' : 'their'} results.`);
-    }
-    if (keptUnread.length > 0) {
-      const one = keptUnread.length === 1;
-      notes.push(`${keptUnread.length} lab file${one ? '' : 's'} waiting to be read ${one ? 'is' : 'are'} kept without being read: ${keptUnread[0]}`);
-    }
-
-    // Results: one per biomarker, day, value and unit.
-    const resultKeys = new Set((await listLabResultsOf(db, user.id)).map(resultKey));
-    const newResults: NewLabResult[] = [];
-    let unknown = 0;
-    for (const result of doc.labResults) {
-      const resolved = resolveResult({
-        biomarker: result.biomarker,
-        fallbackName: result.name,
-        value: result.value,
-        unit: result.unit,
-        referenceLow: result.referenceLow,
-        referenceHigh: result.referenceHigh,
-        referenceText: result.referenceText,
-      });
-      if (typeof resolved === 'string') {
-        unknown += 1;
-        continue;
-      }
-      const key = resultKey({ ...resolved, testDate: result.testDate });
-      if (resultKeys.has(key)) {
-        skipped.labResults += 1;
-        continue;
-      }
-      resultKeys.add(key);
-      newResults.push({
-        ...resolved,
-        flag: result.flag ?? resolved.flag,
-        printedFlag: result.printedFlag,
-        testDate: result.testDate,
-        labFileId: (result.labFileId && fileIds.get(result.labFileId)) || null,
-        reviewed: result.reviewed,
-        source: result.source,
-      });
-    }
-    await insertLabResultsFor(db, user.id, newResults);
-    added.labResults = newResults.length;
-    if (unknown > 0) {
-      notes.push(`${unknown} lab result${unknown === 1 ? '' : 's'} of biomarkers or units this installation does not know ${unknown === 1 ? 'was' : 'were'} left out.`);
-    }
-
-    // Medications: the same medicine at the same strength is the same one.
-    const medicationKey = (row: { name: string; strength: string | null }) => `${row.name.trim().toLowerCase()}|${(row.strength ?? '').trim().toLowerCase()}`;
-    const existingMedications = await listMedicationsOf(db, user.id);
-    const medicationKeys = new Set(existingMedications.map(medicationKey));
-    let medicationCount = existingMedications.length;
-    let overLimit = 0;
-    for (const medication of doc.medications) {
-      const key = medicationKey(medication);
-      if (medicationKeys.has(key)) {
-        skipped.medications += 1;
-        continue;
-      }
-      if (medicationCount >= MAX_MEDICATIONS_PER_USER) {
-        overLimit += 1;
-        continue;
-      }
-      medicationKeys.add(key);
-      medicationCount += 1;
-      await insertMedicationFor(db, user.id, medicationFromExport(medication));
-      added.medications += 1;
-    }
-    if (overLimit > 0) {
-      notes.push(`${overLimit} medication${overLimit === 1 ? ' was' : 's were'} left out: a stack holds at most ${MAX_MEDICATIONS_PER_USER} medications.`);
-    }
-
-    // Measurements keep the dedupe key the health import gave them (decision 031), so neither this
-    // export nor the wearable's own file adds them twice.
-    const measurements = new Map<string, NewHealthMeasurement>();
-    for (const row of doc.healthMeasurements) {
-      const measurement = measurementFromExport(row);
-      if (!measurements.has(measurement.dedupeKey)) measurements.set(measurement.dedupeKey, measurement);
-    }
-    added.healthMeasurements = await insertHealthMeasurementsFor(db, user.id, [...measurements.values()]);
-    skipped.healthMeasurements = doc.healthMeasurements.length - added.healthMeasurements;
-
-    return { answer: { ok: true, message: summary(added, skipped), kind: 'export', added, skipped, notes }, unusedKeys, unusedUses, queued };
+    const merge: Merge = { db, userId: user.id, added: emptyCounts(), skipped: emptyCounts(), notes };
+    if (doc.healthStats) await mergeHealthStats(merge, doc.healthStats);
+    const supplements = await mergeSupplements(merge, doc.supplements);
+    await mergeIntakeLogs(merge, doc.intakeLogs, supplements);
+    await mergeNotes(merge, doc.notes);
+    const files = await mergeLabFiles(merge, staged, fileKeys);
+    await mergeLabResults(merge, doc.labResults, files.fileIds);
+    await mergeMedications(merge, doc.medications);
+    await mergeHealthMeasurements(merge, doc.healthMeasurements);
+    const { added, skipped } = merge;
+    const answer: ImportResult = { ok: true, message: summary(added, skipped), kind: 'export', added, skipped, notes };
+    return { answer, unusedKeys: files.unusedKeys, unusedUses: files.unusedUses, queued: files.queued };
   }
 
   // ─── A CSV of biomarker results ───────────────────────────────────────────────────────────────
@@ -554,6 +322,266 @@ export class ImportService {
     });
     return { ok: true, message: summary(added, skipped), kind: 'biomarker-csv', added, skipped, notes: [] };
   }
+}
+
+/** What each part of an export's merge shares: the transaction, whose data it is, and what it counts and notes. */
+type Merge = { db: Db; userId: string; added: ImportCounts; skipped: ImportCounts; notes: string[] };
+
+/** Health stats: fill what is empty here; never overwrite what the user already has. */
+async function mergeHealthStats({ db, userId, added, skipped }: Merge, stats: NonNullable<ExportImport['healthStats']>): Promise<void> {
+  const existing = await findHealthStatsOf(db, userId);
+  const incoming: HealthStatsValues = {
+    weightLbs: stats.weight,
+    heightInches: stats.height,
+    gender: stats.gender,
+    ethnicity: stats.ethnicity,
+    dateOfBirth: stats.dateOfBirth,
+    averageSleepMinutes: stats.averageSleep,
+    allergies: stats.allergies,
+  };
+  const changes: HealthStatsValues = {};
+  for (const [key, value] of Object.entries(incoming) as [keyof HealthStatsValues, unknown][]) {
+    if (value === null || value === undefined) continue;
+    if (existing && existing[key] !== null && existing[key] !== undefined) continue;
+    (changes as Record<string, unknown>)[key] = value;
+  }
+  if (Object.keys(changes).length > 0) {
+    await saveHealthStatsFor(db, userId, changes);
+    added.healthStats = 1;
+  } else skipped.healthStats = 1;
+}
+
+/** The stack after the merge: the export's supplement ids and the lower-cased names, each to the id here. */
+type MergedSupplements = { byExportId: Map<string, string>; byName: Map<string, string>; referenceIdOf: (name: string) => Promise<string | null> };
+
+/** Supplements, matched by name: the stack keeps one entry per supplement. */
+async function mergeSupplements({ db, userId, added, skipped }: Merge, supplements: ExportImport['supplements']): Promise<MergedSupplements> {
+  const byExportId = new Map<string, string>();
+  const byName = new Map((await listSupplementsOf(db, userId)).map((row) => [row.name.toLowerCase(), row.id]));
+  const referenceIds = new Map<string, string | null>();
+  const referenceIdOf = async (name: string) => {
+    const key = name.toLowerCase();
+    if (!referenceIds.has(key)) referenceIds.set(key, await findReferenceIdByName(db, name));
+    return referenceIds.get(key)!;
+  };
+  for (const supplement of supplements) {
+    const key = supplement.name.trim().toLowerCase();
+    const existing = byName.get(key);
+    if (existing) {
+      byExportId.set(supplement.id, existing);
+      skipped.supplements += 1;
+      continue;
+    }
+    const id = await insertSupplementFor(db, userId, {
+      name: supplement.name.trim(),
+      referenceSupplementId: await referenceIdOf(supplement.name),
+      dosageAmount: supplement.dosageAmount,
+      dosageUnit: supplement.dosageUnit,
+      frequencyCount: supplement.frequencyCount,
+      frequencyUnit: supplement.frequencyUnit,
+      ...importedLabels(supplement),
+      notes: supplement.notes,
+      createdAt: new Date(supplement.createdAt),
+      updatedAt: new Date(supplement.updatedAt),
+    });
+    byName.set(key, id);
+    byExportId.set(supplement.id, id);
+    added.supplements += 1;
+  }
+  return { byExportId, byName, referenceIdOf };
+}
+
+/** Intake: one log per supplement name and day. */
+async function mergeIntakeLogs({ db, userId, added, skipped }: Merge, logs: ExportImport['intakeLogs'], supplements: MergedSupplements): Promise<void> {
+  const logKeys = new Set((await listIntakeLogsOf(db, userId)).map((log) => `${log.localDate}|${log.name.toLowerCase()}`));
+  const newLogs: NewIntakeLog[] = [];
+  for (const log of logs) {
+    const name = log.name.trim().toLowerCase();
+    const key = `${log.date}|${name}`;
+    if (logKeys.has(key)) {
+      skipped.intakeLogs += 1;
+      continue;
+    }
+    logKeys.add(key);
+    newLogs.push({
+      supplementId: (log.supplementId && supplements.byExportId.get(log.supplementId)) || supplements.byName.get(name) || null,
+      referenceSupplementId: await supplements.referenceIdOf(log.name),
+      localDate: log.date,
+      takenAt: new Date(log.takenAt),
+      name: log.name.trim(),
+      dosageAmount: log.dosageAmount,
+      dosageUnit: log.dosageUnit,
+      frequencyCount: log.frequencyCount,
+      frequencyUnit: log.frequencyUnit,
+    });
+  }
+  await insertIntakeLogsFor(db, userId, newLogs);
+  added.intakeLogs = newLogs.length;
+}
+
+/** Notes: one rating per day; other notes by their day, type and text. */
+async function mergeNotes({ db, userId, added, skipped }: Merge, notes: ExportImport['notes']): Promise<void> {
+  const existingNotes = await listNotesOf(db, userId);
+  const ratingDays = new Set(existingNotes.filter((note) => note.energy !== null).map((note) => note.localDate));
+  const noteKeys = new Set(existingNotes.filter((note) => note.energy === null).map((note) => `${note.type}|${note.localDate}|${note.content}`));
+  const newNotes: NewNote[] = [];
+  for (const note of notes) {
+    const seen = note.ratings ? ratingDays : noteKeys;
+    const key = note.ratings ? note.date : `${note.type}|${note.date}|${note.content}`;
+    if (seen.has(key)) {
+      skipped.notes += 1;
+      continue;
+    }
+    seen.add(key);
+    newNotes.push({
+      type: note.type,
+      localDate: note.date,
+      content: note.content,
+      summary: note.summary,
+      energy: note.ratings?.energy ?? null,
+      mood: note.ratings?.mood ?? null,
+      sleep: note.ratings?.sleep ?? null,
+      note: note.note,
+      tags: note.tags,
+      loggedAt: new Date(note.loggedAt),
+    });
+  }
+  await insertNotesFor(db, userId, newNotes);
+  added.notes = newNotes.length;
+}
+
+/** The lab files after the merge, and the stored copies and plan uses that a file already here made unneeded. */
+type MergedLabFiles = { fileIds: Map<string, string>; unusedKeys: string[]; unusedUses: PlanUse[]; queued: number };
+
+/** Lab files that travelled in the zip: matched to one already here by name and upload time. */
+async function mergeLabFiles({ db, userId, notes }: Merge, staged: StagedFile[], fileKeys: Map<string, string>): Promise<MergedLabFiles> {
+  const merged: MergedLabFiles = { fileIds: new Map(), unusedKeys: [], unusedUses: [], queued: 0 };
+  const keptUnread: string[] = [];
+  const existingFiles = new Map((await listLabFilesOf(db, userId)).map((file) => [labFileKey(file), file.id]));
+  for (const file of staged) {
+    const key = fileKeys.get(file.exportId)!;
+    const existing = existingFiles.get(labFileKey({ fileName: file.prepared.fileName, createdAt: file.uploadedAt }));
+    if (existing) {
+      merged.fileIds.set(file.exportId, existing);
+      merged.unusedKeys.push(key);
+      if (file.use) merged.unusedUses.push(file.use);
+      continue;
+    }
+    // A file read before the export keeps its state and results; one still waiting is read here
+    // as one of the plan's uploads, or kept unread with the plan's reason.
+    const { use } = file;
+    if (file.keptUnread) keptUnread.push(file.keptUnread);
+    const id = await insertLabFileFor(db, userId, {
+      fileName: file.prepared.fileName,
+      storageKey: key,
+      contentType: file.prepared.contentType,
+      kind: file.prepared.kind,
+      sizeBytes: file.prepared.bytes.byteLength,
+      status: use ? 'queued' : file.keptUnread ? 'failed' : file.status === 'needs_review' || file.status === 'failed' ? file.status : 'done',
+      progress: use ? 0 : 100,
+      errorCode: file.keptUnread ? KEPT_UNREAD_CODE : null,
+      errorMessage: file.keptUnread ? `Imported without being read: ${file.keptUnread}` : file.errorMessage,
+      testDate: file.testDate,
+      createdAt: file.uploadedAt,
+    });
+    if (use) {
+      await insertJob(db, { kind: LAB_EXTRACT_JOB, payload: { labFileId: id, userId, usageEventId: use.id }, userId });
+      merged.queued += 1;
+    }
+    merged.fileIds.set(file.exportId, id);
+  }
+  const imported = staged.length - merged.unusedKeys.length;
+  if (imported > 0) {
+    notes.push(`${imported} original lab file${imported === 1 ? ' was' : 's were'} imported with ${imported === 1 ? 'its' : 'their'} results.`);
+  }
+  if (keptUnread.length > 0) {
+    const one = keptUnread.length === 1;
+    notes.push(`${keptUnread.length} lab file${one ? '' : 's'} waiting to be read ${one ? 'is' : 'are'} kept without being read: ${keptUnread[0]}`);
+  }
+  return merged;
+}
+
+/** Results: one per biomarker, day, value and unit. */
+async function mergeLabResults({ db, userId, added, skipped, notes }: Merge, results: ExportImport['labResults'], fileIds: Map<string, string>): Promise<void> {
+  const resultKeys = new Set((await listLabResultsOf(db, userId)).map(resultKey));
+  const newResults: NewLabResult[] = [];
+  let unknown = 0;
+  for (const result of results) {
+    const resolved = resolveResult({
+      biomarker: result.biomarker,
+      fallbackName: result.name,
+      value: result.value,
+      unit: result.unit,
+      referenceLow: result.referenceLow,
+      referenceHigh: result.referenceHigh,
+      referenceText: result.referenceText,
+    });
+    if (typeof resolved === 'string') {
+      unknown += 1;
+      continue;
+    }
+    const key = resultKey({ ...resolved, testDate: result.testDate });
+    if (resultKeys.has(key)) {
+      skipped.labResults += 1;
+      continue;
+    }
+    resultKeys.add(key);
+    newResults.push({
+      ...resolved,
+      flag: result.flag ?? resolved.flag,
+      printedFlag: result.printedFlag,
+      testDate: result.testDate,
+      labFileId: (result.labFileId && fileIds.get(result.labFileId)) || null,
+      reviewed: result.reviewed,
+      source: result.source,
+    });
+  }
+  await insertLabResultsFor(db, userId, newResults);
+  added.labResults = newResults.length;
+  if (unknown > 0) {
+    notes.push(`${unknown} lab result${unknown === 1 ? '' : 's'} of biomarkers or units this installation does not know ${unknown === 1 ? 'was' : 'were'} left out.`);
+  }
+}
+
+/** Medications: the same medicine at the same strength is the same one; the stack's limit holds. */
+async function mergeMedications({ db, userId, added, skipped, notes }: Merge, medications: ExportImport['medications']): Promise<void> {
+  const medicationKey = (row: { name: string; strength: string | null }) => `${row.name.trim().toLowerCase()}|${(row.strength ?? '').trim().toLowerCase()}`;
+  const existingMedications = await listMedicationsOf(db, userId);
+  const medicationKeys = new Set(existingMedications.map(medicationKey));
+  let medicationCount = existingMedications.length;
+  let overLimit = 0;
+  for (const medication of medications) {
+    const key = medicationKey(medication);
+    if (medicationKeys.has(key)) {
+      skipped.medications += 1;
+      continue;
+    }
+    if (medicationCount >= MAX_MEDICATIONS_PER_USER) {
+      overLimit += 1;
+      continue;
+    }
+    medicationKeys.add(key);
+    medicationCount += 1;
+    await insertMedicationFor(db, userId, medicationFromExport(medication));
+    added.medications += 1;
+  }
+  if (overLimit > 0) {
+    notes.push(`${overLimit} medication${overLimit === 1 ? ' was' : 's were'} left out: a stack holds at most ${MAX_MEDICATIONS_PER_USER} medications.`);
+  }
+}
+
+/**
+ * Measurements keep the dedupe key the health import gave them (decision 031), so neither this
+ * export nor the wearable's own file adds them twice.
+ */
+async function mergeHealthMeasurements({ db, userId, added, skipped }: Merge, rows: ExportImport['healthMeasurements']): Promise<void> {
+  const measurements = new Map<string, NewHealthMeasurement>();
+  for (const row of rows) {
+    const measurement = measurementFromExport(row);
+    if (!measurements.has(measurement.dedupeKey)) measurements.set(measurement.dedupeKey, measurement);
+  }
+  added.healthMeasurements = await insertHealthMeasurementsFor(db, userId, [...measurements.values()]);
+  skipped.healthMeasurements = rows.length - added.healthMeasurements;
 }
 
 /** A medication of an export as it is stored. */
