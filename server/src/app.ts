@@ -24,7 +24,9 @@ import { AssistantService } from './features/assistant/assistant.service.ts';
 import { auditRoutes } from './features/audit/audit.routes.ts';
 import { billingRoutes } from './features/billing/billing.routes.ts';
 import { BillingService } from './features/billing/billing.service.ts';
+import { LocalCheckoutService } from './features/billing/local-checkout.service.ts';
 import { LocalProvider } from './features/billing/local.provider.ts';
+import { paidPlansByPrice } from './features/billing/paid-plans.ts';
 import { StripeProvider } from './features/billing/stripe.provider.ts';
 import { AuditLog } from './features/audit/audit.service.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
@@ -181,15 +183,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const supplementLogs = new SupplementLogsService({ db, supplements, entitlements, caches, audit });
   const streaks = new StreakService({ logs: supplementLogs, goalDays: config.plans.streakGoalDays });
   const stripe = config.billing.provider.kind === 'stripe' ? new StripeProvider(config.billing.provider) : undefined;
-  const billing = new BillingService({
-    db,
-    provider: stripe ?? new LocalProvider({ db, publicUrl: config.publicUrl, secret: config.sessionSecret, now: () => new Date() }),
-    config: config.billing,
-    plans: config.plans,
-    auth,
-    streaks,
-    publicUrl: config.publicUrl,
-  });
+  const plansByPrice = paidPlansByPrice(config.billing, config.plans);
+  const now = () => new Date();
+  const localProvider = stripe ? undefined : new LocalProvider({ db, publicUrl: config.publicUrl, secret: config.sessionSecret, plansByPrice, currency: config.plans.currency, now });
+  const billing = new BillingService({ db, provider: stripe ?? localProvider!, config: config.billing, plans: config.plans, auth, streaks, publicUrl: config.publicUrl });
+  localProvider?.sendEventsTo((event) => billing.applyEvent(event));
+  const localCheckout =
+    localProvider &&
+    new LocalCheckoutService({ db, provider: localProvider, plans: config.plans, plansByPrice, currentSubscription: (userId) => billing.currentSubscription(userId), publicUrl: config.publicUrl, now });
   const health = new HealthService({ db });
   const insights = new InsightsService({ db, entitlements });
   const profile = new ProfileService({ db, auth, audit, health, logs: supplementLogs });
@@ -265,7 +266,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(labsRoutes, { labs });
   await app.register(healthImportsRoutes, { healthImports });
   await app.register(assistantRoutes, { assistant });
-  await app.register(billingRoutes, { billing, auth, sessions, cookie: sessionCookie, stripe });
+  await app.register(billingRoutes, { billing, auth, sessions, cookie: sessionCookie, stripe, localCheckout });
   await app.register(adminRoutes, { supplements: adminSupplements, users: adminUsers });
   await app.register(blogRoutes, { blog });
   await app.register(exportRoutes, { exporter, importer });
@@ -291,7 +292,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Expired sessions, tokens and counters are swept hourly; every process may do it, and deleting twice is harmless.
   const sweep = setInterval(() => {
-    Promise.all([sessions.purgeExpired(), limiter.purgeExpired(), billing.settleLocalSubscriptions(), twoFactor.purgeExpired(), passkeys.purgeExpired()]).catch((error: unknown) => app.log.warn({ err: error }, 'sweep failed'));
+    Promise.all([sessions.purgeExpired(), limiter.purgeExpired(), localCheckout?.settle(), twoFactor.purgeExpired(), passkeys.purgeExpired()]).catch((error: unknown) => app.log.warn({ err: error }, 'sweep failed'));
   }, 60 * 60 * 1000);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));

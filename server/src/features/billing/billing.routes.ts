@@ -26,6 +26,7 @@ import type { SessionService } from '#server/features/auth/sessions.service.ts';
 import { AppError } from '#server/http/app-error.ts';
 import type { SessionCookie } from '#server/http/session-cookie.ts';
 import type { BillingService } from './billing.service.ts';
+import type { LocalCheckoutService } from './local-checkout.service.ts';
 import { renderLocalCheckout, renderLocalError, renderLocalPortal } from './local-pages.ts';
 import type { StripeProvider } from './stripe.provider.ts';
 
@@ -36,6 +37,8 @@ type Dependencies = {
   cookie: SessionCookie;
   /** Set when Stripe is the provider: it verifies webhooks. */
   stripe: StripeProvider | undefined;
+  /** Set when the local provider is: its test payment page and portal. */
+  localCheckout: LocalCheckoutService | undefined;
 };
 
 const errors = {
@@ -51,7 +54,7 @@ const errors = {
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
 export async function billingRoutes(app: FastifyInstance, deps: Dependencies): Promise<void> {
-  const { billing, auth, sessions, cookie } = deps;
+  const { billing, auth, sessions, cookie, localCheckout } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/billing/config', {
@@ -158,11 +161,11 @@ export async function billingRoutes(app: FastifyInstance, deps: Dependencies): P
     });
   });
 
-  if (billing.publicConfig().provider === 'local') await app.register(localPages, { billing });
+  if (localCheckout) await app.register(localPages, { local: localCheckout });
 }
 
 /** The local provider's checkout and portal pages (no Stripe key configured). */
-async function localPages(app: FastifyInstance, { billing }: { billing: BillingService }): Promise<void> {
+async function localPages(app: FastifyInstance, { local }: { local: LocalCheckoutService }): Promise<void> {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
@@ -184,7 +187,7 @@ async function localPages(app: FastifyInstance, { billing }: { billing: BillingS
 
   r.get('/billing/local-checkout/:id', { config: { access: 'public' }, schema: { hide: true, params: idParams } }, async (request, reply) =>
     guard(reply, async () => {
-      const { row, planLabel, price } = await billing.localCheckout(request.params.id);
+      const { row, planLabel, price } = await local.checkout(request.params.id);
       return html(reply, renderLocalCheckout({ sessionId: row.id, planLabel, price, customerEmail: row.customerEmail, status: row.status }));
     }),
   );
@@ -192,17 +195,17 @@ async function localPages(app: FastifyInstance, { billing }: { billing: BillingS
   r.post('/billing/local-checkout/:id/pay', { config: { access: 'public' }, schema: { hide: true, params: idParams, body: formBody } }, async (request, reply) =>
     guard(reply, async () => {
       const email = request.body?.email?.trim().toLowerCase();
-      return reply.redirect(await billing.payLocalCheckout(request.params.id, email || undefined), 303);
+      return reply.redirect(await local.pay(request.params.id, email || undefined), 303);
     }),
   );
 
   r.post('/billing/local-checkout/:id/cancel', { config: { access: 'public' }, schema: { hide: true, params: idParams, body: formBody } }, async (request, reply) =>
-    guard(reply, async () => reply.redirect(await billing.cancelLocalCheckout(request.params.id), 303)),
+    guard(reply, async () => reply.redirect(await local.cancel(request.params.id), 303)),
   );
 
   r.get('/billing/local-portal/:token', { config: { access: 'public' }, schema: { hide: true, params: tokenParams } }, async (request, reply) =>
     guard(reply, async () => {
-      const portal = await billing.localPortal(request.params.token);
+      const portal = await local.portal(request.params.token);
       return html(reply, renderLocalPortal({ token: request.params.token, returnUrl: portal.returnUrl, subscriptions: portal.subscriptions }));
     }),
   );
@@ -212,7 +215,7 @@ async function localPages(app: FastifyInstance, { billing }: { billing: BillingS
     { config: { access: 'public' }, schema: { hide: true, params: tokenParams.extend({ subscriptionId: z.string().regex(/^sub_local_[a-f0-9]{32}$/) }), body: formBody } },
     async (request, reply) =>
       guard(reply, async () => {
-        await billing.cancelLocalSubscription(request.params.token, request.params.subscriptionId);
+        await local.cancelSubscription(request.params.token, request.params.subscriptionId);
         return reply.redirect(`/billing/local-portal/${encodeURIComponent(request.params.token)}`, 303);
       }),
   );

@@ -6,7 +6,6 @@ import {
   type CheckoutSession,
   type CurrentSubscription,
   type CreateCheckoutBody,
-  PAID_PLAN_IDS,
   type PaidPlanId,
   type PostPaymentRegisterBody,
   type TrialResult,
@@ -28,7 +27,6 @@ import {
   insertCheckoutSession,
   insertCheckoutSessionIfMissing,
   linkSubscription,
-  listLocalSubscriptionsDue,
   listSubscriptionsOfUser,
   recordBillingEvent,
   recordRevenue,
@@ -39,17 +37,16 @@ import {
   updateCheckoutSession,
   upsertSubscription,
 } from './billing.repository.ts';
-import { LocalProvider, addInterval, newId } from './local.provider.ts';
+import { type Plan, paidPlansByPrice } from './paid-plans.ts';
 import type { User } from '#server/domain/user.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Statuses in which a subscription grants its tier; Stripe retries a failed renewal while `past_due`. */
-const ENTITLED_STATUSES = new Set(['active', 'trialing', 'past_due']);
+export const ENTITLED_STATUSES = new Set(['active', 'trialing', 'past_due']);
 const TIER_RANK: Record<Tier, number> = { free: 0, starter: 1, pro: 2 };
 /** Statuses in which the provider may still charge: everything but ended ones. */
 const RUNNING_STATUSES = new Set(['active', 'trialing', 'past_due', 'unpaid', 'incomplete', 'paused']);
 
-type Plan = { planId: PaidPlanId; priceId: string; tier: Exclude<Tier, 'free'>; interval: BillingInterval; amountCents: number };
 
 type Dependencies = {
   db: Db;
@@ -75,13 +72,7 @@ export class BillingService {
   constructor(private readonly deps: Dependencies) {
     this.now = deps.now ?? (() => new Date());
     this.publicOrigin = new URL(deps.publicUrl).origin;
-    this.plansByPrice = new Map();
-    for (const planId of PAID_PLAN_IDS) {
-      const priceId = deps.config.priceIds[planId];
-      if (!priceId) continue;
-      const [tier, interval] = planId.split('-') as [Exclude<Tier, 'free'>, BillingInterval];
-      this.plansByPrice.set(priceId, { planId, priceId, tier, interval, amountCents: deps.plans.tiers[tier].prices[interval] });
-    }
+    this.plansByPrice = paidPlansByPrice(deps.config, deps.plans);
   }
 
   get provider(): PaymentProvider {
@@ -207,14 +198,12 @@ export class BillingService {
     if (current.provider !== this.deps.provider.kind) {
       throw new AppError('SERVICE_UNAVAILABLE', `A subscription with the ${current.provider} provider cannot be changed from here`);
     }
-    const localCharge = this.deps.provider.kind === 'local' ? this.localProration(current, plan) : 0;
     try {
       await this.deps.provider.changeSubscriptionPrice(current.id, { priceId: plan.priceId, interval: plan.interval });
     } catch (error) {
       if (error instanceof AppError) throw error;
       throw Object.assign(new AppError('SERVICE_UNAVAILABLE', BILLING_MESSAGES.planChangeFailed), { cause: error });
     }
-    if (this.deps.provider.kind === 'local') await this.emitLocalPlanChange(current.id, plan, localCharge);
     return { ok: true, message: BILLING_MESSAGES.planChangeStarted, planId: plan.planId };
   }
 
@@ -514,180 +503,6 @@ export class BillingService {
     });
   }
 
-  // The local provider's payment page and portal
-
-  private get local(): LocalProvider {
-    if (!(this.deps.provider instanceof LocalProvider)) throw AppError.notFound();
-    return this.deps.provider;
-  }
-
-  async localCheckout(sessionId: string): Promise<{ row: CheckoutSessionRow; planLabel: string; price: string }> {
-    void this.local;
-    const row = await findCheckoutSession(this.deps.db, sessionId);
-    if (!row || row.provider !== 'local') throw AppError.notFound(BILLING_MESSAGES.sessionNotFound);
-    const { tier, interval } = row;
-    const label = tier === 'free' ? 'Free' : this.deps.plans.tiers[tier].label;
-    return { row, planLabel: `${label} (${interval})`, price: formatCents(row.amountCents, row.currency) };
-  }
-
-  /** "Pay" on the local test page: what Stripe would do, then the events its webhooks would send. */
-  async payLocalCheckout(sessionId: string, email: string | undefined): Promise<string> {
-    const { row } = await this.localCheckout(sessionId);
-    if (row.status !== 'open') return this.fillSessionId(row.successUrl, row.id);
-    const customerEmail = row.customerEmail ?? email;
-    if (!customerEmail) throw AppError.validation('email', 'Please enter a valid email address');
-    // A checkout opened before the user subscribed elsewhere (another tab): paying it would start
-    // a second subscription.
-    if (row.userId && (await this.currentSubscription(row.userId))) {
-      await updateCheckoutSession(this.deps.db, row.id, { status: 'expired' });
-      throw new AppError('CONFLICT', BILLING_MESSAGES.alreadySubscribed);
-    }
-    const now = this.now();
-    const owned = row.userId ? await listSubscriptionsOfUser(this.deps.db, row.userId) : [];
-    const customerId = owned.find((sub) => sub.provider === 'local')?.customerId ?? newId('cus_local');
-    const subscriptionId = newId('sub_local');
-    const periodEnd = addInterval(now, row.interval);
-    await upsertSubscription(this.deps.db, {
-      id: subscriptionId,
-      provider: 'local',
-      userId: null,
-      customerId,
-      priceId: row.priceId,
-      tier: row.tier,
-      interval: row.interval,
-      status: 'active',
-      currentPeriodEnd: periodEnd,
-      cancelAtPeriodEnd: false,
-      endedAt: null,
-      lastEventCreated: 0,
-    });
-    const created = Math.floor(now.getTime() / 1000);
-    await this.applyEvent({
-      id: newId('evt_local'),
-      created,
-      type: 'checkout.completed',
-      session: {
-        id: row.id,
-        status: 'complete',
-        paid: true,
-        customerEmail,
-        priceId: row.priceId,
-        customerId,
-        subscriptionId,
-        amountTotal: row.amountCents,
-        currency: row.currency,
-        userId: row.userId,
-      },
-    });
-    return this.fillSessionId(row.successUrl, row.id);
-  }
-
-  /**
-   * What Stripe charges for a plan change with `always_invoice`: the new price less the unused
-   * part of the old one. The same interval keeps the period, so the difference is charged for the
-   * rest of it; a new interval starts a new period, charged in full less the credit. A downgrade
-   * charges nothing (Stripe would keep a credit for later invoices; the local provider does not).
-   */
-  private localProration(current: SubscriptionRow, plan: Plan): number {
-    const old = this.plansByPrice.get(current.priceId);
-    if (!old || !current.currentPeriodEnd) return plan.amountCents;
-    const end = current.currentPeriodEnd.getTime();
-    const start = addInterval(current.currentPeriodEnd, old.interval, -1).getTime();
-    const unused = Math.min(1, Math.max(0, (end - this.now().getTime()) / (end - start)));
-    const charge = old.interval === plan.interval ? (plan.amountCents - old.amountCents) * unused : plan.amountCents - old.amountCents * unused;
-    return Math.max(0, Math.round(charge));
-  }
-
-  /** The events Stripe would send after a plan change: the subscription, and the prorated invoice. */
-  private async emitLocalPlanChange(subscriptionId: string, plan: Plan, chargeCents: number): Promise<void> {
-    const state = await this.local.retrieveSubscription(subscriptionId);
-    const created = Math.floor(this.now().getTime() / 1000);
-    await this.applyEvent({ id: newId('evt_local'), created, type: 'subscription.changed', subscription: state! });
-    if (chargeCents <= 0) return;
-    await this.applyEvent({
-      id: newId('evt_local'),
-      created,
-      type: 'invoice.paid',
-      invoice: {
-        id: newId('in_local'),
-        subscriptionId,
-        customerId: state!.customerId,
-        priceId: plan.priceId,
-        amountCents: chargeCents,
-        currency: this.deps.plans.currency,
-        billingReason: 'subscription_update',
-      },
-    });
-  }
-
-  async cancelLocalCheckout(sessionId: string): Promise<string> {
-    const { row } = await this.localCheckout(sessionId);
-    if (row.status === 'open') await updateCheckoutSession(this.deps.db, row.id, { status: 'expired' });
-    return row.cancelUrl;
-  }
-
-  async localPortal(token: string) {
-    const userId = this.local.verifyPortalToken(token);
-    if (!userId) throw AppError.notFound('This link has expired. Open the subscription settings again.');
-    const owned = await listSubscriptionsOfUser(this.deps.db, userId);
-    return {
-      userId,
-      subscriptions: owned
-        .filter((sub) => sub.provider === 'local')
-        .map((sub) => ({ ...sub, planLabel: sub.tier === 'free' ? 'Unknown plan' : `${this.deps.plans.tiers[sub.tier].label} (${sub.interval ?? 'monthly'})` })),
-      returnUrl: `${this.deps.publicUrl}/profile`,
-    };
-  }
-
-  /** "Cancel" in the local portal: the plan stays until the end of the paid period, as with Stripe. */
-  async cancelLocalSubscription(token: string, subscriptionId: string): Promise<void> {
-    const { userId } = await this.localPortal(token);
-    const sub = await findSubscription(this.deps.db, subscriptionId);
-    if (!sub || sub.userId !== userId || sub.provider !== 'local') throw AppError.notFound('Subscription not found');
-    if (sub.cancelAtPeriodEnd || !ENTITLED_STATUSES.has(sub.status)) return;
-    await upsertSubscription(this.deps.db, { ...sub, cancelAtPeriodEnd: true });
-    const state = await this.local.retrieveSubscription(sub.id);
-    await this.applyEvent({ id: newId('evt_local'), created: Math.floor(this.now().getTime() / 1000), type: 'subscription.changed', subscription: state! });
-  }
-
-  /**
-   * What Stripe does at the end of a period, for local subscriptions: a cancelled one ends (the
-   * user goes back to free), any other renews and counts a payment. Run periodically.
-   */
-  async settleLocalSubscriptions(): Promise<number> {
-    if (this.deps.provider.kind !== 'local') return 0;
-    const now = this.now();
-    const due = await listLocalSubscriptionsDue(this.deps.db, now);
-    for (const sub of due) {
-      const created = Math.floor(now.getTime() / 1000);
-      if (sub.cancelAtPeriodEnd) {
-        await upsertSubscription(this.deps.db, { ...sub, status: 'canceled', endedAt: sub.currentPeriodEnd });
-      } else {
-        const periodEnd = addInterval(sub.currentPeriodEnd ?? now, sub.interval ?? 'monthly');
-        await upsertSubscription(this.deps.db, { ...sub, currentPeriodEnd: periodEnd });
-        const invoiceId = newId('in_local');
-        await this.applyEvent({
-          id: newId('evt_local'),
-          created,
-          type: 'invoice.paid',
-          invoice: {
-            id: invoiceId,
-            subscriptionId: sub.id,
-            customerId: sub.customerId,
-            priceId: sub.priceId,
-            amountCents: this.tierOfPrice(sub.priceId).tier === 'free' ? 0 : this.plansByPrice.get(sub.priceId)!.amountCents,
-            currency: this.deps.plans.currency,
-            billingReason: 'subscription_cycle',
-          },
-        });
-        continue;
-      }
-      const state = await this.local.retrieveSubscription(sub.id);
-      await this.applyEvent({ id: newId('evt_local'), created, type: 'subscription.changed', subscription: state! });
-    }
-    return due.length;
-  }
-
   // Helpers
 
   /** Return addresses only on our own origin: a path, or an absolute URL of our origin. */
@@ -704,10 +519,6 @@ export class BillingService {
     // The original text is kept: Stripe fills `{CHECKOUT_SESSION_ID}` only if its braces survive.
     return absolute;
   }
-
-  private fillSessionId(url: string, sessionId: string): string {
-    return url.replaceAll('{CHECKOUT_SESSION_ID}', sessionId);
-  }
 }
 
 function subscriptionOf(event: BillingEvent): string | null {
@@ -722,8 +533,4 @@ function subscriptionOf(event: BillingEvent): string | null {
     default:
       return null;
   }
-}
-
-function formatCents(cents: number, currency: string): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
 }

@@ -6,7 +6,9 @@ import { DEFAULT_PLAN_CATALOGUE } from '#contract/plans.ts';
 import { revenueEvents, subscriptions, users } from '#server/db/schema/index.ts';
 import { type TestApp, TestClient, createTestApp, newUserBody, signedInClient } from '#server/testing/test-app.ts';
 import { BillingService } from './billing.service.ts';
+import { LocalCheckoutService } from './local-checkout.service.ts';
 import { LocalProvider } from './local.provider.ts';
+import { paidPlansByPrice } from './paid-plans.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -28,18 +30,16 @@ function pathOf(url: string): string {
 }
 
 /** A billing service on the app's database with its own clock, for what happens later in time. */
-function billingAt(now: Date) {
+/** The billing service, and the local provider's pages and clock that send it events, at a fixed time. */
+function localBillingAt(now: Date) {
   const db = t.database.db;
-  return new BillingService({
-    db,
-    provider: new LocalProvider({ db, publicUrl: t.config.publicUrl, secret: t.config.sessionSecret, now: () => now }),
-    config: t.config.billing,
-    plans: t.config.plans,
-    auth: undefined as never,
-    streaks: undefined as never,
-    publicUrl: t.config.publicUrl,
-    now: () => now,
-  });
+  const { publicUrl, sessionSecret: secret, billing: config, plans } = t.config;
+  const plansByPrice = paidPlansByPrice(config, plans);
+  const provider = new LocalProvider({ db, publicUrl, secret, plansByPrice, currency: plans.currency, now: () => now });
+  const billing = new BillingService({ db, provider, config, plans, auth: undefined as never, streaks: undefined as never, publicUrl, now: () => now });
+  provider.sendEventsTo((event) => billing.applyEvent(event));
+  const local = new LocalCheckoutService({ db, provider, plans, plansByPrice, currentSubscription: (userId) => billing.currentSubscription(userId), publicUrl, now: () => now });
+  return { billing, local };
 }
 
 describe('the local payment provider (no Stripe key)', () => {
@@ -163,8 +163,8 @@ describe('the local payment provider (no Stripe key)', () => {
     expect((await client.get(pathOf(portalUrl))).body).toContain('Cancelled: access until');
 
     // Nothing changes before the end of the period; after it, the plan ends.
-    expect(await billingAt(new Date(sub!.currentPeriodEnd!.getTime() - 60_000)).settleLocalSubscriptions()).toBe(0);
-    await billingAt(new Date(sub!.currentPeriodEnd!.getTime() + 60_000)).settleLocalSubscriptions();
+    expect(await localBillingAt(new Date(sub!.currentPeriodEnd!.getTime() - 60_000)).local.settle()).toBe(0);
+    await localBillingAt(new Date(sub!.currentPeriodEnd!.getTime() + 60_000)).local.settle();
     row = await userRow(user.id);
     expect(row.subscriptionTier).toBe('free');
     expect(row.subscriptionEndsAt).toBeNull();
@@ -175,7 +175,7 @@ describe('the local payment provider (no Stripe key)', () => {
     const url = (await client.post('/api/stripe/create-checkout-session', { priceId: 'local_pro_monthly' })).json().url as string;
     await client.request({ method: 'POST', url: `${pathOf(url)}/pay`, payload: '', headers: FORM });
     const [sub] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
-    await billingAt(new Date(sub!.currentPeriodEnd!.getTime() + 1000)).settleLocalSubscriptions();
+    await localBillingAt(new Date(sub!.currentPeriodEnd!.getTime() + 1000)).local.settle();
     const [renewed] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.id, sub!.id));
     expect(renewed!.currentPeriodEnd!.getTime()).toBeGreaterThan(sub!.currentPeriodEnd!.getTime() + 27 * DAY_MS);
     expect((await userRow(user.id)).subscriptionTier).toBe('pro');
@@ -200,7 +200,7 @@ describe('the local payment provider (no Stripe key)', () => {
 
     // Half way through the month, Starter to Pro: half the difference is charged, the period stays.
     const halfway = new Date((first!.createdAt.getTime() + first!.currentPeriodEnd!.getTime()) / 2);
-    const billing = billingAt(halfway);
+    const { billing } = localBillingAt(halfway);
     await billing.changePlan(await userRow(user.id), { priceId: 'local_pro_monthly' });
     let owned = await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
     expect(owned.map((sub) => [sub.id, sub.tier, sub.priceId])).toEqual([[first!.id, 'pro', 'local_pro_monthly']]);

@@ -1,22 +1,47 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { BillingInterval } from '#contract/plans.ts';
 import type { Db } from '#server/db/client.ts';
-import type { CreateCheckoutInput, PaymentProvider, ProviderCheckoutSession, ProviderSubscription } from './billing.provider.ts';
-import { findCheckoutSession, findSubscription, upsertSubscription } from './billing.repository.ts';
+import type { BillingEvent, CreateCheckoutInput, PaymentProvider, ProviderCheckoutSession, ProviderSubscription } from './billing.provider.ts';
+import { type SubscriptionRow, findCheckoutSession, findSubscription, upsertSubscription } from './billing.repository.ts';
+import type { Plan } from './paid-plans.ts';
 
 const PORTAL_LINK_MINUTES = 60;
+
+/** Omit over each member of a union, so that each event keeps its own fields. */
+type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;
 
 /**
  * The payment provider of a machine without a Stripe key: checkout sessions live in our own
  * table and are paid on a clearly labelled local test page (`/billing/local-checkout/{id}`). No
- * money moves. Paying produces the same events Stripe's webhooks would.
+ * money moves. Paying, changing plan, cancelling and renewing send the events Stripe's webhooks
+ * would, to the handler given to `sendEventsTo` (the billing service's `applyEvent`).
  */
 export class LocalProvider implements PaymentProvider {
   readonly kind = 'local' as const;
 
+  private deliver: (event: BillingEvent) => Promise<unknown> = async () => {
+    throw new Error('The local provider has nowhere to send its events: call sendEventsTo first');
+  };
+
   constructor(
-    private readonly deps: { db: Db; publicUrl: string; secret: string; now: () => Date },
+    private readonly deps: { db: Db; publicUrl: string; secret: string; plansByPrice: Map<string, Plan>; currency: string; now: () => Date },
   ) {}
+
+  /** Where the events go that Stripe would send to our webhook. */
+  sendEventsTo(handler: (event: BillingEvent) => Promise<unknown>): void {
+    this.deliver = handler;
+  }
+
+  /** Sends one event as a webhook would, stamped now. */
+  async send(event: DistributiveOmit<BillingEvent, 'id' | 'created'>): Promise<void> {
+    await this.deliver({ ...event, id: newId('evt_local'), created: Math.floor(this.deps.now().getTime() / 1000) } as BillingEvent);
+  }
+
+  /** The subscription's current state, as the event about it carries it. */
+  async sendSubscriptionChanged(id: string): Promise<void> {
+    const subscription = await this.retrieveSubscription(id);
+    if (subscription) await this.send({ type: 'subscription.changed', subscription });
+  }
 
   async createCheckout(_input: CreateCheckoutInput): Promise<{ id: string; url: string }> {
     const id = newId('cs_local');
@@ -69,13 +94,14 @@ export class LocalProvider implements PaymentProvider {
 
   /**
    * What Stripe does on a plan change: the new price at once; a new interval starts a new period
-   * from now, the same interval keeps the period. Proration is charged by the billing service's
-   * local invoice event.
+   * from now, the same interval keeps the period; then the changed subscription's event and the
+   * prorated invoice's.
    */
   async changeSubscriptionPrice(id: string, change: { priceId: string; interval: BillingInterval }): Promise<void> {
     const row = await findSubscription(this.deps.db, id);
     if (!row || row.provider !== 'local') return;
     const now = this.deps.now();
+    const charge = this.proration(row, change.priceId);
     const newPeriod = row.interval !== change.interval || !row.currentPeriodEnd;
     await upsertSubscription(this.deps.db, {
       ...row,
@@ -85,6 +111,28 @@ export class LocalProvider implements PaymentProvider {
       currentPeriodEnd: newPeriod ? addInterval(now, change.interval) : row.currentPeriodEnd,
       updatedAt: now,
     });
+    await this.sendSubscriptionChanged(id);
+    if (charge <= 0) return;
+    const invoice = { id: newId('in_local'), subscriptionId: id, customerId: row.customerId, priceId: change.priceId, amountCents: charge, currency: this.deps.currency };
+    await this.send({ type: 'invoice.paid', invoice: { ...invoice, billingReason: 'subscription_update' } });
+  }
+
+  /**
+   * What Stripe charges for a plan change with `always_invoice`: the new price less the unused
+   * part of the old one. The same interval keeps the period, so the difference is charged for the
+   * rest of it; a new interval starts a new period, charged in full less the credit. A downgrade
+   * charges nothing (Stripe would keep a credit for later invoices; the local provider does not).
+   */
+  private proration(current: SubscriptionRow, priceId: string): number {
+    const plan = this.deps.plansByPrice.get(priceId);
+    const old = this.deps.plansByPrice.get(current.priceId);
+    if (!plan) return 0;
+    if (!old || !current.currentPeriodEnd) return plan.amountCents;
+    const end = current.currentPeriodEnd.getTime();
+    const start = addInterval(current.currentPeriodEnd, old.interval, -1).getTime();
+    const unused = Math.min(1, Math.max(0, (end - this.deps.now().getTime()) / (end - start)));
+    const charge = old.interval === plan.interval ? (plan.amountCents - old.amountCents) * unused : plan.amountCents - old.amountCents * unused;
+    return Math.max(0, Math.round(charge));
   }
 
   /** A signed, short-lived link to one user's local portal; the page needs no cookie. */
