@@ -86,7 +86,8 @@ describe('the create-admin command', () => {
     expect(invalid.code).toBe(2);
     expect(invalid.stderr).toContain('--email: Please enter a valid email address');
     expect(invalid.stderr).toContain('--password: Password must be at least 8 characters');
-  });
+    // Two starts of the CLI with the embedded database: slow on a busy machine.
+  }, 120_000);
 
   it('refuses an address that already has an account unless told --promote, which ends that account\'s sessions', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'stacklab-cli-'));
