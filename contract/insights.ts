@@ -53,6 +53,76 @@ export const insightSchema = z.object({
 });
 export type Insight = z.infer<typeof insightSchema>;
 
+
+
+// ─── Biomarkers before and after a change of the stack (decision 039) ─────────────────────────
+
+/**
+ * The "after" result is the first one at least this many days after the change: a blood value
+ * needs weeks to move, and a test taken the next morning says nothing about the change.
+ */
+export const BIOMARKER_AFTER_MINIMUM_DAYS = 28;
+/** The "before" result is the latest one on or before the change day, but no older than this. */
+export const BIOMARKER_BEFORE_MAXIMUM_DAYS = 180;
+/**
+ * Intake logs of one supplement more than this many days apart are a stop and a restart; the
+ * last run stops only if the user went on logging other supplements this long after it.
+ */
+export const SUPPLEMENT_PAUSE_DAYS = 14;
+
+export const BIOMARKER_INSIGHT_TEXTS = {
+  otherCauses: 'Anything else that changed between the two tests (diet, sun, illness, a different lab) could explain it as well.',
+  upgradeHint: 'Upgrade to Pro to see how each of your biomarkers moved around every change of your stack.',
+} as const;
+
+export const STACK_CHANGES = ['started', 'stopped', 'dose_changed'] as const;
+export type StackChangeKind = (typeof STACK_CHANGES)[number];
+
+/** A change of the stack, read from the intake logs (which copy the dose of each day). */
+export const stackChangeSchema = z.object({
+  name: z.string(),
+  change: z.enum(STACK_CHANGES),
+  /** The first day in the new state: first day taken, first day not taken, first day at the new dose. */
+  on: z.string(),
+  /** For a dose change, the doses before and after ("1000 IU 1x daily"); null otherwise. */
+  fromDose: z.string().nullable(),
+  toDose: z.string().nullable(),
+});
+export type StackChange = z.infer<typeof stackChangeSchema>;
+
+const labPointSchema = z.object({ value: z.number(), date: z.string() });
+
+export const biomarkerInsightSchema = z.object({
+  biomarkerKey: z.string(),
+  biomarkerName: z.string(),
+  /** The biomarker's one unit, in which the values and the change are given. */
+  unit: z.string(),
+  /** The change of the stack that the two results sit around. */
+  change: stackChangeSchema,
+  before: labPointSchema,
+  after: labPointSchema,
+  /** after − before, in `unit`. */
+  difference: z.number(),
+  /** The reference range the share is of (the later result's, else the earlier's); null when none was printed. */
+  referenceLow: z.number().nullable(),
+  referenceHigh: z.number().nullable(),
+  /** The difference as a share of the reference range's width (0.25 = a quarter of the range); null without a range. */
+  shareOfRange: z.number().nullable(),
+  daysBetween: z.number().int(),
+  /** Other supplements started, stopped or re-dosed between the two tests: they could explain it too. */
+  confounders: z.array(stackChangeSchema),
+  association: z.literal(INSIGHT_TEXTS.association),
+  otherCauses: z.string(),
+  /** The labs page with this biomarker charted. */
+  labsPath: z.string(),
+});
+export type BiomarkerInsight = z.infer<typeof biomarkerInsightSchema>;
+
+/** The labs page with one biomarker charted: the chart's `biomarkers` parameter takes catalogue keys. */
+export function labsPathFor(biomarkerKey: string): string {
+  return `/labs?biomarkers=${encodeURIComponent(biomarkerKey)}`;
+}
+
 export const insightsResponseSchema = z.object({
   /** `full` for Pro and the trial; `preview` shows one insight and says what the rest would need. */
   access: z.enum(['full', 'preview']),
@@ -65,5 +135,13 @@ export const insightsResponseSchema = z.object({
   /** Insights not shown under a preview. */
   hiddenCount: z.number().int(),
   upgradeHint: z.string().nullable(),
+  /** Biomarkers before and after each change of the stack (decision 039); one under a preview. */
+  biomarkers: z.object({
+    afterMinimumDays: z.number().int(),
+    beforeMaximumDays: z.number().int(),
+    insights: z.array(biomarkerInsightSchema),
+    hiddenCount: z.number().int(),
+    upgradeHint: z.string().nullable(),
+  }),
 });
 export type InsightsResponse = z.infer<typeof insightsResponseSchema>;

@@ -1,9 +1,27 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { qualitativeLogs, supplementLogs, supplements } from '#server/db/schema/index.ts';
+import { labResults, qualitativeLogs, supplementLogs, supplements } from '#server/db/schema/index.ts';
 
 export type StackRow = { id: string; name: string };
 export type IntakeDayRow = { supplementId: string | null; name: string; localDate: string };
+export type DoseDayRow = {
+  name: string;
+  localDate: string;
+  dosageAmount: number;
+  dosageUnit: string;
+  frequencyCount: number;
+  frequencyUnit: string;
+};
+export type LabPointRow = {
+  biomarkerKey: string;
+  name: string;
+  testDate: string;
+  value: number;
+  canonicalValue: number;
+  canonicalUnit: string;
+  referenceLow: number | null;
+  referenceHigh: number | null;
+};
 export type RatingDayRow = { localDate: string; energy: number; mood: number; sleep: number };
 
 /** The user's stack, oldest first, so that insights keep one order. */
@@ -33,4 +51,38 @@ export async function listRatingDays(db: Db, userId: string): Promise<RatingDayR
     .orderBy(asc(qualitativeLogs.localDate));
   // A rating row has all three set (the schema's note); the filter keeps the types honest.
   return rows.filter((row): row is RatingDayRow => row.energy !== null && row.mood !== null && row.sleep !== null);
+}
+
+/** Every logged day with the dose copied that day, deleted supplements included (by name). */
+export async function listDoseDays(db: Db, userId: string): Promise<DoseDayRow[]> {
+  return db
+    .select({
+      name: supplementLogs.name,
+      localDate: supplementLogs.localDate,
+      dosageAmount: supplementLogs.dosageAmount,
+      dosageUnit: supplementLogs.dosageUnit,
+      frequencyCount: supplementLogs.frequencyCount,
+      frequencyUnit: supplementLogs.frequencyUnit,
+    })
+    .from(supplementLogs)
+    .where(eq(supplementLogs.userId, userId))
+    .orderBy(asc(supplementLogs.localDate), asc(supplementLogs.name));
+}
+
+/** Every lab result of the user, by biomarker and date; reported values come with their canonical ones. */
+export async function listLabPoints(db: Db, userId: string): Promise<LabPointRow[]> {
+  return db
+    .select({
+      biomarkerKey: labResults.biomarkerKey,
+      name: labResults.name,
+      testDate: labResults.testDate,
+      value: labResults.value,
+      canonicalValue: labResults.canonicalValue,
+      canonicalUnit: labResults.canonicalUnit,
+      referenceLow: labResults.referenceLow,
+      referenceHigh: labResults.referenceHigh,
+    })
+    .from(labResults)
+    .where(eq(labResults.userId, userId))
+    .orderBy(asc(labResults.biomarkerKey), asc(labResults.testDate), asc(labResults.createdAt));
 }

@@ -1,8 +1,12 @@
 import { addDays } from '#contract/dates.ts';
 import {
+  type BiomarkerInsight,
   type Insight,
   type InsightRating,
   type InsightsResponse,
+  BIOMARKER_AFTER_MINIMUM_DAYS,
+  BIOMARKER_BEFORE_MAXIMUM_DAYS,
+  BIOMARKER_INSIGHT_TEXTS,
   INSIGHT_FALSE_DISCOVERY_RATE,
   INSIGHT_LAG_DAYS,
   INSIGHT_MINIMUM_DAYS,
@@ -13,7 +17,17 @@ import { benjaminiHochberg, welchDifference } from '#contract/statistics.ts';
 import type { Db } from '#server/db/client.ts';
 import type { UserRow } from '#server/features/auth/auth.repository.ts';
 import type { EntitlementsService } from '#server/features/usage/entitlements.service.ts';
-import { type IntakeDayRow, type RatingDayRow, type StackRow, listIntakeDays, listRatingDays, listStack } from './insights.repository.ts';
+import { computeBiomarkerInsights, stackChanges } from './biomarker-insights.ts';
+import {
+  type IntakeDayRow,
+  type RatingDayRow,
+  type StackRow,
+  listDoseDays,
+  listIntakeDays,
+  listLabPoints,
+  listRatingDays,
+  listStack,
+} from './insights.repository.ts';
 
 type Dependencies = { db: Db; entitlements: EntitlementsService };
 
@@ -26,17 +40,44 @@ export class InsightsService {
   constructor(private readonly deps: Dependencies) {}
 
   async insights(user: UserRow): Promise<InsightsResponse> {
-    const [stack, intake, ratings] = await Promise.all([
+    const [stack, intake, ratings, doseDays, labs] = await Promise.all([
       listStack(this.deps.db, user.id),
       listIntakeDays(this.deps.db, user.id),
       listRatingDays(this.deps.db, user.id),
+      listDoseDays(this.deps.db, user.id),
+      listLabPoints(this.deps.db, user.id),
     ]);
     const insights = computeInsights(stack, intake, ratings);
+    const biomarkerInsights = computeBiomarkerInsights(stackChanges(doseDays), labs);
     const comparisons = insights.filter((insight) => insight.status !== 'not_enough_data').length;
     const base = { lagDays: INSIGHT_LAG_DAYS, minimumDays: INSIGHT_MINIMUM_DAYS, falseDiscoveryRate: INSIGHT_FALSE_DISCOVERY_RATE, comparisons };
-    if (this.hasFullAccess(user)) return { ...base, access: 'full', insights, hiddenCount: 0, upgradeHint: null };
+    const biomarkerBase = { afterMinimumDays: BIOMARKER_AFTER_MINIMUM_DAYS, beforeMaximumDays: BIOMARKER_BEFORE_MAXIMUM_DAYS };
+    if (this.hasFullAccess(user)) {
+      return {
+        ...base,
+        access: 'full',
+        insights,
+        hiddenCount: 0,
+        upgradeHint: null,
+        biomarkers: { ...biomarkerBase, insights: biomarkerInsights, hiddenCount: 0, upgradeHint: null },
+      };
+    }
     const shown = previewOf(insights);
-    return { ...base, access: 'preview', insights: shown, hiddenCount: insights.length - shown.length, upgradeHint: INSIGHT_TEXTS.upgradeHint };
+    // The preview's biomarker insight is the largest move, the first of the sorted list.
+    const biomarkersShown: BiomarkerInsight[] = biomarkerInsights.slice(0, 1);
+    return {
+      ...base,
+      access: 'preview',
+      insights: shown,
+      hiddenCount: insights.length - shown.length,
+      upgradeHint: INSIGHT_TEXTS.upgradeHint,
+      biomarkers: {
+        ...biomarkerBase,
+        insights: biomarkersShown,
+        hiddenCount: biomarkerInsights.length - biomarkersShown.length,
+        upgradeHint: biomarkerInsights.length > biomarkersShown.length ? BIOMARKER_INSIGHT_TEXTS.upgradeHint : null,
+      },
+    };
   }
 
   private hasFullAccess(user: UserRow): boolean {

@@ -21,7 +21,9 @@ const sleep: Insight = {
   otherCauses: INSIGHT_TEXTS.otherCauses,
 };
 const waiting: Insight = { ...sleep, supplementId: 's2', supplementName: 'Ashwagandha', status: 'not_enough_data', daysOn: 10, daysOff: 50, difference: null, low: null, high: null, p: null, adjustedP: null, confounders: [] };
-const response: InsightsResponse = { access: 'full', lagDays: 0, minimumDays: 14, falseDiscoveryRate: 0.05, comparisons: 3, insights: [sleep, waiting], hiddenCount: 0, upgradeHint: null };
+const response: InsightsResponse = { access: 'full', lagDays: 0, minimumDays: 14, falseDiscoveryRate: 0.05, comparisons: 3, insights: [sleep, waiting], hiddenCount: 0, upgradeHint: null,
+  biomarkers: { afterMinimumDays: 28, beforeMaximumDays: 180, insights: [], hiddenCount: 0, upgradeHint: null },
+};
 
 function text(data: InsightsResponse): string {
   const html = renderToStaticMarkup(
