@@ -15,6 +15,21 @@ export const INSIGHT_FALSE_DISCOVERY_RATE = 0.05;
 
 export const INSIGHT_RATINGS = ['energy', 'mood', 'sleep'] as const;
 export type InsightRating = (typeof INSIGHT_RATINGS)[number];
+/** Daily figures imported from a phone or wearable (decision 031), compared like the ratings. */
+export const INSIGHT_IMPORTED_MEASURES = ['sleep_duration', 'resting_heart_rate', 'steps'] as const;
+export type InsightImportedMeasure = (typeof INSIGHT_IMPORTED_MEASURES)[number];
+export const INSIGHT_MEASURES = [...INSIGHT_RATINGS, ...INSIGHT_IMPORTED_MEASURES] as const;
+export type InsightMeasure = (typeof INSIGHT_MEASURES)[number];
+
+/** How each measure is named in a sentence ("your time asleep was …"), and its unit (none for ratings). */
+export const INSIGHT_MEASURE_WORDS: Record<InsightMeasure, { name: string; unit: string | null }> = {
+  energy: { name: 'energy rating', unit: null },
+  mood: { name: 'mood rating', unit: null },
+  sleep: { name: 'sleep rating', unit: null },
+  sleep_duration: { name: 'time asleep', unit: 'min' },
+  resting_heart_rate: { name: 'resting heart rate', unit: 'bpm' },
+  steps: { name: 'step count', unit: 'steps' },
+};
 
 export const INSIGHT_TEXTS = {
   association: 'association, not proof',
@@ -35,11 +50,12 @@ export type InsightStatus = z.infer<typeof insightStatusSchema>;
 export const insightSchema = z.object({
   supplementId: z.string(),
   supplementName: z.string(),
-  rating: z.enum(INSIGHT_RATINGS),
+  /** The rating, or the imported daily measurement, compared. */
+  rating: z.enum(INSIGHT_MEASURES),
   status: insightStatusSchema,
   daysOn: z.number().int(),
   daysOff: z.number().int(),
-  /** Mean rating on days on minus days off, and its 95% interval; null without enough data. */
+  /** Mean on days on minus days off (in the measure's unit), and its 95% interval; null without enough data. */
   difference: z.number().nullable(),
   low: z.number().nullable(),
   high: z.number().nullable(),

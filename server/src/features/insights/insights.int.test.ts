@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '#contract/dates.ts';
 import { BIOMARKER_INSIGHT_TEXTS, INSIGHT_TEXTS, type Insight, type InsightsResponse } from '#contract/insights.ts';
-import { qualitativeLogs, supplementLogs, users } from '#server/db/schema/index.ts';
+import { healthMeasurements, qualitativeLogs, supplementLogs, users } from '#server/db/schema/index.ts';
 import { type TestApp, TestClient, createTestApp, signedInClient } from '#server/testing/test-app.ts';
 
 let t: TestApp;
@@ -169,6 +169,36 @@ describe('insights', () => {
     expect(around('Zinc', 'stopped')).toMatchObject({ before: { date: dayOf(5) }, after: { date: dayOf(60) } });
     expect(around('Magnesium', 'started')).toMatchObject({ before: { date: dayOf(5) }, after: { date: dayOf(120) }, daysBetween: 115 });
     expect(biomarkers.insights).toHaveLength(4);
+  });
+
+  it('compares imported steps, read per day from the writer that counted most, on magnesium days and off', async () => {
+    const { client, user } = await signedInClient(t);
+    await seedMagnesiumDays(client, user.id, 40);
+    // A watch and a phone both count steps: the larger count is the day's (decision 031), 2000 more on magnesium days.
+    const rows = Array.from({ length: 40 }, (_, i) => addDays(FIRST_DAY, i)).flatMap((day, i) =>
+      [
+        { origin: 'Watch', value: (i % 2 === 0 ? 10_000 : 8000) + (i % 4 < 2 ? 300 : 0) },
+        { origin: 'Phone', value: 1000 },
+      ].map(({ origin, value }) => ({
+        userId: user.id,
+        source: 'apple-health' as const,
+        origin,
+        kind: 'steps' as const,
+        startAt: new Date(`${day}T10:00:00Z`),
+        endAt: new Date(`${day}T11:00:00Z`),
+        day,
+        value,
+        unit: 'steps',
+        dedupeKey: `${origin}-${day}`,
+      })),
+    );
+    await t.database.db.insert(healthMeasurements).values(rows);
+    const body = await insightsOf(client);
+    expect(body.insights.map((i) => i.rating)).toEqual(['energy', 'mood', 'sleep', 'steps']);
+    expect(body.comparisons).toBe(4);
+    const steps = find(body, 'Magnesium', 'steps');
+    expect(steps).toMatchObject({ status: 'finding', daysOn: 20, daysOff: 20 });
+    expect(steps.difference).toBeCloseTo(2000, 6);
   });
 
   it("never shows one user's labs or changes to another", async () => {

@@ -1,5 +1,9 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { ASLEEP_KINDS, type HealthKind } from '#contract/health-data.ts';
+import type { InsightImportedMeasure } from '#contract/insights.ts';
 import type { Db } from '#server/db/client.ts';
+import { type DayTotal, listDayTotals } from '#server/features/health-imports/health-imports.repository.ts';
+import { summariseDay } from '#server/features/health-imports/health-imports.service.ts';
 import { labResults, qualitativeLogs, supplementLogs, supplements } from '#server/db/schema/index.ts';
 
 export type StackRow = { id: string; name: string };
@@ -85,4 +89,25 @@ export async function listLabPoints(db: Db, userId: string): Promise<LabPointRow
     .from(labResults)
     .where(eq(labResults.userId, userId))
     .orderBy(asc(labResults.biomarkerKey), asc(labResults.testDate), asc(labResults.createdAt));
+}
+
+export type MeasurementDayRow = { localDate: string } & Record<InsightImportedMeasure, number | null>;
+
+const MEASUREMENT_KINDS: readonly HealthKind[] = [...ASLEEP_KINDS, 'resting_heart_rate', 'steps'];
+
+/**
+ * Each day with imported sleep, resting heart rate or steps, the day's figure taken as the
+ * sleep and heart cards take it (decision 031: the writer that recorded the most, rates averaged).
+ */
+export async function listMeasurementDays(db: Db, userId: string): Promise<MeasurementDayRow[]> {
+  const byDay = new Map<string, DayTotal[]>();
+  for (const total of await listDayTotals(db, userId, MEASUREMENT_KINDS, '1900-01-01', '2999-12-31')) {
+    byDay.set(total.day, [...(byDay.get(total.day) ?? []), total]);
+  }
+  return [...byDay]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([day, totals]) => {
+      const figures = summariseDay(day, totals);
+      return { localDate: day, sleep_duration: figures.asleepMinutes, resting_heart_rate: figures.restingHeartRate, steps: figures.steps };
+    });
 }

@@ -1,16 +1,22 @@
-import type { Insight } from '#contract/insights.ts';
+import { type Insight, type InsightMeasure, INSIGHT_MEASURE_WORDS } from '#contract/insights.ts';
 import { formatDateWithYear } from '#web/lib/local-day.ts';
 
 const oneDecimal = (value: number) => (Math.round(value * 10) / 10).toFixed(1);
+/** Ratings and heart rates to a tenth; minutes and steps, which are large, to a whole number. */
+const wholeMeasures: readonly InsightMeasure[] = ['sleep_duration', 'steps'];
+const amountOf = (measure: InsightMeasure, value: number) =>
+  wholeMeasures.includes(measure) ? Math.round(value).toLocaleString('en-US') : oneDecimal(value);
+const withUnit = (measure: InsightMeasure, text: string) => (INSIGHT_MEASURE_WORDS[measure].unit ? `${text} ${INSIGHT_MEASURE_WORDS[measure].unit}` : text);
 const days = (count: number) => `${count} day${count === 1 ? '' : 's'}`;
 
 /** "On days you took Magnesium, your sleep rating was 0.6 higher (95% CI 0.1 to 1.1), 32 days on, 28 off." */
 export function comparisonSentence(insight: Insight, minimumDays?: number): string {
   const { supplementName, rating, difference, low, high, daysOn, daysOff } = insight;
   if (difference === null || low === null || high === null) return notEnoughDataSentence(insight, minimumDays);
-  const rounded = Math.round(difference * 10) / 10;
-  const change = rounded === 0 ? 'about the same' : `${oneDecimal(Math.abs(difference))} ${rounded > 0 ? 'higher' : 'lower'}`;
-  return `On days you took ${supplementName}, your ${rating} rating was ${change} (95% CI ${oneDecimal(low)} to ${oneDecimal(high)}), ${days(daysOn)} on, ${daysOff} off.`;
+  const same = amountOf(rating, Math.abs(difference)).replace(/[0.,]/g, '') === '';
+  const change = same ? 'about the same' : `${withUnit(rating, amountOf(rating, Math.abs(difference)))} ${difference > 0 ? 'higher' : 'lower'}`;
+  const interval = withUnit(rating, `${amountOf(rating, low)} to ${amountOf(rating, high)}`);
+  return `On days you took ${supplementName}, your ${INSIGHT_MEASURE_WORDS[rating].name} was ${change} (95% CI ${interval}), ${days(daysOn)} on, ${daysOff} off.`;
 }
 
 /** What a comparison without enough days has, and what it still needs. */
@@ -19,7 +25,9 @@ export function notEnoughDataSentence(insight: Insight, minimumDays = 14): strin
     insight.daysOn < minimumDays ? `${minimumDays - insight.daysOn} more ${insight.daysOn === minimumDays - 1 ? 'day' : 'days'} with ${insight.supplementName}` : null,
     insight.daysOff < minimumDays ? `${minimumDays - insight.daysOff} more ${insight.daysOff === minimumDays - 1 ? 'day' : 'days'} without it` : null,
   ].filter((part): part is string => part !== null);
-  return `${insight.supplementName} and your ${insight.rating}: not enough data yet. ${days(insight.daysOn)} on and ${insight.daysOff} off so far; each side needs ${minimumDays} rated days, so ${missing.join(' and ')}.`;
+  const name = INSIGHT_MEASURE_WORDS[insight.rating].unit ? INSIGHT_MEASURE_WORDS[insight.rating].name : insight.rating;
+  const kind = INSIGHT_MEASURE_WORDS[insight.rating].unit ? 'measured' : 'rated';
+  return `${insight.supplementName} and your ${name}: not enough data yet. ${days(insight.daysOn)} on and ${insight.daysOff} off so far; each side needs ${minimumDays} ${kind} days, so ${missing.join(' and ')}.`;
 }
 
 /** Whether the difference held after the correction, in plain words. */
