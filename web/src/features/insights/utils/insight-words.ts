@@ -1,4 +1,4 @@
-import { type Insight, type InsightMeasure, INSIGHT_MEASURE_WORDS } from '#contract/insights.ts';
+import { type BiomarkerInsight, type Insight, type InsightMeasure, type StackChange, INSIGHT_MEASURE_WORDS } from '#contract/insights.ts';
 import { formatDateWithYear } from '#web/lib/local-day.ts';
 
 const oneDecimal = (value: number) => (Math.round(value * 10) / 10).toFixed(1);
@@ -51,4 +51,38 @@ export function correctionSentence(comparisons: number, preview: boolean): strin
   return preview
     ? `We corrected for all ${all} we made, including those not shown (Benjamini–Hochberg).`
     : `We corrected for the ${all} shown (Benjamini–Hochberg).`;
+}
+
+// ─── Biomarkers before and after a change of the stack ────────────────────────────────────────
+
+const labNumber = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 2 });
+
+/** "You started Vitamin D3 on Mar 11, 2026." */
+export function stackChangeSentence(change: StackChange): string {
+  const on = formatDateWithYear(change.on);
+  if (change.change === 'started') return `You started ${change.name} on ${on}.`;
+  if (change.change === 'stopped') return `You stopped ${change.name} on ${on}.`;
+  return `You changed the dose of ${change.name} from ${change.fromDose} to ${change.toDose} on ${on}.`;
+}
+
+/** "25-OH vitamin D after you started Vitamin D3" */
+export function biomarkerTitle(insight: BiomarkerInsight): string {
+  const verb = { started: 'started', stopped: 'stopped', dose_changed: 'changed the dose of' }[insight.change.change];
+  return `${insight.biomarkerName} after you ${verb} ${insight.change.name}`;
+}
+
+/** "It went from 20 ng/mL (Mar 6, 2026) to 34 ng/mL (Apr 30, 2026): 14 ng/mL higher, 20% of the reference range, 55 days apart." */
+export function beforeAfterSentence(insight: BiomarkerInsight): string {
+  const { before, after, unit, difference, shareOfRange, daysBetween } = insight;
+  const change =
+    labNumber(Math.abs(difference)) === '0' ? 'about the same' : `${labNumber(Math.abs(difference))} ${unit} ${difference > 0 ? 'higher' : 'lower'}`;
+  const share = shareOfRange === null ? '' : `, ${Math.round(Math.abs(shareOfRange) * 100)}% of the reference range`;
+  return `It went from ${labNumber(before.value)} ${unit} (${formatDateWithYear(before.date)}) to ${labNumber(after.value)} ${unit} (${formatDateWithYear(after.date)}): ${change}${share}, ${days(daysBetween)} apart.`;
+}
+
+/** The other supplements that changed between the two tests, or a plain "none". */
+export function biomarkerConfoundersSentence(insight: BiomarkerInsight): string {
+  if (insight.confounders.length === 0) return 'No other supplement was started, stopped or re-dosed between the two tests.';
+  const parts = insight.confounders.map((c) => `${c.name} ${c.change === 'dose_changed' ? 'dose changed' : c.change} on ${formatDateWithYear(c.on)}`);
+  return `Also changed between the two tests: ${parts.join('; ')}.`;
 }
