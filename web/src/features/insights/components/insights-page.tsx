@@ -1,4 +1,5 @@
 import { Lightbulb } from 'lucide-react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import type { BiomarkerInsight, Insight, InsightsResponse } from '#contract/insights.ts';
 import { EmptyState } from '#web/components/layout/empty-state.tsx';
@@ -161,11 +162,12 @@ function BiomarkerSection({ data }: { data: InsightsResponse }) {
 }
 
 function BiomarkerCard({ insight }: { insight: BiomarkerInsight }) {
+  const titleId = useId();
   return (
-    <Card>
+    <Card role="article" aria-labelledby={titleId}>
       <CardContent className="space-y-2 pt-6 text-sm">
         <div className="flex flex-wrap items-center gap-2">
-          <h3 className="text-base font-medium text-foreground">{biomarkerTitle(insight)}</h3>
+          <h3 id={titleId} className="text-base font-medium text-foreground">{biomarkerTitle(insight)}</h3>
           <span className="text-xs text-muted-foreground">{insight.association}</span>
         </div>
         <p className="text-foreground">{stackChangeSentence(insight.change)}</p>
