@@ -21,6 +21,7 @@ import { containsWords } from '#server/ai/built-in/questions.ts';
 import type { Db } from '#server/db/client.ts';
 import type { UserRow } from '#server/features/auth/auth.repository.ts';
 import type { HealthService } from '#server/features/health/health.service.ts';
+import type { InsightsService } from '#server/features/insights/insights.service.ts';
 import { findMarker, siUnitOf, toCanonicalValue, unitDefFor } from '#server/features/labs/labs.catalogue.ts';
 import type { UnitDef } from '#server/labs/extract/catalogue.ts';
 import type { StreakService } from '#server/features/streaks/streaks.service.ts';
@@ -46,6 +47,7 @@ import {
 
 export type DataSources = {
   db: Db;
+  insights: InsightsService;
   supplements: SupplementsService;
   health: HealthService;
   streaks: StreakService;
@@ -68,6 +70,8 @@ export function createUserData(sources: DataSources, user: UserRow, now: Date, l
 
   const data: UserData = {
     viewer: { id: userId, displayName: user.name ?? user.username, timeZone: user.timeZone, today, unitSystem },
+
+    insights: once('insights', () => sources.insights.insights(user)),
 
     stack: once('stack', async () => {
       const [rows, logged] = await Promise.all([listStack(db, userId), loggedRows()]);
