@@ -15,6 +15,21 @@ export const INSIGHT_FALSE_DISCOVERY_RATE = 0.05;
 
 export const INSIGHT_RATINGS = ['energy', 'mood', 'sleep'] as const;
 export type InsightRating = (typeof INSIGHT_RATINGS)[number];
+/** Daily figures imported from a phone or wearable (decision 031), compared like the ratings. */
+export const INSIGHT_IMPORTED_MEASURES = ['sleep_duration', 'resting_heart_rate', 'steps'] as const;
+export type InsightImportedMeasure = (typeof INSIGHT_IMPORTED_MEASURES)[number];
+export const INSIGHT_MEASURES = [...INSIGHT_RATINGS, ...INSIGHT_IMPORTED_MEASURES] as const;
+export type InsightMeasure = (typeof INSIGHT_MEASURES)[number];
+
+/** How each measure is named in a sentence ("your time asleep was …"), and its unit (none for ratings). */
+export const INSIGHT_MEASURE_WORDS: Record<InsightMeasure, { name: string; unit: string | null }> = {
+  energy: { name: 'energy rating', unit: null },
+  mood: { name: 'mood rating', unit: null },
+  sleep: { name: 'sleep rating', unit: null },
+  sleep_duration: { name: 'time asleep', unit: 'min' },
+  resting_heart_rate: { name: 'resting heart rate', unit: 'bpm' },
+  steps: { name: 'step count', unit: 'steps' },
+};
 
 export const INSIGHT_TEXTS = {
   association: 'association, not proof',
@@ -35,11 +50,12 @@ export type InsightStatus = z.infer<typeof insightStatusSchema>;
 export const insightSchema = z.object({
   supplementId: z.string(),
   supplementName: z.string(),
-  rating: z.enum(INSIGHT_RATINGS),
+  /** The rating, or the imported daily measurement, compared. */
+  rating: z.enum(INSIGHT_MEASURES),
   status: insightStatusSchema,
   daysOn: z.number().int(),
   daysOff: z.number().int(),
-  /** Mean rating on days on minus days off, and its 95% interval; null without enough data. */
+  /** Mean on days on minus days off (in the measure's unit), and its 95% interval; null without enough data. */
   difference: z.number().nullable(),
   low: z.number().nullable(),
   high: z.number().nullable(),
@@ -53,6 +69,76 @@ export const insightSchema = z.object({
 });
 export type Insight = z.infer<typeof insightSchema>;
 
+
+
+// ─── Biomarkers before and after a change of the stack (decision 039) ─────────────────────────
+
+/**
+ * The "after" result is the first one at least this many days after the change: a blood value
+ * needs weeks to move, and a test taken the next morning says nothing about the change.
+ */
+export const BIOMARKER_AFTER_MINIMUM_DAYS = 28;
+/** The "before" result is the latest one on or before the change day, but no older than this. */
+export const BIOMARKER_BEFORE_MAXIMUM_DAYS = 180;
+/**
+ * Intake logs of one supplement more than this many days apart are a stop and a restart; the
+ * last run stops only if the user went on logging other supplements this long after it.
+ */
+export const SUPPLEMENT_PAUSE_DAYS = 14;
+
+export const BIOMARKER_INSIGHT_TEXTS = {
+  otherCauses: 'Anything else that changed between the two tests (diet, sun, illness, a different lab) could explain it as well.',
+  upgradeHint: 'Upgrade to Pro to see how each of your biomarkers moved around every change of your stack.',
+} as const;
+
+export const STACK_CHANGES = ['started', 'stopped', 'dose_changed'] as const;
+export type StackChangeKind = (typeof STACK_CHANGES)[number];
+
+/** A change of the stack, read from the intake logs (which copy the dose of each day). */
+export const stackChangeSchema = z.object({
+  name: z.string(),
+  change: z.enum(STACK_CHANGES),
+  /** The first day in the new state: first day taken, first day not taken, first day at the new dose. */
+  on: z.string(),
+  /** For a dose change, the doses before and after ("1000 IU 1x daily"); null otherwise. */
+  fromDose: z.string().nullable(),
+  toDose: z.string().nullable(),
+});
+export type StackChange = z.infer<typeof stackChangeSchema>;
+
+const labPointSchema = z.object({ value: z.number(), date: z.string() });
+
+export const biomarkerInsightSchema = z.object({
+  biomarkerKey: z.string(),
+  biomarkerName: z.string(),
+  /** The biomarker's one unit, in which the values and the change are given. */
+  unit: z.string(),
+  /** The change of the stack that the two results sit around. */
+  change: stackChangeSchema,
+  before: labPointSchema,
+  after: labPointSchema,
+  /** after − before, in `unit`. */
+  difference: z.number(),
+  /** The reference range the share is of (the later result's, else the earlier's); null when none was printed. */
+  referenceLow: z.number().nullable(),
+  referenceHigh: z.number().nullable(),
+  /** The difference as a share of the reference range's width (0.25 = a quarter of the range); null without a range. */
+  shareOfRange: z.number().nullable(),
+  daysBetween: z.number().int(),
+  /** Other supplements started, stopped or re-dosed between the two tests: they could explain it too. */
+  confounders: z.array(stackChangeSchema),
+  association: z.literal(INSIGHT_TEXTS.association),
+  otherCauses: z.string(),
+  /** The labs page with this biomarker charted. */
+  labsPath: z.string(),
+});
+export type BiomarkerInsight = z.infer<typeof biomarkerInsightSchema>;
+
+/** The labs page with one biomarker charted: the chart's `biomarkers` parameter takes catalogue keys. */
+export function labsPathFor(biomarkerKey: string): string {
+  return `/labs?biomarkers=${encodeURIComponent(biomarkerKey)}`;
+}
+
 export const insightsResponseSchema = z.object({
   /** `full` for Pro and the trial; `preview` shows one insight and says what the rest would need. */
   access: z.enum(['full', 'preview']),
@@ -65,5 +151,13 @@ export const insightsResponseSchema = z.object({
   /** Insights not shown under a preview. */
   hiddenCount: z.number().int(),
   upgradeHint: z.string().nullable(),
+  /** Biomarkers before and after each change of the stack (decision 039); one under a preview. */
+  biomarkers: z.object({
+    afterMinimumDays: z.number().int(),
+    beforeMaximumDays: z.number().int(),
+    insights: z.array(biomarkerInsightSchema),
+    hiddenCount: z.number().int(),
+    upgradeHint: z.string().nullable(),
+  }),
 });
 export type InsightsResponse = z.infer<typeof insightsResponseSchema>;

@@ -46,3 +46,41 @@ test('ten days are not enough to show anything', async ({ page }) => {
   await expect(page.getByText(/^Magnesium and your sleep: not enough data yet\. 5 days on and 5 off so far/)).toBeVisible();
   await expect(page.getByText(/^On days you took Magnesium/)).toHaveCount(0);
 });
+
+test('vitamin D rose after starting D3, with magnesium named as another change, and ten days of ratings show nothing', async ({ page }) => {
+  test.setTimeout(120_000);
+  await acceptCookies(page.context());
+  const request = page.request;
+  expect((await request.post('/api/register', { data: newAccount() })).ok()).toBe(true);
+  const add = async (name: string) => {
+    const response = await request.post('/api/supplements', { data: { name, dosage: '1000 IU', frequency: '1x daily' } });
+    expect(response.ok()).toBe(true);
+    return ((await response.json()) as { id: string }).id;
+  };
+  const log = async (id: string, back: number) =>
+    expect((await request.put(`/api/supplement-logs/${day(back)}`, { data: { logs: [{ supplementId: id, taken: true }] } })).ok()).toBe(true);
+  // D3 from 60 days ago and magnesium from 45 days ago, logged often enough to count as taken throughout.
+  const d3 = await add('Vitamin D3');
+  for (const back of [60, 50, 40, 30, 20, 10, 2]) await log(d3, back);
+  const magnesium = await add('Magnesium');
+  for (const back of [45, 35, 25, 15, 5]) await log(magnesium, back);
+  // Three reports: two before the start, one well after it.
+  for (const [back, value] of [[70, 18], [61, 22], [5, 41]] as const) {
+    const result = { biomarker: 'vitamin-d-25oh', value, unit: 'ng/mL', referenceLow: 30, referenceHigh: 100, testDate: day(back) };
+    expect((await request.post('/api/labs/results', { data: result })).status()).toBe(201);
+  }
+  for (let back = 2; back < 12; back += 1) {
+    expect((await request.post('/api/effects', { data: { date: day(back), sleep: 2 + (back % 3), energy: 3, mood: 2 + (back % 2) } })).ok()).toBe(true);
+  }
+  await openInsights(page);
+
+  await expect(page.getByRole('heading', { level: 2, name: 'Biomarkers before and after a change' })).toBeVisible();
+  const card = page.getByRole('article', { name: '25-OH vitamin D after you started Vitamin D3' });
+  await expect(card.getByText(/^It went from 22 ng\/mL \(.+\) to 41 ng\/mL \(.+\): 19 ng\/mL higher, 27% of the reference range, 56 days apart\.$/)).toBeVisible();
+  await expect(card.getByText(/^Also changed between the two tests: Magnesium started on /)).toBeVisible();
+  await expect(card.getByText('association, not proof', { exact: true })).toBeVisible();
+  await expect(card.getByRole('link', { name: 'See your 25-OH vitamin D results' })).toHaveAttribute('href', '/labs?biomarkers=vitamin-d-25oh');
+  // Ten rated days: nothing is compared, so nothing can be a finding.
+  await expect(page.getByText(/^Vitamin D3 and your sleep: not enough data yet\./)).toBeVisible();
+  await expect(page.getByText(/holds after correcting/)).toHaveCount(0);
+});

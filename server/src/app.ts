@@ -197,6 +197,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const reminders = new RemindersService({ db, secret: config.sessionSecret, publicUrl: config.publicUrl, vapidPublicKey: config.reminders.vapid.publicKey });
   const assistant = new AssistantService({
     db,
+    insights,
     provider: config.ai.provider ? new OpenAiCompatibleProvider(config.ai.provider, { log: app.log }) : new BuiltInAssistant(),
     entitlements,
     limiter,

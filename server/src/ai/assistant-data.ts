@@ -1,3 +1,4 @@
+import type { InsightsResponse } from '#contract/insights.ts';
 import type { StackInteraction } from '#contract/interactions.ts';
 import type { IntakeWarningsResponse } from '#contract/supplements.ts';
 
@@ -176,6 +177,8 @@ export type RatedDay = EffectsEntry & { took: boolean };
 
 export type UserData = {
   readonly viewer: Viewer;
+  /** The user's insights as the Insights page shows them (decisions 037 and 039; a preview below Pro). */
+  insights(): Promise<InsightsResponse>;
   stack(): Promise<StackEntry[]>;
   loggedSupplements(): Promise<LoggedSupplement[]>;
   intakeWarnings(): Promise<IntakeWarningsResponse>;

@@ -28,6 +28,8 @@ export const MAX_STACK_ENTRIES = 60;
 export const MAX_MEASUREMENT_CALL_DAYS = MAX_MEASUREMENT_DAYS;
 export const MAX_INTERACTIONS = 40;
 export const MAX_BIOMARKERS_LISTED = 80;
+/** Insights one call returns of each kind (comparisons, biomarkers before and after). */
+export const MAX_INSIGHTS = 40;
 /** User-written text (notes) inside a result is cut to this length. */
 const MAX_NOTE_CHARS = 300;
 /** A result larger than this is refused rather than sent: the model should ask for less. */
@@ -213,6 +215,50 @@ const TOOLS: readonly ToolDefinition[] = [
     },
   },
   {
+    name: 'get_insights',
+    description:
+      "The user's Insights, as the Insights page shows them: (1) for each supplement, ratings and imported daily measurements on days it was taken against days it was not (Welch's 95% interval, Benjamini-Hochberg adjusted p; 'finding' only when the adjusted p is at most 0.05); (2) each biomarker's result before and after a supplement was started, stopped or re-dosed, with the other supplements that changed between the two tests. Every one is an association, not proof: say so when citing one.",
+    parameters: NO_PARAMETERS,
+    arguments: noArguments,
+    run: async (user) => {
+      const data = await user.insights();
+      const compared = data.insights.filter((insight) => insight.status !== 'not_enough_data');
+      const waiting = data.insights.filter((insight) => insight.status === 'not_enough_data');
+      const biomarkers = data.biomarkers.insights;
+      return {
+        access: data.access,
+        comparisons: compared.slice(0, MAX_INSIGHTS).map((insight) => ({
+          supplement: insight.supplementName,
+          measure: insight.rating,
+          status: insight.status,
+          daysOn: insight.daysOn,
+          daysOff: insight.daysOff,
+          differenceOnMinusOff: round(insight.difference),
+          interval95: [round(insight.low), round(insight.high)],
+          adjustedP: insight.adjustedP,
+          otherChangesInThoseDays: insight.confounders.map((c) => `${c.name} ${c.change} on ${c.on}`),
+        })),
+        notEnoughDataYet: waiting.slice(0, MAX_INSIGHTS).map((insight) => `${insight.supplementName} / ${insight.rating}: ${insight.daysOn} days on, ${insight.daysOff} off (${data.minimumDays} needed on each side)`),
+        correctedFor: `${data.comparisons} comparisons (Benjamini-Hochberg, false discovery rate ${data.falseDiscoveryRate})`,
+        biomarkersBeforeAndAfter: biomarkers.slice(0, MAX_INSIGHTS).map((insight) => ({
+          biomarker: insight.biomarkerName,
+          unit: insight.unit,
+          change: `${insight.change.name} ${insight.change.change.replace('_', ' ')} on ${insight.change.on}${insight.change.fromDose ? ` (${insight.change.fromDose} to ${insight.change.toDose})` : ''}`,
+          before: insight.before,
+          after: insight.after,
+          difference: round(insight.difference),
+          shareOfReferenceRange: insight.shareOfRange === null ? null : round(insight.shareOfRange),
+          daysBetween: insight.daysBetween,
+          otherChangesBetweenTests: insight.confounders.map((c) => `${c.name} ${c.change.replace('_', ' ')} on ${c.on}`),
+          cite: citationHref({ kind: 'biomarker', name: insight.biomarkerName, date: insight.after.date }),
+        })),
+        ...(data.access === 'preview' ? { hiddenUnderPreview: data.hiddenCount + data.biomarkers.hiddenCount, note: 'The user sees a preview; Pro shows every insight.' } : {}),
+        method: `Biomarkers: the latest result up to the change against the first at least ${data.biomarkers.afterMinimumDays} days after it.`,
+        caveat: 'Association, not proof: anything else that changed could explain it as well.',
+      };
+    },
+  },
+  {
     name: 'get_interactions',
     description: "Known interactions among the user's supplements and medications, from StackLab's interaction table: the two items, severity (major, moderate, minor), what happens, what to do and the source.",
     parameters: NO_PARAMETERS,
@@ -310,6 +356,10 @@ async function biomarkerKeyOf(user: UserData, text: string): Promise<string | un
 /** Days in a range, both ends included. */
 function span({ from, to }: { from: string; to: string }): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+}
+
+function round(value: number | null): number | null {
+  return value === null ? null : Math.round(value * 100) / 100;
 }
 
 function clip(text: string): string {

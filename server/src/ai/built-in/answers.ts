@@ -11,6 +11,7 @@ import type {
 } from '../assistant-data.ts';
 import { cite, formatDay, formatDerived, formatValue, joinList, plainText, plural, valueWithUnit } from '../format.ts';
 import { type Question, type Rating, type Since, type Understood, containsWords, normaliseQuestion, supplementMatchesMarker } from './questions.ts';
+import { answerInsights } from './insight-answers.ts';
 import { answerMeasured, noMeasurements } from './measurement-answers.ts';
 import { type Named, answerDose, answerInteraction, answerPlan, answerTiming, nutrientName } from './supplement-answers.ts';
 
@@ -54,6 +55,8 @@ export async function answerQuestion(context: AssistantContext, understood: Unde
       }
       return answer;
     }
+    case 'insight':
+      return user ? answerInsights(user, text, question.since) : SIGN_IN;
     case 'dose':
       return answerDose(context, await namedIn(context, text), question.change, text);
     case 'timing':
@@ -83,6 +86,7 @@ export function capabilities(signedIn: boolean, unmatched: boolean): string {
     'How did I feel on days I took magnesium versus days I did not?',
     'How did I sleep the weeks I took magnesium? (from data imported from your phone or watch)',
     'Does anything in my stack interact?',
+    'Is vitamin D3 doing anything? What changed since I started magnesium? (from your Insights)',
   ];
   const tail = signedIn ? '' : '\n\nAll but the supplement question need your own records: sign in to ask them.';
   return `${lead}\n\n${examples.map((example) => `- ${example}`).join('\n')}${tail}`;

@@ -25,6 +25,8 @@ export type Question =
   | { kind: 'felt'; rating: Rating | null; since: Since | null }
   /** A measurement imported from a phone or wearable (minutes asleep, resting heart rate, steps...). */
   | { kind: 'measured'; measure: Measure; since: Since | null }
+  /** "Is vitamin D3 doing anything?", "What changed since I started magnesium?": the user's Insights. */
+  | { kind: 'insight'; since: Since | null }
   | { kind: 'greeting' }
   | { kind: 'unknown' };
 
@@ -224,6 +226,9 @@ const STACK = /\b(what (?:am i|do i|supplements do i|supplements am i) (?:taking
 const BIOMARKER_CUES = /\b(level|levels|trend|trending|result|results|value|values|reading|readings|numbers?|doing|changed|change|latest|last|lab|labs|test|tested|blood|since|how is|how's|how are|improv\w*|going up|going down|over time|history|is my|was my|went|gone|rise|rose|fall|fell|drop|dropped|higher|lower|better|worse|compare|before and after)\b/;
 /** Words that make a name a lab result: "my X level", "my X results", "X test", "blood X". */
 const BIOMARKER_FRAME = /\b(levels?|results?|test(?:s|ed)?|readings?|values?|numbers?|labs?|bloodwork|blood work|blood test|in my blood|measured|lab report)\b/;
+/** Whether a supplement does anything, what changed since a start, or the insights themselves. */
+const INSIGHT =
+  /\b(?:is|are|has|have) (?:my |the )?[\p{L}\p{N} -]+? (?:doing anything|doing something|done anything|working|made (?:a|any) difference|making (?:a|any) difference|having (?:an|any) effect|had (?:an|any) effect)\b|\b(?:does|did|do) (?:my |the )?[\p{L}\p{N} -]+? (?:work|do anything|do something|make (?:a|any) difference|have (?:an|any) effect)\b|\bwhat(?:'s| has| have)? changed (?:since|after|when)\b|\b(?:my )?insights\b/u;
 const GREETING = /^(hi|hello|hey|good (?:morning|afternoon|evening)|thanks|thank you|help|what can you do|who are you)\b/;
 const FOLLOW_UP = /^(?:and|also|what about|how about|and what about|and how about|same for|ok and|okay and|then|now)\b|^(?:since|from|over|in|during|before|after|last|past)\b/;
 
@@ -259,6 +264,7 @@ export function classifyQuestion(original: string, today: string): Question {
   const marker = findBiomarker(rest);
   const framed = marker !== undefined && (BIOMARKER_FRAME.test(restQ) || OUT_OF_RANGE.test(restQ) || /\b25-?oh\b|hydroxy/.test(restQ) || /\b(latest|trend|trending|going up|going down|over time|history|high|low|deficient|deficiency)\b/.test(restQ));
   if (STREAK.test(q)) return { kind: 'streak' };
+  if (INSIGHT.test(q) && !DOSE.test(q)) return { kind: 'insight', since };
   const measure = measureNamed(q);
   if (measure && !/\b(rated|rating|ratings|score)\b/.test(q) && !DOSE.test(q)) return { kind: 'measured', measure, since };
   if (OUT_OF_RANGE.test(q) && !(DOSE.test(q) && !RESULTS.test(q)) && (!marker || (RESULTS.test(q) && /\b(which|what|any|all|list)\b/.test(q)))) return { kind: 'out-of-range' };
@@ -310,7 +316,7 @@ export function understandConversation(userMessages: readonly string[], today: s
   }
   if (question.kind === 'unknown' || question.kind === 'biomarker' || question.kind === 'supplement-info') {
     // A new name for the earlier kind of question.
-    if (['dose', 'timing', 'interaction', 'plan', 'felt', 'stack', 'supplement-info'].includes(previous.kind)) return { question: previous, subjectText: last };
+    if (['dose', 'timing', 'interaction', 'plan', 'felt', 'stack', 'supplement-info', 'insight'].includes(previous.kind)) return { question: previous, subjectText: last };
     if (previous.kind === 'biomarker' && marker) return { question: { ...previous, marker }, subjectText: previousText };
   }
   if (question.kind === 'unknown') return { question: previous, subjectText: `${previousText} ${last}` };

@@ -11,6 +11,7 @@ import {
   addSupplement,
   ask,
   askText,
+  daysFrom,
   logDays,
   logDaysTogether,
   readEvents,
@@ -420,6 +421,44 @@ describe('how I felt on days I took it versus days I did not', () => {
 
   it('asks which supplement when none is named', async () => {
     expect(await askText(rich.client, 'How did I feel on days I took it versus days I did not?')).toContain('Which supplement?');
+  });
+});
+
+describe('insights', () => {
+  it('"Is vitamin D3 doing anything?": 25-OH vitamin D before and after the start, magnesium named, an association', async () => {
+    const { client, user } = await signedInClient(t);
+    const start = addDays(today(), -100);
+    const d3 = await addSupplement(client, { name: 'Vitamin D3', dosage: '2000 IU', frequency: '1x daily' });
+    const magnesium = await addSupplement(client, { name: 'Magnesium', dosage: '200 mg', frequency: '1x daily' });
+    // Each day's intake is replaced as a whole: D3 alone for 20 days, then both.
+    await logDays(client, d3, daysFrom(start, 20));
+    await logDaysTogether(client, [d3, magnesium], daysFrom(addDays(start, 20), 75));
+    const marker = { key: 'vitamin-d-25oh', name: '25-OH vitamin D', category: 'vitamin', unit: 'ng/mL', low: 30, high: 100 };
+    await addResults(t, user.id, [
+      { ...marker, value: 20, date: addDays(start, -5) },
+      { ...marker, value: 41, date: addDays(start, 60) },
+    ]);
+
+    const d3Text = await askText(client, 'Is vitamin D3 doing anything?');
+    expect(d3Text).toContain('From your Insights about Vitamin D3:');
+    expect(d3Text).toContain(
+      `[25-OH vitamin D](${citationHref({ kind: 'biomarker', name: '25-OH vitamin D', date: addDays(start, 60) })}) went from 20 ng/mL (${formatDay(addDays(start, -5))}) to 41 ng/mL (${formatDay(addDays(start, 60))}) after you started Vitamin D3 on ${formatDay(start)}: 21 ng/mL higher (30% of the reference range), 65 days apart.`,
+    );
+    expect(d3Text).toContain(`Also changed between the two tests: Magnesium (started ${formatDay(addDays(start, 20))}).`);
+    expect(d3Text).toContain('Not enough days yet to compare your energy rating, mood rating and sleep rating with and without it');
+    expect(d3Text).toContain('These are associations, not proof');
+
+    const magnesiumText = await askText(client, 'What changed since I started magnesium?');
+    expect(magnesiumText).toContain('From your Insights about Magnesium:');
+    expect(magnesiumText).toContain(`after you started Magnesium on ${formatDay(addDays(start, 20))}`);
+    expect(magnesiumText).toContain(`Also changed between the two tests: Vitamin D3 (started ${formatDay(start)}).`);
+    expect(magnesiumText).toContain('These are associations, not proof');
+
+    // Another user asking the same gets nothing of this one's.
+    const other = await signedInClient(t);
+    const otherText = await askText(other.client, 'Is vitamin D3 doing anything?');
+    expect(otherText).toContain('Your Insights have nothing to report yet');
+    expect(otherText).not.toMatch(/41 ng\/mL|Magnesium/);
   });
 });
 

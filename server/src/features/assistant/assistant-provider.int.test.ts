@@ -42,7 +42,7 @@ afterAll(async () => {
 });
 
 const lastRequest = () => fake.requests.at(-1)!;
-const READ_ONLY_TOOLS = ['get_stack', 'get_intake', 'get_ratings', 'list_biomarkers', 'get_biomarker_results', 'get_health_profile', 'get_health_measurements', 'get_interactions'];
+const READ_ONLY_TOOLS = ['get_stack', 'get_intake', 'get_ratings', 'list_biomarkers', 'get_biomarker_results', 'get_health_profile', 'get_health_measurements', 'get_insights', 'get_interactions'];
 
 describe('a streamed reply', () => {
   it('passes the model’s pieces through as they come, then the not-medical-advice line and the end', async () => {

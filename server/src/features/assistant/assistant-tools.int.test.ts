@@ -1,3 +1,4 @@
+import { citationHref } from '#contract/assistant.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_MESSAGES, NOT_MEDICAL_ADVICE } from '#contract/assistant.ts';
 import { MAX_CALLS_PER_ROUND, MAX_TOOL_ROUNDS } from '#server/ai/tools.ts';
@@ -33,7 +34,7 @@ afterAll(async () => {
   await fake.close();
 });
 
-const TOOL_NAMES = ['get_stack', 'get_intake', 'get_ratings', 'list_biomarkers', 'get_biomarker_results', 'get_health_profile', 'get_health_measurements', 'get_interactions'];
+const TOOL_NAMES = ['get_stack', 'get_intake', 'get_ratings', 'list_biomarkers', 'get_biomarker_results', 'get_health_profile', 'get_health_measurements', 'get_insights', 'get_interactions'];
 const hasToolResults = (request: FakeRequest) => request.body.messages.some((message) => message.role === 'tool');
 
 /** A model that makes `calls` first, then answers with what `answer` makes of the results. */
@@ -266,6 +267,44 @@ describe('only the signed-in user’s records', () => {
     // The other user's own result is there: the tools read the asker's records.
     expect(seen[4]!.result).toMatchObject({ biomarkers: [{ biomarker: 'LDL cholesterol', latest: { value: 131 } }] });
     expect(seen[5]!.result.error).toMatch(/^Invalid arguments: .*userId/);
+  });
+});
+
+describe('get_insights', () => {
+  it("gives the asker's own Insights, biomarkers before and after a start with the caveat, and another user none of them", async () => {
+    const owner = await seedRichUser(t);
+    let seen: ReturnType<typeof toolResultsIn> = [];
+    callsThenAnswers([{ name: 'get_insights', arguments: '{}' }], (results) => {
+      seen = results;
+      return 'Vitamin D rose after you started D3; an association, not proof.';
+    });
+    expect((await ask(owner.client, 'Is vitamin D3 doing anything?')).statusCode).toBe(200);
+    const result = seen[0]!.result as { biomarkersBeforeAndAfter: unknown[]; caveat: string; access: string };
+    expect(result.access).toBe('full');
+    expect(result.caveat).toMatch(/^Association, not proof/);
+    expect(result.biomarkersBeforeAndAfter).toContainEqual(
+      expect.objectContaining({
+        biomarker: '25-OH vitamin D',
+        unit: 'ng/mL',
+        change: 'Vitamin D3 started on 2024-07-01',
+        before: { value: 24, date: '2024-06-15' },
+        after: { value: 41, date: '2025-01-20' },
+        difference: 17,
+        daysBetween: 219,
+        otherChangesBetweenTests: [],
+        cite: citationHref({ kind: 'biomarker', name: '25-OH vitamin D', date: '2025-01-20' }),
+      }),
+    );
+
+    const other = await signedInClient(t);
+    callsThenAnswers([{ name: 'get_insights', arguments: JSON.stringify({ userId: owner.user.id }) }, { name: 'get_insights', arguments: '{}' }], (results) => {
+      seen = results;
+      return 'Nothing there.';
+    });
+    await ask(other.client, 'Is vitamin D3 doing anything?');
+    expect(seen[0]!.result.error).toMatch(/^Invalid arguments: .*userId/);
+    expect(seen[1]!.result).toMatchObject({ comparisons: [], notEnoughDataYet: [], biomarkersBeforeAndAfter: [] });
+    expect(JSON.stringify(seen)).not.toContain('Vitamin D3');
   });
 });
 

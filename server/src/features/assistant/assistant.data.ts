@@ -21,6 +21,7 @@ import { MAX_MEASUREMENT_DAYS } from '#server/ai/assistant-data.ts';
 import { containsWords } from '#server/ai/built-in/questions.ts';
 import type { Db } from '#server/db/client.ts';
 import type { HealthService } from '#server/features/health/health.service.ts';
+import type { InsightsService } from '#server/features/insights/insights.service.ts';
 import { findMarker, siUnitOf, toCanonicalValue, unitDefFor } from '#server/features/labs/labs.catalogue.ts';
 import type { UnitDef } from '#server/labs/extract/catalogue.ts';
 import type { StreakService } from '#server/features/streaks/streaks.service.ts';
@@ -47,6 +48,7 @@ import type { User } from '#server/domain/user.ts';
 
 export type DataSources = {
   db: Db;
+  insights: InsightsService;
   supplements: SupplementsService;
   health: HealthService;
   streaks: StreakService;
@@ -69,6 +71,8 @@ export function createUserData(sources: DataSources, user: User, now: Date, labU
 
   const data: UserData = {
     viewer: { id: userId, displayName: user.name ?? user.username, timeZone: user.timeZone, today, unitSystem },
+
+    insights: once('insights', () => sources.insights.insights(user)),
 
     stack: once('stack', async () => {
       const [rows, logged] = await Promise.all([listStack(db, userId), loggedRows()]);

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '#contract/dates.ts';
-import { INSIGHT_TEXTS, type Insight, type InsightsResponse } from '#contract/insights.ts';
-import { qualitativeLogs, supplementLogs, users } from '#server/db/schema/index.ts';
+import { BIOMARKER_INSIGHT_TEXTS, INSIGHT_TEXTS, type Insight, type InsightsResponse } from '#contract/insights.ts';
+import { healthMeasurements, qualitativeLogs, supplementLogs, users } from '#server/db/schema/index.ts';
 import { type TestApp, TestClient, createTestApp, signedInClient } from '#server/testing/test-app.ts';
 
 let t: TestApp;
@@ -19,7 +19,7 @@ async function addSupplement(client: TestClient, name: string): Promise<string> 
   return response.json().id as string;
 }
 
-async function logTaken(userId: string, supplementId: string, name: string, days: string[]): Promise<void> {
+async function logTaken(userId: string, supplementId: string, name: string, days: string[], dosageAmount = 200): Promise<void> {
   if (days.length === 0) return;
   await t.database.db.insert(supplementLogs).values(
     days.map((day) => ({
@@ -28,7 +28,7 @@ async function logTaken(userId: string, supplementId: string, name: string, days
       localDate: day,
       takenAt: new Date(`${day}T08:00:00Z`),
       name,
-      dosageAmount: 200,
+      dosageAmount,
       dosageUnit: 'mg' as const,
       frequencyCount: 1,
       frequencyUnit: 'daily' as const,
@@ -68,6 +68,31 @@ function find(body: InsightsResponse, name: string, rating: Insight['rating']): 
   const insight = body.insights.find((i) => i.supplementName === name && i.rating === rating);
   expect(insight, `${name} ${rating}`).toBeDefined();
   return insight!;
+}
+
+const dayOf = (i: number) => addDays(FIRST_DAY, i);
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => dayOf(from + i));
+
+async function addResult(client: TestClient, day: number, value: number): Promise<void> {
+  const response = await client.post('/api/labs/results', { biomarker: 'vitamin-d-25oh', value, unit: 'ng/mL', referenceLow: 30, referenceHigh: 100, testDate: dayOf(day) });
+  expect(response.statusCode).toBe(201);
+}
+
+/**
+ * Vitamin D3 from day 10 (dose doubled on day 70), magnesium from day 40, zinc stopped after
+ * day 30; 25-OH vitamin D tested on days 5, 60 and 120.
+ */
+async function seedVitaminD(client: TestClient, userId: string): Promise<void> {
+  const d3 = await addSupplement(client, 'Vitamin D3');
+  await logTaken(userId, d3, 'Vitamin D3', range(10, 69));
+  await logTaken(userId, d3, 'Vitamin D3', range(70, 130), 400);
+  const magnesium = await addSupplement(client, 'Magnesium');
+  await logTaken(userId, magnesium, 'Magnesium', range(40, 130));
+  const zinc = await addSupplement(client, 'Zinc');
+  await logTaken(userId, zinc, 'Zinc', range(0, 30));
+  await addResult(client, 5, 20);
+  await addResult(client, 60, 34);
+  await addResult(client, 120, 48);
 }
 
 describe('insights', () => {
@@ -112,6 +137,78 @@ describe('insights', () => {
     }
   });
 
+  it('pairs vitamin D results around the start of D3, and names magnesium and zinc that changed in between', async () => {
+    const { client, user } = await signedInClient(t);
+    await seedVitaminD(client, user.id);
+    const { biomarkers } = await insightsOf(client);
+    expect(biomarkers).toMatchObject({ afterMinimumDays: 28, beforeMaximumDays: 180, hiddenCount: 0, upgradeHint: null });
+    const around = (name: string, change: string) => biomarkers.insights.find((i) => i.change.name === name && i.change.change === change);
+
+    expect(around('Vitamin D3', 'started')).toMatchObject({
+      biomarkerKey: 'vitamin-d-25oh',
+      unit: 'ng/mL',
+      change: { on: dayOf(10), fromDose: null, toDose: null },
+      before: { value: 20, date: dayOf(5) },
+      after: { value: 34, date: dayOf(60) },
+      difference: 14,
+      shareOfRange: 0.2,
+      daysBetween: 55,
+      confounders: [
+        { name: 'Zinc', change: 'stopped', on: dayOf(31), fromDose: null, toDose: null },
+        { name: 'Magnesium', change: 'started', on: dayOf(40), fromDose: null, toDose: null },
+      ],
+      association: INSIGHT_TEXTS.association,
+      labsPath: '/labs?biomarkers=vitamin-d-25oh',
+    });
+    expect(around('Vitamin D3', 'dose_changed')).toMatchObject({
+      change: { on: dayOf(70), fromDose: '200 mg 1x daily', toDose: '400 mg 1x daily' },
+      before: { value: 34 },
+      after: { value: 48 },
+      confounders: [],
+    });
+    expect(around('Zinc', 'stopped')).toMatchObject({ before: { date: dayOf(5) }, after: { date: dayOf(60) } });
+    expect(around('Magnesium', 'started')).toMatchObject({ before: { date: dayOf(5) }, after: { date: dayOf(120) }, daysBetween: 115 });
+    expect(biomarkers.insights).toHaveLength(4);
+  });
+
+  it('compares imported steps, read per day from the writer that counted most, on magnesium days and off', async () => {
+    const { client, user } = await signedInClient(t);
+    await seedMagnesiumDays(client, user.id, 40);
+    // A watch and a phone both count steps: the larger count is the day's (decision 031), 2000 more on magnesium days.
+    const rows = Array.from({ length: 40 }, (_, i) => addDays(FIRST_DAY, i)).flatMap((day, i) =>
+      [
+        { origin: 'Watch', value: (i % 2 === 0 ? 10_000 : 8000) + (i % 4 < 2 ? 300 : 0) },
+        { origin: 'Phone', value: 1000 },
+      ].map(({ origin, value }) => ({
+        userId: user.id,
+        source: 'apple-health' as const,
+        origin,
+        kind: 'steps' as const,
+        startAt: new Date(`${day}T10:00:00Z`),
+        endAt: new Date(`${day}T11:00:00Z`),
+        day,
+        value,
+        unit: 'steps',
+        dedupeKey: `${origin}-${day}`,
+      })),
+    );
+    await t.database.db.insert(healthMeasurements).values(rows);
+    const body = await insightsOf(client);
+    expect(body.insights.map((i) => i.rating)).toEqual(['energy', 'mood', 'sleep', 'steps']);
+    expect(body.comparisons).toBe(4);
+    const steps = find(body, 'Magnesium', 'steps');
+    expect(steps).toMatchObject({ status: 'finding', daysOn: 20, daysOff: 20 });
+    expect(steps.difference).toBeCloseTo(2000, 6);
+  });
+
+  it("never shows one user's labs or changes to another", async () => {
+    const owner = await signedInClient(t);
+    await seedVitaminD(owner.client, owner.user.id);
+    const other = await signedInClient(t);
+    await addSupplement(other.client, 'Vitamin D3');
+    expect((await insightsOf(other.client)).biomarkers.insights).toEqual([]);
+  });
+
   it("never shows one user's days to another", async () => {
     const owner = await signedInClient(t);
     await seedMagnesiumDays(owner.client, owner.user.id, 60);
@@ -138,11 +235,22 @@ describe('insights', () => {
     expect(preview.hiddenCount).toBe(2);
     expect(preview.comparisons).toBe(3);
     expect(preview.upgradeHint).toBe(INSIGHT_TEXTS.upgradeHint);
+    expect(preview.biomarkers).toMatchObject({ insights: [], hiddenCount: 0, upgradeHint: null });
 
     await t.database.db.update(users).set({ subscriptionTier: 'pro' }).where(eq(users.id, user.id));
     const full = await insightsOf(client);
     expect(full).toMatchObject({ access: 'full', hiddenCount: 0, upgradeHint: null });
     expect(full.insights).toHaveLength(3);
+  });
+
+  it('gives a Starter user the largest biomarker move and the way to the rest', async () => {
+    const { client, user } = await signedInClient(t);
+    await seedVitaminD(client, user.id);
+    await t.database.db.update(users).set({ subscriptionTier: 'starter' }).where(eq(users.id, user.id));
+    const { access, biomarkers } = await insightsOf(client);
+    expect(access).toBe('preview');
+    expect(biomarkers.insights).toHaveLength(1);
+    expect(biomarkers).toMatchObject({ hiddenCount: 3, upgradeHint: BIOMARKER_INSIGHT_TEXTS.upgradeHint });
   });
 
   it('needs a signed-in user', async () => {

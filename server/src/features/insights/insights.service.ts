@@ -1,18 +1,35 @@
 import { addDays } from '#contract/dates.ts';
 import {
+  type BiomarkerInsight,
   type Insight,
-  type InsightRating,
+  type InsightMeasure,
   type InsightsResponse,
+  BIOMARKER_AFTER_MINIMUM_DAYS,
+  BIOMARKER_BEFORE_MAXIMUM_DAYS,
+  BIOMARKER_INSIGHT_TEXTS,
   INSIGHT_FALSE_DISCOVERY_RATE,
   INSIGHT_LAG_DAYS,
   INSIGHT_MINIMUM_DAYS,
+  INSIGHT_IMPORTED_MEASURES,
   INSIGHT_RATINGS,
   INSIGHT_TEXTS,
 } from '#contract/insights.ts';
 import { benjaminiHochberg, welchDifference } from '#contract/statistics.ts';
 import type { Db } from '#server/db/client.ts';
 import type { EntitlementsService } from '#server/features/usage/entitlements.service.ts';
-import { type IntakeDayRow, type RatingDayRow, type StackRow, listIntakeDays, listRatingDays, listStack } from './insights.repository.ts';
+import { computeBiomarkerInsights, stackChanges } from './biomarker-insights.ts';
+import {
+  type IntakeDayRow,
+  type MeasurementDayRow,
+  type RatingDayRow,
+  type StackRow,
+  listDoseDays,
+  listIntakeDays,
+  listLabPoints,
+  listMeasurementDays,
+  listRatingDays,
+  listStack,
+} from './insights.repository.ts';
 import type { User } from '#server/domain/user.ts';
 
 type Dependencies = { db: Db; entitlements: EntitlementsService };
@@ -26,17 +43,45 @@ export class InsightsService {
   constructor(private readonly deps: Dependencies) {}
 
   async insights(user: User): Promise<InsightsResponse> {
-    const [stack, intake, ratings] = await Promise.all([
+    const [stack, intake, ratings, doseDays, labs, measurements] = await Promise.all([
       listStack(this.deps.db, user.id),
       listIntakeDays(this.deps.db, user.id),
       listRatingDays(this.deps.db, user.id),
+      listDoseDays(this.deps.db, user.id),
+      listLabPoints(this.deps.db, user.id),
+      listMeasurementDays(this.deps.db, user.id),
     ]);
-    const insights = computeInsights(stack, intake, ratings);
+    const insights = computeInsights(stack, intake, ratings, measurements);
+    const biomarkerInsights = computeBiomarkerInsights(stackChanges(doseDays), labs);
     const comparisons = insights.filter((insight) => insight.status !== 'not_enough_data').length;
     const base = { lagDays: INSIGHT_LAG_DAYS, minimumDays: INSIGHT_MINIMUM_DAYS, falseDiscoveryRate: INSIGHT_FALSE_DISCOVERY_RATE, comparisons };
-    if (this.hasFullAccess(user)) return { ...base, access: 'full', insights, hiddenCount: 0, upgradeHint: null };
+    const biomarkerBase = { afterMinimumDays: BIOMARKER_AFTER_MINIMUM_DAYS, beforeMaximumDays: BIOMARKER_BEFORE_MAXIMUM_DAYS };
+    if (this.hasFullAccess(user)) {
+      return {
+        ...base,
+        access: 'full',
+        insights,
+        hiddenCount: 0,
+        upgradeHint: null,
+        biomarkers: { ...biomarkerBase, insights: biomarkerInsights, hiddenCount: 0, upgradeHint: null },
+      };
+    }
     const shown = previewOf(insights);
-    return { ...base, access: 'preview', insights: shown, hiddenCount: insights.length - shown.length, upgradeHint: INSIGHT_TEXTS.upgradeHint };
+    // The preview's biomarker insight is the largest move, the first of the sorted list.
+    const biomarkersShown: BiomarkerInsight[] = biomarkerInsights.slice(0, 1);
+    return {
+      ...base,
+      access: 'preview',
+      insights: shown,
+      hiddenCount: insights.length - shown.length,
+      upgradeHint: INSIGHT_TEXTS.upgradeHint,
+      biomarkers: {
+        ...biomarkerBase,
+        insights: biomarkersShown,
+        hiddenCount: biomarkerInsights.length - biomarkersShown.length,
+        upgradeHint: biomarkerInsights.length > biomarkersShown.length ? BIOMARKER_INSIGHT_TEXTS.upgradeHint : null,
+      },
+    };
   }
 
   private hasFullAccess(user: User): boolean {
@@ -52,8 +97,26 @@ function previewOf(insights: Insight[]): Insight[] {
   return [tested.reduce((best, insight) => (insight.adjustedP! < best.adjustedP! ? insight : best))];
 }
 
+type DayValue = { localDate: string; value: number };
+
+/**
+ * The days of each measure compared: every rating, and each imported measurement the user has
+ * at least one day of (no list of comparisons waiting for a watch the user does not wear).
+ */
+function measureSeries(ratings: RatingDayRow[], measurements: MeasurementDayRow[]): { measure: InsightMeasure; days: DayValue[] }[] {
+  const series: { measure: InsightMeasure; days: DayValue[] }[] = INSIGHT_RATINGS.map((measure) => ({
+    measure,
+    days: ratings.map((row) => ({ localDate: row.localDate, value: row[measure] })),
+  }));
+  for (const measure of INSIGHT_IMPORTED_MEASURES) {
+    const days = measurements.flatMap((row) => (row[measure] === null ? [] : [{ localDate: row.localDate, value: row[measure] }]));
+    if (days.length > 0) series.push({ measure, days });
+  }
+  return series;
+}
+
 /** The whole computation, from rows: exported for unit tests. */
-export function computeInsights(stack: StackRow[], intake: IntakeDayRow[], ratings: RatingDayRow[]): Insight[] {
+export function computeInsights(stack: StackRow[], intake: IntakeDayRow[], ratings: RatingDayRow[], measurements: MeasurementDayRow[] = []): Insight[] {
   const daysTaken = new Map<string, Set<string>>();
   for (const row of intake) {
     if (!row.supplementId) continue;
@@ -62,20 +125,21 @@ export function computeInsights(stack: StackRow[], intake: IntakeDayRow[], ratin
     daysTaken.set(row.supplementId, days);
   }
   const spans = intakeSpans(intake);
+  const series = measureSeries(ratings, measurements);
 
   const drafts = stack.flatMap((supplement) => {
     const taken = daysTaken.get(supplement.id) ?? new Set<string>();
-    const onDays: RatingDayRow[] = [];
-    const offDays: RatingDayRow[] = [];
-    // The rating of day d + lag, by whether the supplement was taken on day d.
-    for (const rating of ratings) (taken.has(addDays(rating.localDate, -INSIGHT_LAG_DAYS)) ? onDays : offDays).push(rating);
-    const enough = onDays.length >= INSIGHT_MINIMUM_DAYS && offDays.length >= INSIGHT_MINIMUM_DAYS;
-    const first = ratings[0]?.localDate;
-    const last = ratings.at(-1)?.localDate;
-    const confounders = first && last ? confoundersWithin(spans, supplement.name, addDays(first, -INSIGHT_LAG_DAYS), addDays(last, -INSIGHT_LAG_DAYS)) : [];
-    return INSIGHT_RATINGS.map((rating) => {
-      const result = enough ? difference(values(onDays, rating), values(offDays, rating)) : undefined;
-      return { supplement, rating, enough, result, daysOn: onDays.length, daysOff: offDays.length, confounders };
+    return series.map(({ measure, days }) => {
+      const on: number[] = [];
+      const off: number[] = [];
+      // The figure of day d + lag, by whether the supplement was taken on day d.
+      for (const day of days) (taken.has(addDays(day.localDate, -INSIGHT_LAG_DAYS)) ? on : off).push(day.value);
+      const enough = on.length >= INSIGHT_MINIMUM_DAYS && off.length >= INSIGHT_MINIMUM_DAYS;
+      const first = days[0]?.localDate;
+      const last = days.at(-1)?.localDate;
+      const confounders = first && last ? confoundersWithin(spans, supplement.name, addDays(first, -INSIGHT_LAG_DAYS), addDays(last, -INSIGHT_LAG_DAYS)) : [];
+      const result = enough ? difference(on, off) : undefined;
+      return { supplement, rating: measure, enough, result, daysOn: on.length, daysOff: off.length, confounders };
     });
   });
 
@@ -116,10 +180,6 @@ function difference(on: number[], off: number[]): { difference: number; low: num
   let ways = 1;
   for (let i = 1; i <= on.length; i += 1) ways = (ways * (off.length + i)) / i;
   return { difference: gap, low: gap, high: gap, p: gap === 0 ? 1 : Math.min(1, 2 / ways) };
-}
-
-function values(days: RatingDayRow[], rating: InsightRating): number[] {
-  return days.map((day) => day[rating]);
 }
 
 type Span = { name: string; first: string; last: string };

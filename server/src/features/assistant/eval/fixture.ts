@@ -109,6 +109,18 @@ function intakeOn(date: string): IntakeDay {
 export function fixtureUser(unitSystem: 'us' | 'metric' = 'metric'): UserData {
   return {
     viewer: { id: 'eval-user', displayName: 'Sam', timeZone: 'Europe/London', today: TODAY, unitSystem },
+    // The evaluation asks nothing of Insights yet: an empty page.
+    insights: async () => ({
+      access: 'full',
+      lagDays: 0,
+      minimumDays: 14,
+      falseDiscoveryRate: 0.05,
+      comparisons: 0,
+      insights: [],
+      hiddenCount: 0,
+      upgradeHint: null,
+      biomarkers: { afterMinimumDays: 28, beforeMaximumDays: 180, insights: [], hiddenCount: 0, upgradeHint: null },
+    }),
     stack: async () => STACK,
     loggedSupplements: async () => STACK.map((entry) => ({ name: entry.name, supplementId: entry.id, referenceSupplementId: entry.referenceSupplementId, nutrient: entry.nutrient, firstLoggedOn: entry.firstLoggedOn!, lastLoggedOn: entry.lastLoggedOn!, loggedDays: entry.loggedDays })),
     intakeWarnings: async () => ({

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { type Insight, type InsightsResponse, INSIGHT_TEXTS } from '#contract/insights.ts';
+import { type BiomarkerInsight, type Insight, type InsightsResponse, BIOMARKER_INSIGHT_TEXTS, INSIGHT_TEXTS } from '#contract/insights.ts';
 import { InsightsList } from './insights-page.tsx';
 
 const sleep: Insight = {
@@ -21,7 +21,38 @@ const sleep: Insight = {
   otherCauses: INSIGHT_TEXTS.otherCauses,
 };
 const waiting: Insight = { ...sleep, supplementId: 's2', supplementName: 'Ashwagandha', status: 'not_enough_data', daysOn: 10, daysOff: 50, difference: null, low: null, high: null, p: null, adjustedP: null, confounders: [] };
-const response: InsightsResponse = { access: 'full', lagDays: 0, minimumDays: 14, falseDiscoveryRate: 0.05, comparisons: 3, insights: [sleep, waiting], hiddenCount: 0, upgradeHint: null };
+const response: InsightsResponse = { access: 'full', lagDays: 0, minimumDays: 14, falseDiscoveryRate: 0.05, comparisons: 3, insights: [sleep, waiting], hiddenCount: 0, upgradeHint: null,
+  biomarkers: { afterMinimumDays: 28, beforeMaximumDays: 180, insights: [], hiddenCount: 0, upgradeHint: null },
+};
+
+const vitaminD: BiomarkerInsight = {
+  biomarkerKey: 'vitamin-d-25oh',
+  biomarkerName: '25-OH vitamin D',
+  unit: 'ng/mL',
+  change: { name: 'Vitamin D3', change: 'started', on: '2026-03-11', fromDose: null, toDose: null },
+  before: { value: 20, date: '2026-03-06' },
+  after: { value: 34.25, date: '2026-04-30' },
+  difference: 14.25,
+  referenceLow: 30,
+  referenceHigh: 100,
+  shareOfRange: 0.2036,
+  daysBetween: 55,
+  confounders: [
+    { name: 'Zinc', change: 'stopped', on: '2026-04-01', fromDose: null, toDose: null },
+    { name: 'Magnesium', change: 'dose_changed', on: '2026-04-10', fromDose: '200 mg 1x daily', toDose: '400 mg 1x daily' },
+  ],
+  association: INSIGHT_TEXTS.association,
+  otherCauses: BIOMARKER_INSIGHT_TEXTS.otherCauses,
+  labsPath: '/labs?biomarkers=vitamin-d-25oh',
+};
+
+function html(data: InsightsResponse): string {
+  return renderToStaticMarkup(
+    <MemoryRouter>
+      <InsightsList data={data} />
+    </MemoryRouter>,
+  );
+}
 
 function text(data: InsightsResponse): string {
   const html = renderToStaticMarkup(
@@ -50,5 +81,29 @@ describe('the insights page', () => {
     expect(page).toContain(INSIGHT_TEXTS.upgradeHint);
     expect(page).toContain('See plans');
     expect(page).toContain('including those not shown');
+  });
+
+  it('shows each biomarker before and after a change, what else changed, and the results behind it', () => {
+    const data = { ...response, biomarkers: { ...response.biomarkers, insights: [vitaminD] } };
+    const page = text(data);
+    expect(page).toContain('Biomarkers before and after a change');
+    expect(page).toContain('25-OH vitamin D after you started Vitamin D3');
+    expect(page).toContain('You started Vitamin D3 on Mar 11, 2026.');
+    expect(page).toContain('It went from 20 ng/mL (Mar 6, 2026) to 34.25 ng/mL (Apr 30, 2026): 14.25 ng/mL higher, 20% of the reference range, 55 days apart.');
+    expect(page).toContain('Also changed between the two tests: Zinc stopped on Apr 1, 2026; Magnesium dose changed on Apr 10, 2026.');
+    expect(page).toContain(BIOMARKER_INSIGHT_TEXTS.otherCauses);
+    expect(html(data)).toContain('href="/labs?biomarkers=vitamin-d-25oh"');
+  });
+
+  it('shows biomarkers even with nothing to compare on ratings, and the way to the rest under a preview', () => {
+    const page = text({
+      ...response,
+      access: 'preview',
+      insights: [],
+      biomarkers: { ...response.biomarkers, insights: [{ ...vitaminD, confounders: [] }], hiddenCount: 2, upgradeHint: BIOMARKER_INSIGHT_TEXTS.upgradeHint },
+    });
+    expect(page).toContain('No supplements to compare yet.');
+    expect(page).toContain('No other supplement was started, stopped or re-dosed between the two tests.');
+    expect(page).toContain(`2 more with Pro. ${BIOMARKER_INSIGHT_TEXTS.upgradeHint}`);
   });
 });

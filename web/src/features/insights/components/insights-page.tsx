@@ -1,6 +1,7 @@
 import { Lightbulb } from 'lucide-react';
+import { useId } from 'react';
 import { Link } from 'react-router';
-import type { Insight, InsightsResponse } from '#contract/insights.ts';
+import type { BiomarkerInsight, Insight, InsightsResponse } from '#contract/insights.ts';
 import { EmptyState } from '#web/components/layout/empty-state.tsx';
 import { PageContainer } from '#web/components/layout/page-container.tsx';
 import { PageHeader } from '#web/components/layout/page-header.tsx';
@@ -9,7 +10,16 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useInsights } from '../api/insights.ts';
-import { comparisonSentence, confoundersSentence, correctionSentence, verdictSentence } from '../utils/insight-words.ts';
+import {
+  beforeAfterSentence,
+  biomarkerConfoundersSentence,
+  biomarkerTitle,
+  comparisonSentence,
+  confoundersSentence,
+  correctionSentence,
+  stackChangeSentence,
+  verdictSentence,
+} from '../utils/insight-words.ts';
 
 /** Ratings on days each supplement was taken against days it was not, in plain words. */
 export function InsightsPage() {
@@ -18,7 +28,7 @@ export function InsightsPage() {
     <PageContainer>
       <PageHeader
         title="Insights"
-        description="How your energy, mood and sleep ratings differ between days you took each supplement and days you did not."
+        description="How your ratings and daily measurements differ between days you took each supplement and days you did not, and how your biomarkers moved when your stack changed."
       />
       {insights.isPending ? (
         <div className="flex justify-center p-12">
@@ -40,13 +50,17 @@ export function InsightsPage() {
 
 export function InsightsList({ data }: { data: InsightsResponse }) {
   const preview = data.access === 'preview';
+  const biomarkers = <BiomarkerSection data={data} />;
   if (data.insights.length === 0) {
     return (
-      <EmptyState
-        icon={<Lightbulb aria-hidden="true" />}
-        title="No supplements to compare yet."
-        description="Add supplements to your stack, log them and rate your days: insights start after 14 days with and 14 without each supplement."
-      />
+      <div className="space-y-6">
+        <EmptyState
+          icon={<Lightbulb aria-hidden="true" />}
+          title="No supplements to compare yet."
+          description="Add supplements to your stack, log them and rate your days: insights start after 14 days with and 14 without each supplement."
+        />
+        {biomarkers}
+      </div>
     );
   }
   const compared = data.insights.filter((insight) => insight.status !== 'not_enough_data');
@@ -67,6 +81,7 @@ export function InsightsList({ data }: { data: InsightsResponse }) {
           ))}
         </section>
       ) : null}
+      {biomarkers}
       {waiting.length > 0 ? (
         <section aria-labelledby="insights-waiting" className="space-y-3">
           <h2 id="insights-waiting" className="text-lg font-semibold">
@@ -113,6 +128,55 @@ function InsightCard({ insight, comparisons, minimumDays }: { insight: Insight; 
         <p className="text-muted-foreground">{verdictSentence(insight, comparisons)}</p>
         {confounders ? <p className="text-muted-foreground">{confounders}</p> : null}
         <p className="text-muted-foreground">{insight.otherCauses}</p>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Biomarkers before and after each change of the stack; nothing when no change has results on both sides. */
+function BiomarkerSection({ data }: { data: InsightsResponse }) {
+  const { insights, hiddenCount, upgradeHint, afterMinimumDays } = data.biomarkers;
+  if (insights.length === 0) return null;
+  return (
+    <section aria-labelledby="insights-biomarkers" className="space-y-3">
+      <h2 id="insights-biomarkers" className="text-lg font-semibold">
+        Biomarkers before and after a change
+      </h2>
+      <p className="text-sm text-muted-foreground">
+        For each supplement you started, stopped or changed the dose of, your latest result up to that day against the first one at least {afterMinimumDays} days
+        after. Each result is an association, not proof.
+      </p>
+      {insights.map((insight) => (
+        <BiomarkerCard key={`${insight.biomarkerKey}-${insight.change.name}-${insight.change.change}-${insight.change.on}`} insight={insight} />
+      ))}
+      {hiddenCount > 0 ? (
+        <p className="text-sm text-muted-foreground">
+          {hiddenCount} more with Pro. {upgradeHint}{' '}
+          <Link to="/subscription" className="font-medium text-primary hover:underline">
+            See plans
+          </Link>
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function BiomarkerCard({ insight }: { insight: BiomarkerInsight }) {
+  const titleId = useId();
+  return (
+    <Card role="article" aria-labelledby={titleId}>
+      <CardContent className="space-y-2 pt-6 text-sm">
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 id={titleId} className="text-base font-medium text-foreground">{biomarkerTitle(insight)}</h3>
+          <span className="text-xs text-muted-foreground">{insight.association}</span>
+        </div>
+        <p className="text-foreground">{stackChangeSentence(insight.change)}</p>
+        <p className="text-foreground">{beforeAfterSentence(insight)}</p>
+        <p className="text-muted-foreground">{biomarkerConfoundersSentence(insight)}</p>
+        <p className="text-muted-foreground">{insight.otherCauses}</p>
+        <Link to={insight.labsPath} className="inline-flex text-sm font-medium text-primary hover:underline">
+          See your {insight.biomarkerName} results
+        </Link>
       </CardContent>
     </Card>
   );

@@ -28,6 +28,20 @@ describe('insight words', () => {
     expect(comparisonSentence({ ...base, difference: 0.01, low: -0.5, high: 0.5 })).toContain('was about the same (95% CI -0.5 to 0.5)');
   });
 
+  it('says an imported measurement in its unit, minutes and steps as whole numbers', () => {
+    expect(comparisonSentence({ ...base, rating: 'sleep_duration', difference: 24.4, low: 10.2, high: 38.6 })).toBe(
+      'On days you took Magnesium, your time asleep was 24 min higher (95% CI 10 to 39 min), 32 days on, 28 off.',
+    );
+    expect(comparisonSentence({ ...base, rating: 'steps', difference: -1234.4, low: -2500, high: 31 })).toBe(
+      'On days you took Magnesium, your step count was 1,234 steps lower (95% CI -2,500 to 31 steps), 32 days on, 28 off.',
+    );
+    expect(comparisonSentence({ ...base, rating: 'resting_heart_rate', difference: -1.26, low: -2.1, high: -0.4 })).toContain(
+      'your resting heart rate was 1.3 bpm lower (95% CI -2.1 to -0.4 bpm)',
+    );
+    const short = { ...base, rating: 'steps' as const, status: 'not_enough_data' as const, daysOn: 5, daysOff: 20, difference: null, low: null, high: null, p: null, adjustedP: null };
+    expect(notEnoughDataSentence(short)).toContain('Magnesium and your step count: not enough data yet. 5 days on and 20 off so far; each side needs 14 measured days');
+  });
+
   it('says what a comparison without enough days is missing', () => {
     const short = { ...base, status: 'not_enough_data' as const, daysOn: 5, daysOff: 20, difference: null, low: null, high: null, p: null, adjustedP: null };
     expect(notEnoughDataSentence(short)).toBe(
