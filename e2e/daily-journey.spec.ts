@@ -1,0 +1,159 @@
+import { type BrowserContext, type Page, expect, test } from '@playwright/test';
+import { acceptCookies, signUpOnLanding } from './support/fixtures.ts';
+import { E2E } from './support/ports.ts';
+
+/**
+ * Daily use from first day to reminder (issue 19): a new user adds "Vitamin D3, 5000 IU, every
+ * morning", fills in yesterday, finds the app installable, gets the morning reminder pushed by the
+ * real reminder scan, sees the notification the service worker shows, and marks the dose from it.
+ *
+ * The browser runs in a zone where it is between 08:00 and 09:00 now, so the morning dose is due
+ * and the scan (every few seconds in these servers) pushes it. Headless Chromium has no push
+ * service: the app's subscription is one to the local push service (`pushboxUrl`), which checks
+ * and decrypts what the app pushes; the test hands that message to the service worker through
+ * the DevTools protocol, as the browser's push service would.
+ */
+function zoneWhereItIsMorning(): string {
+  let offset = 8 - new Date().getUTCHours();
+  if (offset < -12) offset += 24;
+  // POSIX signs: Etc/GMT-8 is eight hours ahead of UTC.
+  return offset === 0 ? 'UTC' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
+}
+const TIME_ZONE = zoneWhereItIsMorning();
+
+function yesterdayIn(timeZone: string) {
+  const iso = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day - 1, 12));
+  return {
+    iso: date.toISOString().slice(0, 10),
+    short: new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(date),
+  };
+}
+
+type Subscription = { endpoint: string; expirationTime: null; keys: { p256dh: string; auth: string } };
+type ReceivedPush = { problems: string[]; payload: string | null };
+
+/**
+ * Stands in for the browser's push service: `PushManager.subscribe` answers a subscription to the
+ * local push service, with the keys it decrypts with. The rest (permission, service worker, the
+ * app's request to the server) is the browser's and the app's own.
+ */
+async function pushThroughLocalService(context: BrowserContext, device: string): Promise<void> {
+  const subscription = (await (await fetch(`${E2E.pushboxUrl}/subscription?device=${device}`)).json()) as Subscription;
+  await context.addInitScript((json: Subscription) => {
+    const key = (name: 'p256dh' | 'auth') => Uint8Array.from(atob(json.keys[name].replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0)).buffer;
+    const made = { endpoint: json.endpoint, expirationTime: null, options: {}, getKey: key, toJSON: () => json, unsubscribe: async () => true };
+    let subscribed = false;
+    PushManager.prototype.subscribe = async function () {
+      subscribed = true;
+      return made as unknown as PushSubscription;
+    };
+    PushManager.prototype.getSubscription = async function () {
+      return subscribed ? (made as unknown as PushSubscription) : null;
+    };
+  }, subscription);
+}
+
+/** The service worker's registration id for the app's scope, from the DevTools protocol. */
+async function serviceWorkerRegistration(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  const scope = `${new URL(page.url()).origin}/`;
+  let registrationId: string | undefined;
+  cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+    registrationId = registrations.find((one) => one.scopeURL === scope && !one.isDeleted)?.registrationId ?? registrationId;
+  });
+  await cdp.send('ServiceWorker.enable');
+  await expect.poll(() => registrationId, { message: 'the service worker registered for the app' }).toBeTruthy();
+  return {
+    deliver: (data: string) => cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(scope).origin, registrationId: registrationId!, data }),
+  };
+}
+
+test.use({ timezoneId: TIME_ZONE });
+
+test.beforeEach(async ({ page }) => {
+  await acceptCookies(page.context());
+  await page.context().grantPermissions(['notifications'], { origin: E2E.appUrl });
+});
+
+for (const width of [375, 1280]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test('add the morning dose, fill in yesterday, install, get the reminder and mark the dose from it', async ({ page }) => {
+      const device = `journey-${width}-${Date.now().toString(36)}`;
+      await pushThroughLocalService(page.context(), device);
+      await signUpOnLanding(page);
+      const prompt = page.getByRole('dialog', { name: 'Complete your profile' });
+      await prompt.getByRole('button', { name: 'Not now' }).click();
+      await expect(prompt).toHaveCount(0);
+
+      // Vitamin D3, 5000 IU, every morning.
+      const track = page.locator('#track-supplements');
+      await track.getByRole('button', { name: 'Add Supplement' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add Supplement' });
+      await dialog.getByRole('combobox', { name: 'Name' }).fill('Vitamin D3');
+      await dialog.getByLabel('Unit').selectOption('IU');
+      await dialog.getByLabel('Amount').fill('5000');
+      await dialog.getByLabel('Show it in Today at set times').check();
+      await expect(dialog.getByRole('group', { name: 'Times of day' }).getByLabel('Morning')).toBeChecked();
+      await dialog.getByRole('button', { name: 'Add Supplement' }).click();
+      await expect(dialog).toHaveCount(0);
+      await expect(track.getByText('5000 IU · 1x daily · Every morning')).toBeVisible();
+
+      // Yesterday, filled in from the date switcher.
+      const yesterday = yesterdayIn(TIME_ZONE);
+      await page.getByRole('button', { name: 'Previous day' }).click();
+      await expect(page.getByLabel('Logging for')).toHaveValue(yesterday.iso);
+      await expect(track.getByRole('switch', { name: `Vitamin D3 taken on ${yesterday.short}` })).toBeChecked();
+      await track.getByRole('button', { name: `Save ${yesterday.short}` }).click();
+      await expect(track.getByText('This day is logged. Saving again updates its record.')).toBeVisible();
+      await page.getByRole('button', { name: 'Back to today' }).click();
+      const today = page.getByRole('region', { name: 'Today' });
+      const due = today.getByRole('list', { name: 'Due today' }).getByRole('listitem').filter({ hasText: 'Vitamin D3' });
+      await expect(due.getByRole('button', { name: 'Mark taken Vitamin D3' })).toBeVisible();
+
+      // Installable: a manifest, and the service worker controls the page.
+      await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+      await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toBe(`${E2E.appUrl}/sw.js`);
+      const worker = await serviceWorkerRegistration(page);
+
+      // Notifications on this device, from the profile: the app subscribes and tells the server.
+      await page.goto('/profile');
+      const card = page.locator('div').filter({ has: page.getByText('Reminders', { exact: true }) }).filter({ has: page.getByRole('button', { name: 'Save Reminders' }) }).last();
+      await card.getByRole('switch', { name: 'Notifications on this device' }).click();
+      await expect(card.getByText('Devices signed up: 1.')).toBeVisible();
+      await card.getByRole('button', { name: 'Save Reminders' }).click();
+      await expect(page.getByText('Reminder settings saved')).toBeVisible();
+
+      // The scan pushes the morning reminder; the push service checks and decrypts it.
+      let pushed: ReceivedPush | undefined;
+      await expect
+        .poll(async () => {
+          pushed = ((await (await fetch(`${E2E.pushboxUrl}/?device=${device}`)).json()) as ReceivedPush[])[0];
+          return pushed;
+        }, { message: 'the morning reminder pushed', timeout: 30_000 })
+        .toBeTruthy();
+      expect(pushed!.problems).toEqual([]);
+      const message = JSON.parse(pushed!.payload!) as { title: string; body: string; url: string };
+      expect(message).toMatchObject({ title: 'Time for your supplements', body: 'Due now: Vitamin D3', url: '/dashboard' });
+
+      // Handed to the service worker, it shows what the user sees, and where a tap leads.
+      await worker.deliver(pushed!.payload!);
+      const shown = () =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.ready;
+          return (await registration.getNotifications()).map((one) => ({ title: one.title, body: one.body, url: (one.data as { url?: string } | null)?.url }));
+        });
+      await expect.poll(shown, { message: 'the reminder notification' }).toEqual([{ title: 'Time for your supplements', body: 'Due now: Vitamin D3', url: '/dashboard' }]);
+
+      // The tap opens that page; one tap there marks the dose.
+      const [notification] = await shown();
+      await page.goto(notification!.url!);
+      await due.getByRole('button', { name: 'Mark taken Vitamin D3' }).click();
+      await expect(due.getByText(/Taken at \d{1,2}:\d{2}/)).toBeVisible();
+      await expect(today.getByText('1 of 1 taken')).toBeVisible();
+    });
+  });
+}
