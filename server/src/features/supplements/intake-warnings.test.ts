@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { COUNT_UNITS, MASS_UNITS, type MassUnit } from '#contract/tracking-texts.ts';
-import type { Schedule } from '#contract/schedule.ts';
+import { type Schedule, isDueOn } from '#contract/schedule.ts';
+import { addDays } from '#contract/dates.ts';
 import { type IntakeItem, computeIntakeWarnings, dosesOnDay, dosesPerDay, nutrientPerDose } from './intake-warnings.ts';
 import { NUTRIENT_UPPER_LIMITS, REFERENCE_SUPPLEMENTS } from './reference-supplements.data.ts';
 
@@ -184,6 +185,28 @@ describe('daily totals from schedules', () => {
     // A daily one adds to whichever day is heaviest.
     expect(computeIntakeWarnings([item('Zinc', '10 mg'), zinc({ every: 'week', weekdays: [1, 3, 5] })]).warnings).toEqual([]);
     expect(computeIntakeWarnings([item('Zinc', '20 mg'), zinc({ every: 'week', weekdays: [1, 3, 5] })]).warnings[0]).toMatchObject({ total: 45 });
+  });
+
+  it('finds the heaviest day as a walk over the days would', () => {
+    // Intervals 2 to 6 and weekdays repeat within 420 days: walk them with the contract's own rule.
+    const days = fc.oneof(
+      fc.constant<Schedule['days']>({ every: 'day' }),
+      fc.uniqueArray(fc.constantFrom(...([1, 2, 3, 4, 5, 6, 7] as const)), { minLength: 1 }).map((weekdays): Schedule['days'] => ({ every: 'week', weekdays })),
+      fc.integer({ min: 2, max: 6 }).map((interval): Schedule['days'] => ({ every: 'days', interval })),
+    );
+    const dose = fc.record({ mg: fc.integer({ min: 1, max: 30 }), days, start: fc.integer({ min: 0, max: 30 }) });
+    fc.assert(
+      fc.property(fc.array(dose, { minLength: 1, maxLength: 5 }), (doses) => {
+        const items = doses.map(({ mg, days: rule, start }) => item('Zinc', `${mg} mg`, '1x daily', { schedule: schedule(['morning'], rule, addDays('2026-01-01', start)) }));
+        let most = 0;
+        for (let offset = 0; offset < 420; offset += 1) {
+          const date = addDays('2026-02-01', offset);
+          most = Math.max(most, doses.reduce((sum, one, index) => sum + (isDueOn(items[index]!.schedule!, date) ? one.mg : 0), 0));
+        }
+        const warning = computeIntakeWarnings(items).warnings[0];
+        expect(warning?.total ?? 0).toBe(most > 40 ? most : 0);
+      }),
+    );
   });
 
   it('counts 56 mg of elemental magnesium for a 400 mg glycinate dose, times its doses', () => {

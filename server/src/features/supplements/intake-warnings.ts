@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type Schedule, weekdayOf } from '#contract/schedule.ts';
+import type { Schedule } from '#contract/schedule.ts';
 import { type IntakeWarningsResponse } from '#contract/supplements.ts';
 import { type DoseUnit, type FrequencyUnit, type MassUnit, isMassUnit } from '#contract/tracking-texts.ts';
 import { NUTRIENT_IU_CONVERSIONS } from './reference-supplements.data.ts';
@@ -102,11 +102,13 @@ export type IntakeWarningsResult = IntakeWarningsResponse & {
   dosesHashes: Map<string, string>;
 };
 
-const DAY_MS = 86_400_000;
 /** Days enough to see every way weekday and every-N-days schedules fall together, in practice. */
 const MAX_CYCLE_DAYS = 3660;
 
 const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+/** Whole days since 1970-01-01 (a Thursday) of a `yyyy-MM-dd` date. */
+const dayNumber = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
+const isoWeekday = (day: number) => (((day + 3) % 7) + 7) % 7 + 1;
 
 /** A scheduled supplement that is not taken every day: its amount on the days it is taken. */
 type SomeDays = { amount: number; schedule: Schedule };
@@ -114,8 +116,8 @@ type SomeDays = { amount: number; schedule: Schedule };
 /**
  * The most that supplements taken on some days only add up to on one day. Weekday schedules
  * repeat every week and every-N-days ones every N days from their first day, so one run over the
- * common cycle sees every day there is. A cycle too long to walk counts them all on one day,
- * which can only warn too soon, never too late.
+ * common cycle sees every day there is; the course's start and end are not otherwise read. A
+ * cycle too long to walk counts them all on one day, which can only warn too soon, never too late.
  */
 function heaviestDay(doses: readonly SomeDays[]): number {
   if (doses.length <= 1) return doses[0]?.amount ?? 0;
@@ -125,24 +127,20 @@ function heaviestDay(doses: readonly SomeDays[]): number {
     cycle = (cycle / gcd(cycle, period)) * period;
     if (cycle > MAX_CYCLE_DAYS) return doses.reduce((sum, dose) => sum + dose.amount, 0);
   }
-  const first = Date.parse(`${doses[0]!.schedule.startDate}T00:00:00Z`) / DAY_MS;
+  const rules = doses.map(({ amount, schedule: { days, startDate } }) => {
+    const first = dayNumber(startDate);
+    if (days.every === 'days') return { amount, on: (day: number) => (((day - first) % days.interval) + days.interval) % days.interval === 0 };
+    if (days.every === 'week') return { amount, on: (day: number) => (days.weekdays as number[]).includes(isoWeekday(day)) };
+    return { amount, on: () => true };
+  });
+  const from = dayNumber(doses[0]!.schedule.startDate);
   let most = 0;
-  for (let offset = 0; offset < cycle; offset += 1) {
-    const date = new Date((first + offset) * DAY_MS).toISOString().slice(0, 10);
+  for (let day = from; day < from + cycle; day += 1) {
     let total = 0;
-    for (const { amount, schedule } of doses) if (takenOn(schedule, date)) total += amount;
+    for (const rule of rules) if (rule.on(day)) total += rule.amount;
     most = Math.max(most, total);
   }
   return most;
-}
-
-/** The schedule's days rule alone: its course's start and end do not change what a day can hold. */
-function takenOn(schedule: Schedule, date: string): boolean {
-  const { days } = schedule;
-  if (days.every === 'day') return true;
-  if (days.every === 'week') return days.weekdays.includes(weekdayOf(date));
-  const since = Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${schedule.startDate}T00:00:00Z`)) / DAY_MS);
-  return ((since % days.interval) + days.interval) % days.interval === 0;
 }
 
 /**
