@@ -1,6 +1,7 @@
-import { type BrowserContext, type Page, expect, test } from '@playwright/test';
-import { acceptCookies, signUpOnLanding } from './support/fixtures.ts';
+import { expect, test } from '@playwright/test';
+import { acceptCookies, newAccount } from './support/fixtures.ts';
 import { E2E } from './support/ports.ts';
+import { type ReceivedPush, pushThroughLocalService, serviceWorkerRegistration, shownNotifications, tapNotification } from './support/push.ts';
 
 /**
  * Daily use from first day to reminder (issue 19): a new user adds "Vitamin D3, 5000 IU, every
@@ -31,60 +32,6 @@ function yesterdayIn(timeZone: string) {
   };
 }
 
-type Subscription = { endpoint: string; expirationTime: null; keys: { p256dh: string; auth: string } };
-type ReceivedPush = { problems: string[]; payload: string | null };
-
-/**
- * Stands in for the browser's push service: `PushManager.subscribe` answers a subscription to the
- * local push service, with the keys it decrypts with. The rest (permission, service worker, the
- * app's request to the server) is the browser's and the app's own.
- */
-async function pushThroughLocalService(context: BrowserContext, device: string): Promise<void> {
-  const subscription = (await (await fetch(`${E2E.pushboxUrl}/subscription?device=${device}`)).json()) as Subscription;
-  await context.addInitScript((json: Subscription) => {
-    const key = (name: 'p256dh' | 'auth') => Uint8Array.from(atob(json.keys[name].replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0)).buffer;
-    const made = { endpoint: json.endpoint, expirationTime: null, options: {}, getKey: key, toJSON: () => json, unsubscribe: async () => true };
-    let subscribed = false;
-    PushManager.prototype.subscribe = async function () {
-      subscribed = true;
-      return made as unknown as PushSubscription;
-    };
-    PushManager.prototype.getSubscription = async function () {
-      return subscribed ? (made as unknown as PushSubscription) : null;
-    };
-  }, subscription);
-}
-
-/** The service worker's registration id for the app's scope, from the DevTools protocol. */
-async function serviceWorkerRegistration(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  const scope = `${new URL(page.url()).origin}/`;
-  let registrationId: string | undefined;
-  cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-    registrationId = registrations.find((one) => one.scopeURL === scope && !one.isDeleted)?.registrationId ?? registrationId;
-  });
-  await cdp.send('ServiceWorker.enable');
-  await expect.poll(() => registrationId, { message: 'the service worker registered for the app' }).toBeTruthy();
-  return {
-    deliver: (data: string) => cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(scope).origin, registrationId: registrationId!, data }),
-  };
-}
-
-/**
- * A tap on the shown notification: Chromium's own notification click cannot be driven headless,
- * so the service worker's `notificationclick` handler gets the event with the notification shown.
- */
-async function tapNotification(page: Page): Promise<void> {
-  const context = page.context();
-  const worker = context.serviceWorkers().find((one) => one.url().endsWith('/sw.js')) ?? (await context.waitForEvent('serviceworker'));
-  await worker.evaluate(async () => {
-    // The worker's own globals, which the page's DOM types do not name.
-    const scope = self as unknown as { registration: ServiceWorkerRegistration; NotificationEvent: new (type: string, init: { notification: Notification }) => Event };
-    const [notification] = await scope.registration.getNotifications();
-    self.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification: notification! }));
-  });
-}
-
 test.use({ timezoneId: TIME_ZONE });
 
 test.beforeEach(async ({ page }) => {
@@ -99,7 +46,9 @@ for (const width of [375, 1280]) {
     test('add the morning dose, fill in yesterday, install, get the reminder and mark the dose from it', async ({ page }) => {
       const device = `journey-${width}-${Date.now().toString(36)}`;
       await pushThroughLocalService(page.context(), device);
-      await signUpOnLanding(page);
+      // Signing up is another spec's journey: the account is made through the API, in the browser's zone.
+      expect((await page.request.post('/api/register', { data: { ...newAccount(), timeZone: TIME_ZONE } })).ok()).toBe(true);
+      await page.goto('/');
       const prompt = page.getByRole('dialog', { name: 'Complete your profile' });
       await prompt.getByRole('button', { name: 'Not now' }).click();
       await expect(prompt).toHaveCount(0);
@@ -156,11 +105,7 @@ for (const width of [375, 1280]) {
 
       // Handed to the service worker, it shows what the user sees, and where a tap leads.
       await worker.deliver(pushed!.payload!);
-      const shown = () =>
-        page.evaluate(async () => {
-          const registration = await navigator.serviceWorker.ready;
-          return (await registration.getNotifications()).map((one) => ({ title: one.title, body: one.body, url: (one.data as { url?: string } | null)?.url }));
-        });
+      const shown = () => shownNotifications(page);
       await expect.poll(shown, { message: 'the reminder notification' }).toEqual([{ title: 'Time for your supplements', body: 'Due now: Vitamin D3', url: '/dashboard' }]);
 
       // A tap on it, as the service worker receives it, opens that page; one tap there marks the dose.
