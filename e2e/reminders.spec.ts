@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { acceptCookies, linkInMail, newAccount, signUpOnLanding } from './support/fixtures.ts';
 import { E2E } from './support/ports.ts';
+import { serviceWorkerRegistration, shownNotifications, tapNotification } from './support/push.ts';
 
 /** A dose time two minutes ago in UTC (the browser's zone here, and so the account's). */
 function twoMinutesAgo(): string {
@@ -82,4 +83,22 @@ test('the installed app opens offline on the last loaded day, with its manifest 
   await page.reload();
   await expect(page.getByText('Omega-3').first()).toBeVisible();
   await page.context().setOffline(false);
+});
+
+test('the service worker shows a pushed reminder, one at a time, and opens its page when tapped', async ({ page }) => {
+  await acceptCookies(page.context());
+  await page.context().grantPermissions(['notifications'], { origin: E2E.appUrl });
+  await page.goto('/');
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  const worker = await serviceWorkerRegistration(page);
+
+  await worker.deliver(JSON.stringify({ title: 'Time for your supplements', body: 'Due now: Zinc', url: '/dashboard', tag: 'stacklab-reminder' }));
+  await expect.poll(() => shownNotifications(page)).toEqual([{ title: 'Time for your supplements', body: 'Due now: Zinc', url: '/dashboard' }]);
+  // A push it cannot read still reminds, and takes the place of the last one rather than piling up.
+  await worker.deliver('not json');
+  await expect.poll(() => shownNotifications(page)).toEqual([{ title: 'StackLab', body: 'A supplement is due.', url: '/dashboard' }]);
+
+  await tapNotification(page);
+  await expect(page).toHaveURL(`${E2E.appUrl}/dashboard`);
+  await expect.poll(() => shownNotifications(page)).toEqual([]);
 });

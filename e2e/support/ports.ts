@@ -17,4 +17,8 @@ export const E2E = {
   smtpPort: base + 5,
   mailboxUrl: `http://127.0.0.1:${base + 6}`,
   oidcPort: base + 7,
+  /** A local Web Push service (TLS) the apps push reminders to, standing in for the browser vendor's. */
+  pushServicePort: base + 8,
+  /** What that push service received, decrypted, and subscriptions to it, over HTTP for the tests. */
+  pushboxUrl: `http://127.0.0.1:${base + 9}`,
 } as const;

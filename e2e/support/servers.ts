@@ -1,10 +1,11 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { SMTPServer } from 'smtp-server';
+import { FakePushService } from '../../server/src/testing/fake-push-service.ts';
 import { E2E_ADMIN } from './admin.ts';
 import { E2E } from './ports.ts';
 
@@ -36,6 +37,19 @@ createServer((request, response) => {
   response.setHeader('content-type', 'application/json');
   response.end(JSON.stringify(found));
 }).listen(Number(new URL(E2E.mailboxUrl).port), '127.0.0.1');
+
+// Headless Chromium has no push service of its own; reminders are pushed here, checked and
+// decrypted as the browser would, and a test hands the message to the service worker.
+const push = await FakePushService.start(E2E.pushServicePort);
+const pushCa = path.join(mkdtempSync(path.join(tmpdir(), 'stacklab-e2e-push-')), 'ca.pem');
+writeFileSync(pushCa, push.certificate);
+createServer((request, response) => {
+  const url = new URL(request.url ?? '/', E2E.pushboxUrl);
+  const device = url.searchParams.get('device') ?? 'device';
+  const body = url.pathname === '/subscription' ? push.subscription(device) : push.received.filter((one) => one.path === `/push/${device}`);
+  response.setHeader('content-type', 'application/json');
+  response.end(JSON.stringify(body));
+}).listen(Number(new URL(E2E.pushboxUrl).port), '127.0.0.1');
 
 const oidc = new OAuth2Server();
 await oidc.issuer.keys.generate('RS256');
@@ -77,6 +91,8 @@ function startApp(url: string, env: Record<string, string>): void {
       PAYMENTS: 'local',
       // Due reminders are looked for every few seconds, so a test sees its reminder mail at once.
       REMINDER_INTERVAL_SECONDS: '5',
+      // Trusts the local push service's certificate.
+      NODE_EXTRA_CA_CERTS: pushCa,
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -26,11 +26,13 @@ export class FakePushService {
     private readonly server: ReturnType<typeof createServer>,
     readonly agent: Agent,
     readonly origin: string,
+    /** Its TLS certificate (PEM), for a process that trusts it through NODE_EXTRA_CA_CERTS. */
+    readonly certificate: string,
   ) {
     this.browser.generateKeys();
   }
 
-  static async start(): Promise<FakePushService> {
+  static async start(port = 0): Promise<FakePushService> {
     const dir = mkdtempSync(path.join(tmpdir(), 'fake-push-'));
     execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1',
       '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')], { stdio: 'ignore' });
@@ -46,9 +48,9 @@ export class FakePushService {
         response.writeHead(holder.service!.answer).end();
       });
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    holder.service = new FakePushService(server, new Agent({ ca: cert }), `https://127.0.0.1:${port}`);
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    const address = server.address() as AddressInfo;
+    holder.service = new FakePushService(server, new Agent({ ca: cert }), `https://127.0.0.1:${address.port}`, cert.toString('utf8'));
     return holder.service;
   }
 

@@ -320,6 +320,17 @@ describe('intake warnings of a day', () => {
     ]);
     expect((await dayOf(client, '2025-06-02')).warnings).toEqual([]);
   });
+
+  it("counts a logged supplement's scheduled doses that day, not its typed frequency", async () => {
+    const { client } = await userIn('UTC');
+    // 2 capsules of 15 mg, morning and evening, every other day: 60 mg on the day it is taken.
+    const created = await client.post('/api/supplements', {
+      name: 'Zinc', dosage: '2 capsules', frequency: '1x daily', strength: '15 mg',
+      schedule: { times: ['morning', 'evening'], days: { every: 'days', interval: 2 }, startDate: '2025-06-01' },
+    });
+    await client.post('/api/supplement-logs', { logs: [entry(created.json().id, '2025-06-01T08:00:00Z')] });
+    expect((await dayOf(client, '2025-06-01')).warnings).toMatchObject([{ nutrient: 'zinc', total: 60, limit: 40 }]);
+  });
 });
 
 describe('one tap in Today', () => {

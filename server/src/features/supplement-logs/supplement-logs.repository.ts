@@ -63,9 +63,10 @@ const dayQuery = preparedPerDb((db) =>
           'strengthAmount', l.strength_amount, 'strengthUnit', l.strength_unit, 'contentAmount', l.content_amount, 'contentUnit', l.content_unit,
           'nutrient', r.nutrient, 'upperLimitAmount', r.upper_limit_amount, 'upperLimitUnit', r.upper_limit_unit,
           'upperLimitSource', r.upper_limit_source, 'upperLimitSourceUrl', r.upper_limit_source_url,
-          'upperLimitNote', r.upper_limit_note, 'iuConversion', r.iu_conversion
+          'upperLimitNote', r.upper_limit_note, 'iuConversion', r.iu_conversion, 'schedule', s.schedule
         ) order by l.taken_at, l.name)
         from supplement_logs l left join reference_supplements r on r.id = l.reference_supplement_id
+        left join supplements s on s.id = l.supplement_id and s.user_id = l.user_id
         where l.user_id = users.id and l.local_date = ${sql.placeholder('date')}), '[]'::json)`,
       notes: sql<AsJson<DayNoteRow>[]>`coalesce((
         select json_agg(json_build_object(

@@ -207,7 +207,8 @@ export class SupplementLogsService {
       })),
       qualitativeLogs: notes.map(toQualitativeLogDto),
       effects: rating ? toEffectsDto(rating) : null,
-      warnings: computeIntakeWarnings(logs).warnings,
+      // A logged day holds each dose its schedule has, all on that day.
+      warnings: computeIntakeWarnings(logs, new Map(), { oneDay: true }).warnings,
     };
   }
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Schedule } from '#contract/schedule.ts';
 import { type IntakeWarningsResponse } from '#contract/supplements.ts';
 import { type DoseUnit, type FrequencyUnit, type MassUnit, isMassUnit } from '#contract/tracking-texts.ts';
 import { NUTRIENT_IU_CONVERSIONS } from './reference-supplements.data.ts';
@@ -23,16 +24,28 @@ export type IntakeItem = {
   upperLimitSourceUrl: string | null;
   upperLimitNote: string | null;
   iuConversion: string | null;
+  /** When it is taken; where there is one, it says how many doses a day, not the frequency. */
+  schedule: Schedule | null;
 };
 
 const MG_PER: Record<string, number> = { g: 1000, mg: 1, mcg: 0.001 };
 
 /**
- * Doses a day: "2x daily" is two, "1x weekly" a seventh, and "n x hourly" is read as n doses a
- * day (the form's "hourly" is a count of doses spread over the day, not 24 n).
+ * Doses a day from a typed frequency: "2x daily" is two, "1x weekly" a seventh, and "n x hourly"
+ * is read as n doses a day (the form's "hourly" is a count of doses spread over the day, not 24 n).
  */
 export function dosesPerDay(count: number, unit: FrequencyUnit): number {
   return unit === 'weekly' ? count / 7 : count;
+}
+
+/**
+ * Doses on a day the supplement is taken: its schedule's times when it has a schedule (whatever
+ * the frequency says), else the typed frequency. A schedule of every other day or of some
+ * weekdays is not spread over the days between: the limits are per day, and the day it is taken
+ * holds the whole amount.
+ */
+export function dosesOnDay(item: Pick<IntakeItem, 'frequencyCount' | 'frequencyUnit' | 'schedule'>): number {
+  return item.schedule ? item.schedule.times.length : dosesPerDay(item.frequencyCount, item.frequencyUnit);
 }
 
 /**
@@ -68,11 +81,18 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
 /**
  * What a put-away warning is tied to: the doses that add up to it. Any change of a contributing
  * supplement's amount, unit, strength, content or frequency, or a supplement joining or leaving
- * the total, gives another hash.
+ * the total, gives another hash. A scheduled supplement is tied to what its schedule counts (doses
+ * a day, which days, and the first day when that decides which days) instead of its frequency;
+ * moving a dose from morning to evening changes no total and keeps the warning away.
  */
 function hashDoses(items: readonly IntakeItem[]): string {
   const parts = items
-    .map((item) => JSON.stringify([item.name, item.dosageAmount, item.dosageUnit, item.strengthAmount, item.strengthUnit, item.contentAmount, item.contentUnit, item.frequencyCount, item.frequencyUnit]))
+    .map((item) => {
+      const label = [item.name, item.dosageAmount, item.dosageUnit, item.strengthAmount, item.strengthUnit, item.contentAmount, item.contentUnit];
+      if (!item.schedule) return JSON.stringify([...label, item.frequencyCount, item.frequencyUnit]);
+      const { times, days, startDate } = item.schedule;
+      return JSON.stringify([...label, { doses: times.length, days, ...(days.every === 'days' ? { startDate } : {}) }]);
+    })
     .sort();
   return createHash('sha256').update(parts.join('\n')).digest('base64url').slice(0, 32);
 }
@@ -82,12 +102,59 @@ export type IntakeWarningsResult = IntakeWarningsResponse & {
   dosesHashes: Map<string, string>;
 };
 
+/** Days enough to see every way weekday and every-N-days schedules fall together, in practice. */
+const MAX_CYCLE_DAYS = 3660;
+
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+/** Whole days since 1970-01-01 (a Thursday) of a `yyyy-MM-dd` date. */
+const dayNumber = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
+const isoWeekday = (day: number) => (((day + 3) % 7) + 7) % 7 + 1;
+
+/** A scheduled supplement that is not taken every day: its amount on the days it is taken. */
+type SomeDays = { amount: number; schedule: Schedule };
+
+/**
+ * The most that supplements taken on some days only add up to on one day. Weekday schedules
+ * repeat every week and every-N-days ones every N days from their first day, so one run over the
+ * common cycle sees every day there is; the course's start and end are not otherwise read. A
+ * cycle too long to walk counts them all on one day, which can only warn too soon, never too late.
+ */
+function heaviestDay(doses: readonly SomeDays[]): number {
+  if (doses.length <= 1) return doses[0]?.amount ?? 0;
+  let cycle = 1;
+  for (const { schedule } of doses) {
+    const period = schedule.days.every === 'days' ? schedule.days.interval : 7;
+    cycle = (cycle / gcd(cycle, period)) * period;
+    if (cycle > MAX_CYCLE_DAYS) return doses.reduce((sum, dose) => sum + dose.amount, 0);
+  }
+  const rules = doses.map(({ amount, schedule: { days, startDate } }) => {
+    const first = dayNumber(startDate);
+    if (days.every === 'days') return { amount, on: (day: number) => (((day - first) % days.interval) + days.interval) % days.interval === 0 };
+    if (days.every === 'week') return { amount, on: (day: number) => (days.weekdays as number[]).includes(isoWeekday(day)) };
+    return { amount, on: () => true };
+  });
+  const from = dayNumber(doses[0]!.schedule.startDate);
+  let most = 0;
+  for (let day = from; day < from + cycle; day += 1) {
+    let total = 0;
+    for (const rule of rules) if (rule.on(day)) total += rule.amount;
+    most = Math.max(most, total);
+  }
+  return most;
+}
+
 /**
  * Sums each nutrient per day across the items and reports the totals above the adult upper limit.
+ * A scheduled supplement counts its schedule's doses on the days it is taken; the total is the
+ * heaviest day. `oneDay` reads the items as all taken on the same day (a logged day's intake).
  * A warning is `dismissed` when `dismissals` holds its nutrient with the hash of the same doses.
  */
-export function computeIntakeWarnings(items: readonly IntakeItem[], dismissals: ReadonlyMap<string, string> = new Map()): IntakeWarningsResult {
-  type Total = { total: number; item: IntakeItem; names: string[]; items: IntakeItem[] };
+export function computeIntakeWarnings(
+  items: readonly IntakeItem[],
+  dismissals: ReadonlyMap<string, string> = new Map(),
+  options: { oneDay?: boolean } = {},
+): IntakeWarningsResult {
+  type Total = { everyDay: number; someDays: SomeDays[]; item: IntakeItem; names: string[]; items: IntakeItem[] };
   const totals = new Map<string, Total>();
   const unconverted: string[] = [];
   const uncounted: string[] = [];
@@ -103,22 +170,24 @@ export function computeIntakeWarnings(items: readonly IntakeItem[], dismissals: 
       if (!unconverted.includes(item.name)) unconverted.push(item.name);
       continue;
     }
-    const daily = perDose * dosesPerDay(item.frequencyCount, item.frequencyUnit);
-    const entry = totals.get(item.nutrient) ?? { total: 0, item, names: [], items: [] };
-    entry.total += daily;
+    const amount = perDose * dosesOnDay(item);
+    const entry = totals.get(item.nutrient) ?? { everyDay: 0, someDays: [], item, names: [], items: [] };
+    if (item.schedule && item.schedule.days.every !== 'day' && !options.oneDay) entry.someDays.push({ amount, schedule: item.schedule });
+    else entry.everyDay += amount;
     entry.items.push(item);
     if (!entry.names.includes(item.name)) entry.names.push(item.name);
     totals.set(item.nutrient, entry);
   }
   const dosesHashes = new Map<string, string>();
   const warnings = [...totals]
-    .filter(([, { total, item }]) => round2(total) > item.upperLimitAmount!)
-    .map(([nutrient, { total, item, names, items: contributors }]) => {
+    .map(([nutrient, entry]) => ({ nutrient, ...entry, total: round2(entry.everyDay + heaviestDay(entry.someDays)) }))
+    .filter(({ total, item }) => total > item.upperLimitAmount!)
+    .map(({ nutrient, total, item, names, items: contributors }) => {
       const hash = hashDoses(contributors);
       dosesHashes.set(nutrient, hash);
       return {
         nutrient,
-        total: round2(total),
+        total,
         unit: item.upperLimitUnit!,
         limit: item.upperLimitAmount!,
         source: item.upperLimitSource ?? '',

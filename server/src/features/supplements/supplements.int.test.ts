@@ -329,6 +329,24 @@ describe('putting a warning away', () => {
     expect(await warningsOf(client)).toMatchObject([{ nutrient: 'zinc', dismissed: false }]);
   });
 
+  it('keeps it away with schedules until the doses a day change, and says the day\'s total', async () => {
+    const { client } = await signedInClient(t);
+    // 30 mg twice a day by the schedule: 60 mg, whatever the typed frequency says.
+    const twice = { ...zinc, dosage: '30 mg', schedule: { times: ['morning', 'evening'], days: { every: 'day' } } };
+    const { id } = (await client.post('/api/supplements', twice)).json();
+    expect((await client.get('/api/supplements/warnings')).json().warnings).toMatchObject([{ nutrient: 'zinc', total: 60, dismissed: false }]);
+    await client.post('/api/supplements/warnings/zinc/dismiss');
+    // Other times of day, the same count: still away.
+    await client.put(`/api/supplements/${id}`, { ...twice, schedule: { times: ['midday', 'bedtime'], days: { every: 'day' } } });
+    expect(await warningsOf(client)).toMatchObject([{ nutrient: 'zinc', dismissed: true }]);
+    // A third dose a day: back, at 90 mg.
+    await client.put(`/api/supplements/${id}`, { ...twice, schedule: { times: ['morning', 'midday', 'bedtime'], days: { every: 'day' } } });
+    expect((await client.get('/api/supplements/warnings')).json().warnings).toMatchObject([{ nutrient: 'zinc', total: 90, dismissed: false }]);
+    // Every other day, one dose: 30 mg on its day, no warning at all.
+    await client.put(`/api/supplements/${id}`, { ...twice, schedule: { times: ['morning'], days: { every: 'days', interval: 2 } } });
+    expect(await warningsOf(client)).toEqual([]);
+  });
+
   it("is the user's own: no warning, or another user's, answers 404 and changes nothing", async () => {
     const owner = await signedInClient(t);
     const other = await signedInClient(t);

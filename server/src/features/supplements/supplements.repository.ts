@@ -102,6 +102,7 @@ export async function listStackIntake(db: Db, userId: string): Promise<IntakeIte
       upperLimitSourceUrl: referenceSupplements.upperLimitSourceUrl,
       upperLimitNote: referenceSupplements.upperLimitNote,
       iuConversion: referenceSupplements.iuConversion,
+      schedule: supplements.schedule,
     })
     .from(supplements)
     .leftJoin(referenceSupplements, eq(referenceSupplements.id, supplements.referenceSupplementId))
