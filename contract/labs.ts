@@ -214,6 +214,9 @@ export type ChartDataResponse = z.infer<typeof chartDataResponseSchema>;
 // ─── Series ─────────────────────────────────────────────────────────────────────────────────────
 
 /** canonical and conventional are the same (the catalogue's canonical units are the US ones); si switches. */
+/** Where a series' reference range comes from (decision 040). */
+export const REFERENCE_SOURCES = ['report', 'profile', 'typical'] as const;
+
 export const SERIES_UNITS = ['canonical', 'conventional', 'si'] as const;
 export const seriesQuerySchema = z.object({
   /** Default: the user's unit system (us → conventional, metric → si). */
@@ -244,8 +247,10 @@ export const biomarkerSeriesSchema = z.object({
   unit: z.string(),
   category: biomarkerCategorySchema,
   points: seriesPointsSchema,
-  /** The latest printed range in this unit, else a typical adult range; null ends when unknown. */
+  /** The latest printed range in this unit, else the band for the user's sex and age, else a typical adult range; null ends when unknown. */
   referenceRange: z.object({ low: z.number().nullable(), high: z.number().nullable() }),
+  /** Where referenceRange comes from: the user's report, their profile's sex and age band, or a typical adult range (decision 040). */
+  referenceSource: z.enum(REFERENCE_SOURCES),
 });
 export type BiomarkerSeries = z.infer<typeof biomarkerSeriesSchema>;
 

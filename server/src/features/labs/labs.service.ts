@@ -13,6 +13,7 @@ import {
   LAB_MESSAGES,
   SUPPLEMENT_PERIOD_GAP_DAYS,
 } from '#contract/labs.ts';
+import { localDateOf } from '#contract/dates.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import type { UserRow } from '#server/features/auth/auth.repository.ts';
@@ -33,6 +34,7 @@ import {
   unitDefFor,
 } from './labs.catalogue.ts';
 import { LAB_EXTRACT_JOB } from './labs.jobs.ts';
+import { type RangeProfile, type RangeSource, chooseReferenceRange, rangeProfile } from './labs.ranges.ts';
 import {
   type LabFileWithCounts,
   type LabResultRow,
@@ -42,6 +44,7 @@ import {
   type PrintedRange,
   deleteReviewRow,
   findOrCreateOwnBiomarker,
+  findRangeProfileStats,
   findOwnBiomarker,
   findReviewRow,
   listOwnBiomarkers,
@@ -329,11 +332,13 @@ export class LabsService {
   /** One series per biomarker in one unit (product.md, Labs), and the supplement periods to shade. */
   async series(user: UserRow, units: 'canonical' | 'conventional' | 'si' | undefined): Promise<SeriesResponse> {
     const system = units === 'si' || (units === undefined && user.unitSystem === 'metric') ? 'si' : 'conventional';
-    const [stored, logDays, own] = await Promise.all([
+    const [stored, logDays, own, stats] = await Promise.all([
       listSeriesByBiomarker(this.deps.db, user.id),
       listSupplementLogDays(this.deps.db, user.id),
       listOwnBiomarkers(this.deps.db, user.id),
+      findRangeProfileStats(this.deps.db, user.id),
     ]);
+    const profile = rangeProfile(stats, localDateOf(new Date(), user.timeZone));
     const ownByKey = new Map(own.map((row) => [ownKey(row.id), row]));
     const series: BiomarkerSeries[] = [];
     for (const columns of stored) {
@@ -348,6 +353,7 @@ export class LabsService {
           category: 'other',
           points: { testDates: columns.testDates, values: columns.canonicalValues, flags: columns.flags, reviewed: columns.reviewed },
           referenceRange: { low: range?.referenceLow ?? null, high: range?.referenceHigh ?? null },
+          referenceSource: range ? 'report' : 'typical',
         });
         continue;
       }
@@ -364,7 +370,7 @@ export class LabsService {
         unit: display.unit,
         category: marker.category,
         points: { testDates: columns.testDates, values: columns.canonicalValues.map(convert), flags: columns.flags, reviewed: columns.reviewed },
-        referenceRange: seriesRange(marker, columns.latestRangeByUnit, convert),
+        ...seriesRange(marker, columns.latestRangeByUnit, profile, convert),
       });
     }
     series.sort((a, b) => a.category.localeCompare(b.category) || a.name.localeCompare(b.name));
@@ -484,22 +490,29 @@ export function toReviewRowDto(row: LabReviewRowRow): LabReviewRow {
   };
 }
 
-/** The latest printed range (in a unit the catalogue knows) converted to the series unit; else the catalogue's typical adult range. */
+/**
+ * The latest printed range (in a unit the catalogue knows) converted to the series unit; else the
+ * band for the user's sex and age; else the catalogue's typical adult range (decision 040).
+ */
 function seriesRange(
   marker: NonNullable<ReturnType<typeof findMarker>>,
   latestRangeByUnit: PrintedRange[],
+  profile: RangeProfile,
   convert: (canonical: number) => number,
-): { low: number | null; high: number | null } {
+): { referenceRange: { low: number | null; high: number | null }; referenceSource: RangeSource } {
+  let printed: { low: number | null; high: number | null } | null = null;
   for (const range of latestRangeByUnit) {
     const def = unitDefFor(marker, range.unit);
     if (!def) continue;
-    return {
-      low: range.referenceLow === null ? null : convert(toCanonicalValue(def, range.referenceLow)),
-      high: range.referenceHigh === null ? null : convert(toCanonicalValue(def, range.referenceHigh)),
+    printed = {
+      low: range.referenceLow === null ? null : toCanonicalValue(def, range.referenceLow),
+      high: range.referenceHigh === null ? null : toCanonicalValue(def, range.referenceHigh),
     };
+    break;
   }
-  const [low, high] = marker.typical;
-  return { low: low === null ? null : convert(low), high: high === null ? null : convert(high) };
+  const chosen = chooseReferenceRange({ biomarker: marker.key, profile, printed, typical: marker.typical });
+  const display = (value: number | null) => (value === null ? null : convert(value));
+  return { referenceRange: { low: display(chosen.low), high: display(chosen.high) }, referenceSource: chosen.source };
 }
 
 /** First to last logged day per supplement name, split where more than 7 days pass between logs. */
