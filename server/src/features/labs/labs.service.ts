@@ -2,6 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { BiomarkerCategory } from '#contract/biomarkers.ts';
 import {
   type BiomarkerSeries,
+  type BiomarkerTarget,
+  type BiomarkerTargetBody,
+  type LabAttentionItem,
+  type LabRetest,
   type ChartDataResponse,
   type LabFile,
   type LabResult,
@@ -34,7 +38,8 @@ import {
   unitDefFor,
 } from './labs.catalogue.ts';
 import { LAB_EXTRACT_JOB } from './labs.jobs.ts';
-import { type RangeProfile, type RangeSource, chooseReferenceRange, rangeProfile } from './labs.ranges.ts';
+import { OPTIMAL_RANGES, type RangeProfile, type RangeSource, chooseReferenceRange, rangeProfile } from './labs.ranges.ts';
+import { type TargetRow, acceptRetest, attentionList, deleteTarget, listTargets, saveTarget, targetsOf } from './labs.targets.ts';
 import {
   type LabFileWithCounts,
   type LabResultRow,
@@ -332,12 +337,14 @@ export class LabsService {
   /** One series per biomarker in one unit (product.md, Labs), and the supplement periods to shade. */
   async series(user: UserRow, units: 'canonical' | 'conventional' | 'si' | undefined): Promise<SeriesResponse> {
     const system = units === 'si' || (units === undefined && user.unitSystem === 'metric') ? 'si' : 'conventional';
-    const [stored, logDays, own, stats] = await Promise.all([
+    const [stored, logDays, own, stats, targetRows] = await Promise.all([
       listSeriesByBiomarker(this.deps.db, user.id),
       listSupplementLogDays(this.deps.db, user.id),
       listOwnBiomarkers(this.deps.db, user.id),
       findRangeProfileStats(this.deps.db, user.id),
+      listTargets(this.deps.db, user.id),
     ]);
+    const targets = new Map(targetRows.map((row) => [row.biomarkerKey, row]));
     const profile = rangeProfile(stats, localDateOf(new Date(), user.timeZone));
     const ownByKey = new Map(own.map((row) => [ownKey(row.id), row]));
     const series: BiomarkerSeries[] = [];
@@ -354,6 +361,8 @@ export class LabsService {
           points: { testDates: columns.testDates, values: columns.canonicalValues, flags: columns.flags, reviewed: columns.reviewed },
           referenceRange: { low: range?.referenceLow ?? null, high: range?.referenceHigh ?? null },
           referenceSource: range ? 'report' : 'typical',
+          optimalRange: null,
+          target: null,
         });
         continue;
       }
@@ -371,6 +380,7 @@ export class LabsService {
         category: marker.category,
         points: { testDates: columns.testDates, values: columns.canonicalValues.map(convert), flags: columns.flags, reviewed: columns.reviewed },
         ...seriesRange(marker, columns.latestRangeByUnit, profile, convert),
+        ...seriesTargets(marker.key, targets.get(marker.key), convert),
       });
     }
     series.sort((a, b) => a.category.localeCompare(b.category) || a.name.localeCompare(b.name));
@@ -379,6 +389,27 @@ export class LabsService {
 
   catalogue() {
     return catalogueEntries();
+  }
+
+  targets(userId: string): Promise<BiomarkerTarget[]> {
+    return targetsOf(this.deps.db, userId);
+  }
+
+  setTarget(userId: string, body: BiomarkerTargetBody): Promise<BiomarkerTarget> {
+    return saveTarget(this.deps.db, userId, body);
+  }
+
+  removeTarget(userId: string, biomarker: string): Promise<void> {
+    return deleteTarget(this.deps.db, userId, biomarker);
+  }
+
+  /** Latest results out of range or off target, for the dashboard's Bloodwork card (decision 040). */
+  attention(user: UserRow): Promise<LabAttentionItem[]> {
+    return attentionList(this.deps.db, user);
+  }
+
+  acceptRetest(user: UserRow, resultId: string): Promise<LabRetest> {
+    return acceptRetest(this.deps.db, user, resultId);
   }
 
   /**
@@ -513,6 +544,16 @@ function seriesRange(
   const chosen = chooseReferenceRange({ biomarker: marker.key, profile, printed, typical: marker.typical });
   const display = (value: number | null) => (value === null ? null : convert(value));
   return { referenceRange: { low: display(chosen.low), high: display(chosen.high) }, referenceSource: chosen.source };
+}
+
+/** The optimal range with its source and the user's own target, in the series unit (decision 040). */
+function seriesTargets(key: string, own: TargetRow | undefined, convert: (canonical: number) => number): Pick<BiomarkerSeries, 'optimalRange' | 'target'> {
+  const display = (value: number | null) => (value === null ? null : convert(value));
+  const optimal = OPTIMAL_RANGES[key];
+  return {
+    optimalRange: optimal ? { ...optimal, low: display(optimal.low), high: display(optimal.high) } : null,
+    target: own ? { low: display(own.low), high: display(own.high) } : null,
+  };
 }
 
 /** First to last logged day per supplement name, split where more than 7 days pass between logs. */
