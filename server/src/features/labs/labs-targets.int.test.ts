@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, localDateOf } from '#contract/dates.ts';
 import { LAB_MESSAGES, labAttentionListSchema, seriesResponseSchema } from '#contract/labs.ts';
 import { type TestApp, createTestApp, signedInClient } from '#server/testing/test-app.ts';
+import { ReminderSender } from '#server/features/reminders/reminders.jobs.ts';
 import { addMonths } from './labs.targets.ts';
 
 /**
@@ -147,5 +148,47 @@ describe('results out of range or off target, and retests', () => {
     const list = (await owner.client.get('/api/labs/attention')).json();
     expect(list).toMatchObject([{ biomarker: 'vitamin-d-25oh', retest: { id: accepted.json().id, dueDate: addDays(today(), 14) } }]);
     expect((await other.client.get('/api/labs/attention')).json()).toEqual([]);
+  });
+});
+
+describe('retest reminders', () => {
+  const log = { info: () => {}, warn: () => {}, error: () => {} };
+  const sender = () => new ReminderSender({ db: t.database.db, mailer: t.outbox, log, publicUrl: t.config.publicUrl, secret: t.config.sessionSecret, vapid: t.config.reminders.vapid });
+  /** A moment on a given UTC day at a given hour. */
+  const at = (day: string, hour: number) => new Date(`${day}T${String(hour).padStart(2, '0')}:30:00Z`);
+
+  it('e-mails an accepted retest on its day, from the morning, once, through the reminder settings', async () => {
+    const { client, body } = await signedInClient(t);
+    const result = (await client.post('/api/labs/results', { biomarker: 'ferritin', value: 8, unit: 'ng/mL', referenceLow: 15, referenceHigh: 150, testDate: addDays(today(), -3) })).json();
+    const retest = (await client.post('/api/labs/retests', { resultId: result.id })).json();
+    const mails = () => t.outbox.messages.filter((mail) => mail.to === body.email);
+
+    // Reminders off: nothing goes, and the retest waits.
+    await sender().sendDue(at(retest.dueDate, 10));
+    expect(mails()).toEqual([]);
+
+    await client.put('/api/reminders', { emailEnabled: true, pushEnabled: false, quietHours: { start: '22:00', end: '09:00' } });
+    await sender().sendDue(at(addDays(retest.dueDate, -1), 10));
+    await sender().sendDue(at(retest.dueDate, 8));
+    expect(mails(), 'not before its day, nor in quiet hours').toEqual([]);
+
+    await sender().sendDue(at(retest.dueDate, 10));
+    await sender().sendDue(at(retest.dueDate, 11));
+    const sent = mails().filter((mail) => mail.subject === 'Time to retest Ferritin');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.text).toContain('/labs');
+    expect((await client.get('/api/labs/attention')).json()[0].retest).toBeNull();
+  });
+
+  it("never sends another user's retest to anyone else", async () => {
+    const owner = await signedInClient(t);
+    const other = await signedInClient(t);
+    await other.client.put('/api/reminders', { emailEnabled: true, pushEnabled: false, quietHours: null });
+    await owner.client.put('/api/reminders', { emailEnabled: true, pushEnabled: false, quietHours: null });
+    const result = (await owner.client.post('/api/labs/results', { biomarker: 'hba1c', value: 6.1, unit: '%', testDate: addDays(today(), -1) })).json();
+    const retest = (await owner.client.post('/api/labs/retests', { resultId: result.id })).json();
+    await sender().sendDue(at(retest.dueDate, 12));
+    expect(t.outbox.messages.filter((mail) => mail.to === other.body.email)).toEqual([]);
+    expect(t.outbox.messages.filter((mail) => mail.to === owner.body.email && mail.subject === 'Time to retest HbA1c')).toHaveLength(1);
   });
 });
