@@ -136,7 +136,8 @@ function ChartBody(props: {
     <Suspense fallback={<LoadingChart height={height} />}>
       <div className="grid gap-8">
         {groups.charts.map((group, index) => (
-          <section key={group.unit} aria-label={group.label} className="grid gap-2">
+          // Keyed by place, not unit: switching to SI keeps each chart, and its open values table, in place.
+          <section key={index} aria-label={group.label} className="grid gap-2">
             {groups.charts.length > 1 || props.compare ? <h4 className="text-sm font-medium">{group.label}</h4> : null}
             <BiomarkerChart
               series={group.series}
