@@ -214,6 +214,9 @@ export type ChartDataResponse = z.infer<typeof chartDataResponseSchema>;
 // ─── Series ─────────────────────────────────────────────────────────────────────────────────────
 
 /** canonical and conventional are the same (the catalogue's canonical units are the US ones); si switches. */
+/** Where a series' reference range comes from (decision 040). */
+export const REFERENCE_SOURCES = ['report', 'profile', 'typical'] as const;
+
 export const SERIES_UNITS = ['canonical', 'conventional', 'si'] as const;
 export const seriesQuerySchema = z.object({
   /** Default: the user's unit system (us → conventional, metric → si). */
@@ -237,6 +240,11 @@ export const seriesPointsSchema = z
     'every column holds one entry per point',
   );
 
+export const citationSchema = z.object({ source: z.string(), year: z.number().int(), title: z.string(), url: z.string() });
+export type Citation = z.infer<typeof citationSchema>;
+export const optimalRangeSchema = z.object({ low: z.number().nullable(), high: z.number().nullable(), note: z.string(), citation: citationSchema });
+export type OptimalRangeDto = z.infer<typeof optimalRangeSchema>;
+
 export const biomarkerSeriesSchema = z.object({
   /** Display name; the chart's selection (query parameter `biomarkers`) uses it. */
   name: z.string(),
@@ -244,8 +252,14 @@ export const biomarkerSeriesSchema = z.object({
   unit: z.string(),
   category: biomarkerCategorySchema,
   points: seriesPointsSchema,
-  /** The latest printed range in this unit, else a typical adult range; null ends when unknown. */
+  /** The latest printed range in this unit, else the band for the user's sex and age, else a typical adult range; null ends when unknown. */
   referenceRange: z.object({ low: z.number().nullable(), high: z.number().nullable() }),
+  /** Where referenceRange comes from: the user's report, their profile's sex and age band, or a typical adult range (decision 040). */
+  referenceSource: z.enum(REFERENCE_SOURCES),
+  /** A narrower range published evidence supports, in this unit, with its source; null for most biomarkers. */
+  optimalRange: optimalRangeSchema.nullable(),
+  /** The user's own target in this unit; null when they have set none. */
+  target: z.object({ low: z.number().nullable(), high: z.number().nullable() }).nullable(),
 });
 export type BiomarkerSeries = z.infer<typeof biomarkerSeriesSchema>;
 
@@ -263,6 +277,60 @@ export type SeriesResponse = z.infer<typeof seriesResponseSchema>;
 /** Gaps longer than this many days between logged days split a supplement period. */
 export const SUPPLEMENT_PERIOD_GAP_DAYS = 7;
 
+// ─── Targets and retests (decision 040) ───────────────────────────────────────────────────
+
+const targetEnd = z.number({ error: 'Must be a number' }).finite('Must be a number').nullable();
+
+/** The user's own target for one catalogue biomarker, in one of its units; one end may be open. */
+export const biomarkerTargetBodySchema = z
+  .strictObject({
+    biomarker: z.string({ error: 'Biomarker is required' }).trim().min(1, 'Biomarker is required').max(100),
+    low: targetEnd,
+    high: targetEnd,
+    unit: z.string({ error: 'Unit is required' }).trim().max(40),
+  })
+  .refine((body) => body.low !== null || body.high !== null, { message: 'Set a low end, a high end, or both', path: ['low'] })
+  .refine((body) => body.low === null || body.high === null || body.low < body.high, { message: 'The low end of the target must be below its high end', path: ['low'] });
+export type BiomarkerTargetBody = z.infer<typeof biomarkerTargetBodySchema>;
+export const biomarkerTargetDeleteBodySchema = z.strictObject({ biomarker: z.string({ error: 'Biomarker is required' }).trim().min(1, 'Biomarker is required').max(100) });
+
+/** A stored target, in the biomarker's canonical unit. */
+export const biomarkerTargetSchema = z.object({ biomarker: z.string(), low: z.number().nullable(), high: z.number().nullable(), unit: z.string() });
+export type BiomarkerTarget = z.infer<typeof biomarkerTargetSchema>;
+export const biomarkerTargetListSchema = z.array(biomarkerTargetSchema);
+
+/** A retest is suggested this many months after the result's test date (decision 040). */
+export const RETEST_AFTER_MONTHS = 3;
+/** When that day has passed already, the suggestion is this many days from today instead. */
+export const RETEST_LATE_DAYS = 14;
+
+/** Why a latest result is on the dashboard: outside its reference range, or inside it but off target. */
+export const ATTENTION_REASONS = ['low', 'high', 'below-target', 'above-target'] as const;
+
+/** A biomarker whose latest result is out of range or off target, for the dashboard's Bloodwork card. */
+export const labAttentionItemSchema = z.object({
+  resultId: z.uuid(),
+  biomarker: z.string(),
+  name: z.string(),
+  value: z.number(),
+  unit: z.string(),
+  testDate: z.iso.date(),
+  reason: z.enum(ATTENTION_REASONS),
+  referenceRange: z.object({ low: z.number().nullable(), high: z.number().nullable() }),
+  /** The user's target, else the optimal range, in the result's unit; null when there is neither. */
+  targetRange: z.object({ low: z.number().nullable(), high: z.number().nullable() }).nullable(),
+  suggestedRetest: z.iso.date(),
+  /** The retest the user accepted for this biomarker and not yet reminded of; null when none. */
+  retest: z.object({ id: z.uuid(), dueDate: z.iso.date() }).nullable(),
+});
+export type LabAttentionItem = z.infer<typeof labAttentionItemSchema>;
+export const labAttentionListSchema = z.array(labAttentionItemSchema);
+
+/** Accepting the suggested retest for a result; the server works out the date. */
+export const labRetestBodySchema = z.strictObject({ resultId: z.uuid('Not a valid id') });
+export const labRetestSchema = z.object({ id: z.uuid(), biomarker: z.string(), dueDate: z.iso.date() });
+export type LabRetest = z.infer<typeof labRetestSchema>;
+
 export const LAB_MESSAGES = {
   notFound: 'Lab file not found',
   resultNotFound: 'Lab result not found',
@@ -278,4 +346,6 @@ export const LAB_MESSAGES = {
   reviewRowsPending:
     'Some rows still need your decision: match or keep each row we could not recognise, and confirm or correct each value marked as unlikely.',
   ownBiomarkerUnit: 'Use the unit this biomarker of yours was first kept in',
+  retestNotNeeded: 'This result is in range and on target: no retest to plan',
+  retestNotFound: 'Retest not found',
 } as const;

@@ -224,6 +224,12 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteCase> = {
   'GET /api/labs/{id}/file': { expect: ownersThing(), params: { id: 'labFileId' } },
   'GET /api/labs/{id}/pages/{page}': { expect: ownersThing(), params: { id: 'labFileId', page: 'labPage' } },
   'GET /api/labs/own-biomarkers': { expect: ownData() },
+  'GET /api/labs/targets': { expect: ownData() },
+  'PUT /api/labs/targets': { expect: ownData(), body: () => ({ biomarker: 'ferritin', low: 50, high: 150, unit: 'ng/mL' }) },
+  'DELETE /api/labs/targets': { expect: ownData(), body: () => ({ biomarker: 'apob' }) },
+  'GET /api/labs/attention': { expect: ownData() },
+  // The owner's result is out of no range: planning a retest for it is refused; anyone else does not find it.
+  'POST /api/labs/retests': { expect: { anonymous: 401, other: 404, owner: 400, admin: 404 }, body: (s) => ({ resultId: s.labResultId }) },
   'PUT /api/labs/review-rows/{id}': { expect: ownersThing(), params: { id: 'reviewRowToSaveId' }, body: () => result },
   'DELETE /api/labs/review-rows/{id}': { expect: ownersThing(), params: { id: 'reviewRowToDropId' } },
   'POST /api/labs/review-rows/{id}/own': { expect: ownersThing(201), params: { id: 'reviewRowToKeepId' }, body: () => ({ name: 'Matrix marker', unit: 'U/L' }) },

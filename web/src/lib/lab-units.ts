@@ -58,3 +58,27 @@ export function useLabUnits<U extends LabUnitsOwner | null>(user: U): [U extends
   );
   return [units as U extends null ? undefined : ChartUnits, set];
 }
+
+const SUPERSCRIPT: Record<string, string> = { '0': '⁰', '1': '¹', '2': '²', '3': '³', '4': '⁴', '5': '⁵', '6': '⁶', '7': '⁷', '8': '⁸', '9': '⁹', '-': '⁻' };
+const superscript = (digits: string) => [...digits].map((digit) => SUPERSCRIPT[digit] ?? digit).join('');
+
+/**
+ * A UCUM-style unit as people write it (decision 040): "10*3/uL" is "×10³/µL", "u[IU]/mL" is
+ * "µIU/mL", "mm[Hg]" is "mmHg"; an annotation alone ("{ratio}", "{INR}") is no unit at all, and
+ * one inside a unit keeps its word ("{copies}/mL" is "copies/mL", "mL/min/{1.73_m2}" is
+ * "mL/min/1.73 m²"). Units already written for people pass through unchanged.
+ */
+export function displayUnit(unit: string): string {
+  const trimmed = unit.trim();
+  if (/^\{[^}]*\}$/.test(trimmed)) return '';
+  return trimmed
+    .replace(/(\S)\{([^}]*)\}/g, (_match, before: string, word: string) => `${before}${before === '/' ? '' : ' '}${word}`)
+    .replace(/\{([^}]*)\}/g, '$1')
+    .replace(/_/g, ' ')
+    .replace(/(\d)\s?m2\b/g, '$1 m²')
+    .replace(/^10\*(-?\d+)/, (_match, power: string) => `×10${superscript(power)}`)
+    .replace(/\^(-?\d+)/g, (_match, power: string) => superscript(power))
+    .replace(/(^|[/(\s])u(?=(L|mL|g|mol|[[]|IU|U\b))/g, '$1µ')
+    .replace(/\[([^\]]*)\]/g, '$1')
+    .replace(/\((\d+)\.h\)/, '$1 h');
+}

@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -93,6 +94,45 @@ export const labResults = pgTable(
     // Chart data pages through a user's results by date; this index serves both the count and the page.
     index('lab_results_user_date_idx').on(t.userId, t.testDate, t.biomarkerKey, t.id),
     index('lab_results_file_idx').on(t.labFileId),
+  ],
+);
+
+/**
+ * The user's own target for a biomarker, in its canonical unit; either end may be open. It takes
+ * the place of the optimal range on the chart and the dashboard (decision 040).
+ */
+export const biomarkerTargets = pgTable(
+  'biomarker_targets',
+  {
+    userId: userId(),
+    biomarkerKey: text('biomarker_key').notNull(),
+    low: doublePrecision('low'),
+    high: doublePrecision('high'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.biomarkerKey] })],
+);
+
+/**
+ * A retest the user accepted for a result out of range or off target: one per biomarker (a newer
+ * one replaces it). The reminders scan sends it on its day and sets `sent_at` first, so it goes
+ * once (decision 040).
+ */
+export const labRetests = pgTable(
+  'lab_retests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userId(),
+    biomarkerKey: text('biomarker_key').notNull(),
+    resultId: uuid('result_id').references(() => labResults.id, { onDelete: 'set null' }),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('lab_retests_user_biomarker_key').on(t.userId, t.biomarkerKey),
+    index('lab_retests_due_idx').on(t.dueDate).where(sql`${t.sentAt} is null`),
   ],
 );
 

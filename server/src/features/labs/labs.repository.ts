@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { selectRows } from '#server/db/sql.ts';
-import { labFiles, labResults, labReviewRows, ownBiomarkers, supplementLogs } from '#server/db/schema/index.ts';
+import { healthStats, labFiles, labResults, labReviewRows, ownBiomarkers, supplementLogs } from '#server/db/schema/index.ts';
 import { deleteJobsFor, insertJob, lockOwnedJob, type NewJob } from '#server/jobs/jobs.repository.ts';
 
 export type LabFileRow = typeof labFiles.$inferSelect;
@@ -338,6 +338,12 @@ export async function listSupplementLogDays(db: Db, userId: string): Promise<{ n
     .from(supplementLogs)
     .where(eq(supplementLogs.userId, userId))
     .orderBy(asc(supplementLogs.name), asc(supplementLogs.localDate));
+}
+
+/** The health profile's sex and birth date, which choose reference ranges (a read of Health's table). */
+export async function findRangeProfileStats(db: Db, userId: string): Promise<{ gender: string | null; dateOfBirth: string | null } | undefined> {
+  const [row] = await db.select({ gender: healthStats.gender, dateOfBirth: healthStats.dateOfBirth }).from(healthStats).where(eq(healthStats.userId, userId));
+  return row;
 }
 
 function tableColumns() {

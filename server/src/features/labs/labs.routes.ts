@@ -6,6 +6,13 @@ import { errorResponseSchema } from '#contract/errors.ts';
 import {
   LAB_MESSAGES,
   biomarkerCatalogueSchema,
+  biomarkerTargetBodySchema,
+  biomarkerTargetDeleteBodySchema,
+  biomarkerTargetListSchema,
+  biomarkerTargetSchema,
+  labAttentionListSchema,
+  labRetestBodySchema,
+  labRetestSchema,
   chartDataQuerySchema,
   chartDataResponseSchema,
   labDeleteResultSchema,
@@ -97,6 +104,34 @@ export async function labsRoutes(app: FastifyInstance, { labs }: { labs: LabsSer
     reply.header('cache-control', 'private, max-age=3600');
     return labs.catalogue();
   });
+
+  r.get('/api/labs/targets', {
+    config: { access: 'user' },
+    schema: { tags, summary: "The user's own targets per biomarker, in canonical units", response: { 200: biomarkerTargetListSchema, ...errors } },
+  }, async (request) => labs.targets(request.auth!.user.id));
+
+  r.put('/api/labs/targets', {
+    config: { access: 'user' },
+    schema: { tags, summary: 'Set your own target for a biomarker (low and high in one of its units; one end may be open)', body: biomarkerTargetBodySchema, response: { 200: biomarkerTargetSchema, ...errors } },
+  }, async (request) => labs.setTarget(request.auth!.user.id, request.body));
+
+  r.delete('/api/labs/targets', {
+    config: { access: 'user' },
+    schema: { tags, summary: 'Remove your own target for a biomarker (the optimal range applies again)', body: biomarkerTargetDeleteBodySchema, response: { 200: labDeleteResultSchema, ...errors } },
+  }, async (request) => {
+    await labs.removeTarget(request.auth!.user.id, request.body.biomarker);
+    return { ok: true as const, message: 'Target removed' };
+  });
+
+  r.get('/api/labs/attention', {
+    config: { access: 'user' },
+    schema: { tags, summary: 'Latest results out of range or off target, with a suggested retest date', response: { 200: labAttentionListSchema, ...errors } },
+  }, async (request) => labs.attention(request.auth!.user));
+
+  r.post('/api/labs/retests', {
+    config: { access: 'user' },
+    schema: { tags, summary: "Accept the suggested retest for a result out of range or off target; it is reminded on its day", body: labRetestBodySchema, response: { 201: labRetestSchema, ...notFound, ...errors } },
+  }, async (request, reply) => reply.status(201).send(await labs.acceptRetest(request.auth!.user, request.body.resultId)));
 
   r.get('/api/labs/own-biomarkers', {
     config: { access: 'user' },

@@ -2,6 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { BiomarkerCategory } from '#contract/biomarkers.ts';
 import {
   type BiomarkerSeries,
+  type BiomarkerTarget,
+  type BiomarkerTargetBody,
+  type LabAttentionItem,
+  type LabRetest,
   type ChartDataResponse,
   type LabFile,
   type LabResult,
@@ -13,6 +17,7 @@ import {
   LAB_MESSAGES,
   SUPPLEMENT_PERIOD_GAP_DAYS,
 } from '#contract/labs.ts';
+import { localDateOf } from '#contract/dates.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import type { EntitlementsService } from '#server/features/usage/entitlements.service.ts';
@@ -32,6 +37,8 @@ import {
   unitDefFor,
 } from './labs.catalogue.ts';
 import { LAB_EXTRACT_JOB } from './labs.jobs.ts';
+import { OPTIMAL_RANGES, type RangeProfile, type RangeSource, chooseReferenceRange, rangeProfile } from './labs.ranges.ts';
+import { type TargetRow, acceptRetest, attentionList, deleteTarget, listTargets, saveTarget, targetsOf } from './labs.targets.ts';
 import {
   type LabFileWithCounts,
   type LabResultRow,
@@ -41,6 +48,7 @@ import {
   type PrintedRange,
   deleteReviewRow,
   findOrCreateOwnBiomarker,
+  findRangeProfileStats,
   findOwnBiomarker,
   findReviewRow,
   listOwnBiomarkers,
@@ -329,11 +337,15 @@ export class LabsService {
   /** One series per biomarker in one unit (product.md, Labs), and the supplement periods to shade. */
   async series(user: User, units: 'canonical' | 'conventional' | 'si' | undefined): Promise<SeriesResponse> {
     const system = units === 'si' || (units === undefined && user.unitSystem === 'metric') ? 'si' : 'conventional';
-    const [stored, logDays, own] = await Promise.all([
+    const [stored, logDays, own, stats, targetRows] = await Promise.all([
       listSeriesByBiomarker(this.deps.db, user.id),
       listSupplementLogDays(this.deps.db, user.id),
       listOwnBiomarkers(this.deps.db, user.id),
+      findRangeProfileStats(this.deps.db, user.id),
+      listTargets(this.deps.db, user.id),
     ]);
+    const targets = new Map(targetRows.map((row) => [row.biomarkerKey, row]));
+    const profile = rangeProfile(stats, localDateOf(new Date(), user.timeZone));
     const ownByKey = new Map(own.map((row) => [ownKey(row.id), row]));
     const series: BiomarkerSeries[] = [];
     for (const columns of stored) {
@@ -348,6 +360,9 @@ export class LabsService {
           category: 'other',
           points: { testDates: columns.testDates, values: columns.canonicalValues, flags: columns.flags, reviewed: columns.reviewed },
           referenceRange: { low: range?.referenceLow ?? null, high: range?.referenceHigh ?? null },
+          referenceSource: range ? 'report' : 'typical',
+          optimalRange: null,
+          target: null,
         });
         continue;
       }
@@ -364,7 +379,8 @@ export class LabsService {
         unit: display.unit,
         category: marker.category,
         points: { testDates: columns.testDates, values: columns.canonicalValues.map(convert), flags: columns.flags, reviewed: columns.reviewed },
-        referenceRange: seriesRange(marker, columns.latestRangeByUnit, convert),
+        ...seriesRange(marker, columns.latestRangeByUnit, profile, convert),
+        ...seriesTargets(marker.key, targets.get(marker.key), convert),
       });
     }
     series.sort((a, b) => a.category.localeCompare(b.category) || a.name.localeCompare(b.name));
@@ -373,6 +389,27 @@ export class LabsService {
 
   catalogue() {
     return catalogueEntries();
+  }
+
+  targets(userId: string): Promise<BiomarkerTarget[]> {
+    return targetsOf(this.deps.db, userId);
+  }
+
+  setTarget(userId: string, body: BiomarkerTargetBody): Promise<BiomarkerTarget> {
+    return saveTarget(this.deps.db, userId, body);
+  }
+
+  removeTarget(userId: string, biomarker: string): Promise<void> {
+    return deleteTarget(this.deps.db, userId, biomarker);
+  }
+
+  /** Latest results out of range or off target, for the dashboard's Bloodwork card (decision 040). */
+  attention(user: User): Promise<LabAttentionItem[]> {
+    return attentionList(this.deps.db, user);
+  }
+
+  acceptRetest(user: User, resultId: string): Promise<LabRetest> {
+    return acceptRetest(this.deps.db, user, resultId);
   }
 
   /**
@@ -484,22 +521,39 @@ export function toReviewRowDto(row: LabReviewRowRow): LabReviewRow {
   };
 }
 
-/** The latest printed range (in a unit the catalogue knows) converted to the series unit; else the catalogue's typical adult range. */
+/**
+ * The latest printed range (in a unit the catalogue knows) converted to the series unit; else the
+ * band for the user's sex and age; else the catalogue's typical adult range (decision 040).
+ */
 function seriesRange(
   marker: NonNullable<ReturnType<typeof findMarker>>,
   latestRangeByUnit: PrintedRange[],
+  profile: RangeProfile,
   convert: (canonical: number) => number,
-): { low: number | null; high: number | null } {
+): { referenceRange: { low: number | null; high: number | null }; referenceSource: RangeSource } {
+  let printed: { low: number | null; high: number | null } | null = null;
   for (const range of latestRangeByUnit) {
     const def = unitDefFor(marker, range.unit);
     if (!def) continue;
-    return {
-      low: range.referenceLow === null ? null : convert(toCanonicalValue(def, range.referenceLow)),
-      high: range.referenceHigh === null ? null : convert(toCanonicalValue(def, range.referenceHigh)),
+    printed = {
+      low: range.referenceLow === null ? null : toCanonicalValue(def, range.referenceLow),
+      high: range.referenceHigh === null ? null : toCanonicalValue(def, range.referenceHigh),
     };
+    break;
   }
-  const [low, high] = marker.typical;
-  return { low: low === null ? null : convert(low), high: high === null ? null : convert(high) };
+  const chosen = chooseReferenceRange({ biomarker: marker.key, profile, printed, typical: marker.typical });
+  const display = (value: number | null) => (value === null ? null : convert(value));
+  return { referenceRange: { low: display(chosen.low), high: display(chosen.high) }, referenceSource: chosen.source };
+}
+
+/** The optimal range with its source and the user's own target, in the series unit (decision 040). */
+function seriesTargets(key: string, own: TargetRow | undefined, convert: (canonical: number) => number): Pick<BiomarkerSeries, 'optimalRange' | 'target'> {
+  const display = (value: number | null) => (value === null ? null : convert(value));
+  const optimal = OPTIMAL_RANGES[key];
+  return {
+    optimalRange: optimal ? { ...optimal, low: display(optimal.low), high: display(optimal.high) } : null,
+    target: own ? { low: display(own.low), high: display(own.high) } : null,
+  };
 }
 
 /** First to last logged day per supplement name, split where more than 7 days pass between logs. */

@@ -7,9 +7,15 @@ import type { Db } from '#server/db/client.ts';
 import { type JobHandler, JobWorker } from '#server/jobs/job-worker.ts';
 import { insertJobUnlessPending } from '#server/jobs/jobs.repository.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
+import { isQuietAt } from '#contract/reminders.ts';
+import { doseTimeMinutes } from '#contract/schedule.ts';
+import { findMarker } from '#server/features/labs/labs.catalogue.ts';
 import {
   type ReminderRecipient,
   claimReminderSends,
+  claimRetests,
+  findDueRetests,
+  releaseRetests,
   deletePushSubscriptionById,
   findLoggedSupplementIds,
   findPushSubscriptions,
@@ -58,6 +64,18 @@ export function reminderMessage(due: DueReminder[], dashboardUrl: string): Remin
   };
 }
 
+/** What a retest reminder says: which biomarkers to test again (decision 040). */
+export function retestMessage(names: string[], labsUrl: string): ReminderMessage {
+  const list = names.join(', ');
+  const body = `Time to retest: ${list}`;
+  return {
+    subject: names.length === 1 ? `Time to retest ${names[0]}` : 'Time for your lab retests',
+    title: 'Time for a lab retest',
+    body,
+    text: `You planned to test these again from today:\n\n${names.join('\n')}\n\nAdd the new results on the labs page: ${labsUrl}`,
+  };
+}
+
 /**
  * Finds the reminders due now and sends them: by e-mail, by push, or both. Each reminder (user,
  * local day, dose time) is claimed in the database before it is sent, so scans that overlap,
@@ -74,9 +92,10 @@ export class ReminderSender {
       const page = await findReminderRecipients(this.options.db, after, RECIPIENTS_PER_PAGE);
       for (const recipient of page) {
         try {
-          const result = await this.sendTo(recipient, now);
-          sent.emails += result.emails;
-          sent.pushes += result.pushes;
+          for (const result of [await this.sendTo(recipient, now), await this.sendRetestsTo(recipient, now)]) {
+            sent.emails += result.emails;
+            sent.pushes += result.pushes;
+          }
         } catch (error) {
           this.options.log.warn({ err: error, userId: recipient.userId }, 'reminder not sent');
         }
@@ -109,6 +128,31 @@ export class ReminderSender {
     return { emails, pushes };
   }
 
+  /**
+   * Retests the user accepted, on their day or after, from the morning time and outside quiet
+   * hours (decision 040). Each is marked sent before sending and given back if every channel failed.
+   */
+  private async sendRetestsTo(recipient: ReminderRecipient, now: Date): Promise<{ emails: number; pushes: number }> {
+    const { db } = this.options;
+    const minute = localMinuteOf(now, recipient.timeZone);
+    const quietHours = recipient.quietStart && recipient.quietEnd ? { start: recipient.quietStart, end: recipient.quietEnd } : null;
+    if (minute < doseTimeMinutes('morning') || isQuietAt(quietHours, minute)) return { emails: 0, pushes: 0 };
+    const due = await findDueRetests(db, recipient.userId, localDateOf(now, recipient.timeZone));
+    if (due.length === 0) return { emails: 0, pushes: 0 };
+    const subscriptions = recipient.pushEnabled ? await findPushSubscriptions(db, recipient.userId) : [];
+    if (!recipient.emailEnabled && subscriptions.length === 0) return { emails: 0, pushes: 0 };
+    const claimed = await claimRetests(db, recipient.userId, due.map((retest) => retest.id));
+    if (claimed.length === 0) return { emails: 0, pushes: 0 };
+    const names = due.filter((retest) => claimed.includes(retest.id)).map((retest) => findMarker(retest.biomarkerKey)?.name ?? retest.biomarkerKey);
+    const message = retestMessage(names, `${this.options.publicUrl}/labs`);
+    let emails = 0;
+    let pushes = 0;
+    if (recipient.emailEnabled) emails = (await this.sendEmail(recipient, message)) ? 1 : 0;
+    for (const subscription of subscriptions) pushes += (await this.sendPush(subscription, message, '/labs')) ? 1 : 0;
+    if (emails + pushes === 0) await releaseRetests(db, recipient.userId, claimed);
+    return { emails, pushes };
+  }
+
   private async sendEmail(recipient: ReminderRecipient, message: ReminderMessage): Promise<boolean> {
     const link = unsubscribeUrl(this.options.publicUrl, this.options.secret, recipient.userId);
     try {
@@ -125,8 +169,8 @@ export class ReminderSender {
     }
   }
 
-  private async sendPush(subscription: { id: string; endpoint: string; p256dh: string; auth: string }, message: ReminderMessage): Promise<boolean> {
-    const payload = JSON.stringify({ title: message.title, body: message.body, url: '/dashboard', tag: 'stacklab-reminder' });
+  private async sendPush(subscription: { id: string; endpoint: string; p256dh: string; auth: string }, message: ReminderMessage, url = '/dashboard'): Promise<boolean> {
+    const payload = JSON.stringify({ title: message.title, body: message.body, url, tag: url === '/dashboard' ? 'stacklab-reminder' : 'stacklab-retest' });
     try {
       await webpush.sendNotification({ endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } }, payload, {
         vapidDetails: this.options.vapid,

@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Schedule } from '#contract/schedule.ts';
 import type { Db } from '#server/db/client.ts';
-import { pushSubscriptions, reminderSends, reminderSettings, supplementLogs, supplements, users } from '#server/db/schema/index.ts';
+import { labRetests, pushSubscriptions, reminderSends, reminderSettings, supplementLogs, supplements, users } from '#server/db/schema/index.ts';
 
 export type ReminderSettingsRow = typeof reminderSettings.$inferSelect;
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
@@ -126,4 +126,32 @@ export async function purgeOldReminderSends(db: Db, beforeDate: string): Promise
 
 export async function deletePushSubscriptionById(db: Db, id: string): Promise<void> {
   await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+}
+
+export type DueRetest = { id: string; biomarkerKey: string; dueDate: string };
+
+/** Retests the user accepted whose day has come (in their time zone) and that are not sent yet (decision 040). */
+export async function findDueRetests(db: Db, userId: string, localDate: string): Promise<DueRetest[]> {
+  return db
+    .select({ id: labRetests.id, biomarkerKey: labRetests.biomarkerKey, dueDate: labRetests.dueDate })
+    .from(labRetests)
+    .where(and(eq(labRetests.userId, userId), isNull(labRetests.sentAt), lte(labRetests.dueDate, localDate)))
+    .orderBy(asc(labRetests.dueDate), asc(labRetests.biomarkerKey));
+}
+
+/** Marks retests sent before sending; answers the ids this call marked, so a retest is sent once. */
+export async function claimRetests(db: Db, userId: string, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .update(labRetests)
+    .set({ sentAt: sql`now()` })
+    .where(and(eq(labRetests.userId, userId), inArray(labRetests.id, ids), isNull(labRetests.sentAt)))
+    .returning({ id: labRetests.id });
+  return rows.map((row) => row.id);
+}
+
+/** Gives retests back after every channel failed, so that the next scan tries again. */
+export async function releaseRetests(db: Db, userId: string, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.update(labRetests).set({ sentAt: null }).where(and(eq(labRetests.userId, userId), inArray(labRetests.id, ids)));
 }

@@ -14,7 +14,7 @@ import { StackInteractionsCard } from '#web/features/interactions/components/sta
 import { MedicationsCard } from '#web/features/medications/components/medications-card.tsx';
 import { profileCompletionQueryOptions } from '#web/features/profile-completion/api/completion.ts';
 import { ProfileCompletionModal } from '#web/features/profile-completion/components/profile-completion-modal.tsx';
-import { BloodworkCard } from '#web/features/tracking/components/bloodwork-card.tsx';
+import { BloodworkCard } from '#web/features/labs/components/bloodwork-card.tsx';
 import { DailyReminder } from '#web/features/tracking/components/daily-reminder.tsx';
 import { DaySwitcher } from '#web/features/tracking/components/day-switcher.tsx';
 import { EffectsCard } from '#web/features/tracking/components/effects-card.tsx';

@@ -5,7 +5,8 @@ import { type LineStyle, lineStyles } from '../utils/categories.ts';
 import { type AxisTick, type Band, type Box, type Point, linePath, nearestIndex, placeTooltip, referenceBand, roundPx, scaleLinear, seriesPoints, timeTicks, valueTicks } from '../utils/chart-geometry.ts';
 import { CHART_HEIGHT, type ChartRow, formatTestDate, formatValue, isOutOfRange, mergeRows, periodLanes, seriesKey, timeDomain, valueDomain } from '../utils/chart-rows.ts';
 import { FLAG_LABELS } from '../utils/lab-results.ts';
-import { type ChartPoint, type ChartSeries, dateToTime } from '../utils/series.ts';
+import { displayUnit } from '#web/lib/lab-units.ts';
+import { type ChartPoint, type ChartSeries, POSITION_UNIT, dateToTime, targetBandOf } from '../utils/series.ts';
 
 /** product.md, Labs. */
 /** The plot area starts after the margin and the value axis; the supplement lanes line up with it. */
@@ -31,6 +32,8 @@ type Layout = {
   /** Per drawn series: its point on each row, `null` where it has none. */
   positions: (Point | null)[][];
   bands: (Band | null)[];
+  /** Per drawn series: its target band (the user's own, else the optimal range). */
+  targetBands: (Band | null)[];
   highlightX: number | null;
 };
 
@@ -64,6 +67,10 @@ function layoutChart(options: {
     rowX,
     positions: drawn.map(({ key }) => seriesPoints(rows, key, (index) => rowX[index]!, y)),
     bands: drawn.map(({ series }) => referenceBand(series.referenceRange, yDomain, y)),
+    targetBands: drawn.map(({ series }) => {
+      const band = targetBandOf(series);
+      return band ? referenceBand(band, yDomain, y) : null;
+    }),
     highlightX: inside ? roundPx(x(highlight)) : null,
   };
 }
@@ -102,7 +109,20 @@ function useElementSize(fallback: { width: number; height: number }) {
  * Our own SVG rather than a chart library (decision 019): the library's render kept a phone's
  * main thread busy for about 110 ms as the page opened. Nothing here animates.
  */
-export function BiomarkerChart({ series, periods, highlightDate }: { series: ChartSeries[]; periods: SupplementPeriod[]; highlightDate?: string | undefined }) {
+export function BiomarkerChart({
+  series,
+  periods,
+  highlightDate,
+  sharedXDomain,
+  height = CHART_HEIGHT,
+}: {
+  series: ChartSeries[];
+  periods: SupplementPeriod[];
+  highlightDate?: string | undefined;
+  /** Small multiples share one time axis, so the same date sits at the same x in each (decision 040). */
+  sharedXDomain?: [number, number] | null | undefined;
+  height?: number;
+}) {
   const drawn = useMemo<Drawn[]>(() => {
     const styles = lineStyles(series);
     return series.map((one, index) => ({
@@ -113,11 +133,12 @@ export function BiomarkerChart({ series, periods, highlightDate }: { series: Cha
     }));
   }, [series]);
   const rows = useMemo(() => mergeRows(series), [series]);
-  const xDomain = useMemo(() => timeDomain(rows), [rows]);
-  const yDomain = useMemo(() => valueDomain(series), [series]);
+  const ownXDomain = useMemo(() => timeDomain(rows), [rows]);
+  const xDomain = sharedXDomain ?? ownXDomain;
+  const yDomain = useMemo(() => valueDomain(series.map((one) => ({ ...one, points: withTargetEnds(one) }))), [series]);
   const lanes = useMemo(() => (xDomain ? periodLanes(periods, xDomain) : []), [periods, xDomain]);
   const highlight = highlightDate ? dateToTime(highlightDate) : null;
-  const [measure, size] = useElementSize(DEFAULT_SIZE);
+  const [measure, size] = useElementSize({ ...DEFAULT_SIZE, height: height - 40 });
   const layout = useMemo(
     () => (xDomain && yDomain ? layoutChart({ size, rows, drawn, xDomain, yDomain, highlight }) : null),
     [size, rows, drawn, xDomain, yDomain, highlight],
@@ -138,8 +159,9 @@ export function BiomarkerChart({ series, periods, highlightDate }: { series: Cha
   }, [layout, active]);
 
   if (!xDomain || !yDomain || !layout) return null;
-  const unit = series[0]?.unit ?? '';
-  const names = series.map((one) => `${one.name} (${one.unit})`).join(', ');
+  const rawUnit = series[0]?.unit ?? '';
+  const unit = rawUnit === POSITION_UNIT ? 'Position in reference range (0 = low end, 1 = high end)' : displayUnit(rawUnit);
+  const names = series.map((one) => nameWithUnit(one)).join(', ');
 
   const activateAt = (event: PointerEvent<HTMLDivElement>) => {
     const rect = event.currentTarget.getBoundingClientRect();
@@ -167,11 +189,11 @@ export function BiomarkerChart({ series, periods, highlightDate }: { series: Cha
   };
 
   return (
-    <figure className="grid min-w-0 gap-4">
+    <figure className="grid min-w-0 gap-4" aria-label={`Line chart in ${unit || 'no unit'}: ${names}`}>
       <figcaption className="sr-only">
         Line chart of {names} by test date. The same values are in the table below the chart.
       </figcaption>
-      <div className="flex w-full flex-col" style={{ height: CHART_HEIGHT }}>
+      <div className="flex w-full flex-col" style={{ height }}>
         <div
           ref={measure}
           role="group"
@@ -224,6 +246,19 @@ const ChartDrawing = memo(function ChartDrawing({ layout, drawn, rows, unit }: {
           <line key={`x${tick.value}`} x1={tick.x} x2={tick.x} y1={plot.top} y2={bottom} />
         ))}
       </g>
+      {drawn.map(({ key, style }, index) => {
+        const band = layout.targetBands[index];
+        if (!band) return null;
+        return (
+          <g key={`target-${key}`}>
+            <rect x={plot.left} y={band.top} width={plot.width} height={Math.max(0, band.bottom - band.top)} fill="var(--color-primary)" fillOpacity={0.1} />
+            <g stroke={style.colour} strokeOpacity={0.7} strokeDasharray="1 3" strokeWidth={1.5}>
+              {band.hasHigh ? <line x1={plot.left} x2={right} y1={band.top} y2={band.top} /> : null}
+              {band.hasLow ? <line x1={plot.left} x2={right} y1={band.bottom} y2={band.bottom} /> : null}
+            </g>
+          </g>
+        );
+      })}
       {drawn.map(({ key, style }, index) => {
         const band = layout.bands[index];
         if (!band) return null;
@@ -336,7 +371,7 @@ function SeriesLegend({ drawn }: { drawn: Drawn[] }) {
           <svg aria-hidden="true" width="28" height="10" viewBox="0 0 28 10">
             <line x1="0" x2="28" y1="5" y2="5" stroke={style.colour} strokeWidth="2" {...(style.dash ? { strokeDasharray: style.dash } : {})} />
           </svg>
-          {series.name} ({series.unit})
+          {nameWithUnit(series)}
         </li>
       ))}
     </ul>
@@ -362,6 +397,10 @@ function MarkLegend() {
         <span aria-hidden="true" className="inline-block h-3 w-4 rounded-sm border border-dashed border-current bg-current/10" />
         Reference range
       </li>
+      <li className="flex items-center gap-1.5">
+        <span aria-hidden="true" className="inline-block h-3 w-4 rounded-sm border border-dotted border-current bg-primary/10" />
+        Target: yours, else the optimal range
+      </li>
     </ul>
   );
 }
@@ -380,7 +419,7 @@ function ChartTooltip({ row, drawn }: { row: ChartRow; drawn: Drawn[] }) {
           <p key={key} className="flex items-center gap-2">
             <span aria-hidden="true" className="inline-block size-2.5 rounded-full" style={{ backgroundColor: style.colour }} />
             <span>
-              {series.name}: <strong>{formatValue(point.value)} {series.unit}</strong>
+              {series.name}: <strong>{formatValue(point.value)} {series.unit === POSITION_UNIT ? '' : displayUnit(series.unit)}</strong>
               {out ? <span className="ml-1 font-medium text-destructive">{point.flag ? FLAG_LABELS[point.flag] : 'Out of range'}</span> : null}
               {point.reviewed ? null : <span className="ml-1 text-muted-foreground">(not reviewed)</span>}
             </span>
@@ -435,7 +474,7 @@ function ValuesTable({ drawn, rows }: { drawn: Drawn[]; rows: ChartRow[] }) {
               </th>
               {drawn.map(({ series, key }) => (
                 <th key={key} scope="col" className="px-3 py-2 font-medium">
-                  {series.name} ({series.unit})
+                  {nameWithUnit(series)}
                 </th>
               ))}
             </tr>
@@ -465,6 +504,20 @@ function ValuesTable({ drawn, rows }: { drawn: Drawn[]; rows: ChartRow[] }) {
       </div>
     </details>
   );
+}
+
+/** "Ferritin (ng/mL)", or the name alone when the unit is none ("{ratio}") or a position in range. */
+function nameWithUnit(series: ChartSeries): string {
+  const unit = series.unit === POSITION_UNIT ? '' : displayUnit(series.unit);
+  return unit ? `${series.name} (${unit})` : series.name;
+}
+
+/** The target's ends count toward the value axis like the reference range's, so the band is seen whole. */
+function withTargetEnds(series: ChartSeries): ChartSeries['points'] {
+  const band = targetBandOf(series);
+  if (!band) return series.points;
+  const ends = [band.low, band.high].filter((value): value is number => value !== null);
+  return [...series.points, ...ends.map((value) => ({ testDate: '', value, flag: null, reviewed: true }))];
 }
 
 export default BiomarkerChart;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DAY_MS, chartCounts, niceStep, formatTestDate, formatValue, isOutOfRange, mergeRows, periodLanes, timeDomain, valueDomain } from './chart-rows.ts';
-import { dateToTime, drawablePoints, readSeriesResponse } from './series.ts';
+import { type ChartSeries, asRangePosition, dateToTime, drawablePoints, readSeriesResponse, targetBandOf } from './series.ts';
 
 const point = (testDate: string, value: number, extra: { flag?: 'low' | 'high' | 'normal' | null; reviewed?: boolean } = {}) => ({
   testDate,
@@ -179,5 +179,32 @@ describe('periodLanes', () => {
 
   it('gives nothing for an empty axis', () => {
     expect(periodLanes([{ name: 'A', start: '2025-01-01', end: '2025-01-02' }], [from, from])).toEqual([]);
+  });
+});
+
+describe('compare shapes and target bands (decision 040)', () => {
+  const base: ChartSeries = {
+    name: 'Ferritin',
+    biomarker: 'ferritin',
+    unit: 'ng/mL',
+    category: 'mineral',
+    points: [{ testDate: '2026-01-01', value: 30, flag: null, reviewed: true }],
+    referenceRange: { low: 20, high: 220 },
+    optimalRange: { low: 45, high: 200, note: '', citation: { source: 'AGA', year: 2020, title: 't', url: 'https://example.com' } },
+    target: null,
+  };
+
+  it('draws the user target, else the optimal range', () => {
+    expect(targetBandOf(base)).toEqual({ low: 45, high: 200 });
+    expect(targetBandOf({ ...base, target: { low: 60, high: null } })).toEqual({ low: 60, high: null });
+    expect(targetBandOf({ ...base, optimalRange: null })).toBeNull();
+  });
+
+  it('places values within the reference range, 0 at its low end and 1 at its high end', () => {
+    const placed = asRangePosition(base)!;
+    expect(placed.points[0]!.value).toBe(0.05);
+    expect(placed.referenceRange).toEqual({ low: 0, high: 1 });
+    expect(placed.target).toEqual({ low: 0.125, high: 0.9 });
+    expect(asRangePosition({ ...base, referenceRange: { low: null, high: 100 } })).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import type { BiomarkerCategory, BiomarkerFlag } from '#contract/biomarkers.ts';
-import type { SupplementPeriod } from '#contract/labs.ts';
+import type { OptimalRangeDto, SupplementPeriod } from '#contract/labs.ts';
 import { categoryOf } from './categories.ts';
 
 /** A point the chart can draw: a real calendar date and a finite number. */
@@ -15,7 +15,41 @@ export type ChartSeries = {
   /** Only the drawable points; empty when the server sent none usable ("(no data)"). */
   points: ChartPoint[];
   referenceRange: { low: number | null; high: number | null };
+  /** Where the reference range comes from (decision 040); 'typical' when the server did not say. */
+  referenceSource?: 'report' | 'profile' | 'typical';
+  /** A narrower range published evidence supports, with its source; null for most biomarkers. */
+  optimalRange?: OptimalRangeDto | null;
+  /** The user's own target, in the series unit. */
+  target?: { low: number | null; high: number | null } | null;
 };
+
+/** The band the chart draws as the target: the user's own, else the optimal range; null when neither. */
+export function targetBandOf(series: Pick<ChartSeries, 'target' | 'optimalRange'>): { low: number | null; high: number | null } | null {
+  const band = series.target ?? series.optimalRange ?? null;
+  return band && (band.low !== null || band.high !== null) ? { low: band.low, high: band.high } : null;
+}
+
+/**
+ * "Compare shapes": a series' values as their position within its reference range, 0 at the low
+ * end and 1 at the high end, so that biomarkers in different units share one axis. Null for a
+ * series whose range lacks an end.
+ */
+export function asRangePosition(series: ChartSeries): ChartSeries | null {
+  const { low, high } = series.referenceRange;
+  if (low === null || high === null || !(high > low)) return null;
+  const position = (value: number | null) => (value === null ? null : Number(((value - low) / (high - low)).toFixed(4)));
+  const band = targetBandOf(series);
+  return {
+    ...series,
+    unit: POSITION_UNIT,
+    points: series.points.map((point) => ({ ...point, value: position(point.value)! })),
+    referenceRange: { low: 0, high: 1 },
+    optimalRange: null,
+    target: band ? { low: position(band.low), high: position(band.high) } : null,
+  };
+}
+
+export const POSITION_UNIT = 'position in reference range';
 
 export type ChartSource = {
   units: 'conventional' | 'si';
@@ -69,6 +103,18 @@ export function drawablePoints(points: Record<string, unknown>): ChartPoint[] {
   return kept;
 }
 
+function readOptimal(value: unknown): OptimalRangeDto | null {
+  if (!isRecord(value) || !isRecord(value.citation)) return null;
+  const { citation } = value;
+  if (typeof citation.source !== 'string' || typeof citation.title !== 'string' || typeof citation.url !== 'string' || typeof citation.year !== 'number') return null;
+  return {
+    low: finiteOrNull(value.low),
+    high: finiteOrNull(value.high),
+    note: typeof value.note === 'string' ? value.note : '',
+    citation: { source: citation.source, title: citation.title, url: citation.url, year: citation.year },
+  };
+}
+
 type Log = (message: string, details: Record<string, unknown>) => void;
 
 const warn: Log = (message, details) => console.warn(message, details);
@@ -96,6 +142,9 @@ export function readSeriesResponse(body: unknown, log: Log = warn): ChartSource 
       category: categoryOf(item.category),
       points: drawablePoints(points),
       referenceRange: { low: finiteOrNull(range.low), high: finiteOrNull(range.high) },
+      referenceSource: item.referenceSource === 'report' || item.referenceSource === 'profile' ? item.referenceSource : 'typical',
+      optimalRange: readOptimal(item.optimalRange),
+      target: isRecord(item.target) ? { low: finiteOrNull(item.target.low), high: finiteOrNull(item.target.high) } : null,
     });
   });
   const periods = (Array.isArray(data.supplementPeriods) ? data.supplementPeriods : []).filter(

@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, localDateOf } from '#contract/dates.ts';
+import { LAB_MESSAGES, labAttentionListSchema, seriesResponseSchema } from '#contract/labs.ts';
+import { type TestApp, createTestApp, signedInClient } from '#server/testing/test-app.ts';
+import { ReminderSender } from '#server/features/reminders/reminders.jobs.ts';
+import { addMonths } from './labs.targets.ts';
+
+/**
+ * Ranges that mean something (decision 040): reference ranges by the profile's sex and age, the
+ * report's own range first; optimal ranges and the user's own targets; the dashboard's list of
+ * latest results out of range or off target, and the retests the user accepts for them.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const today = () => localDateOf(new Date(), 'UTC');
+
+async function seriesOf(client: Awaited<ReturnType<typeof signedInClient>>['client'], units = 'conventional') {
+  const response = await client.get(`/api/labs/series?units=${units}`);
+  expect(response.statusCode).toBe(200);
+  return seriesResponseSchema.parse(response.json()).series;
+}
+
+describe('reference ranges by sex and age', () => {
+  it("uses the profile's band where no range was printed, and the printed range where one was", async () => {
+    const { client } = await signedInClient(t);
+    expect((await client.post('/api/health-stats', { gender: 'female', dateOfBirth: '1960-05-01' })).statusCode).toBe(200);
+    await client.post('/api/labs/results', { biomarker: 'hemoglobin', value: 13, unit: 'g/dL', testDate: addDays(today(), -10) });
+    await client.post('/api/labs/results', { biomarker: 'esr', value: 25, unit: 'mm/h', testDate: addDays(today(), -10) });
+    await client.post('/api/labs/results', { biomarker: 'creatinine', value: 1, unit: 'mg/dL', referenceLow: 0.5, referenceHigh: 1.2, testDate: addDays(today(), -10) });
+    const series = await seriesOf(client);
+    const of = (key: string) => series.find((one) => one.biomarker === key)!;
+    expect(of('hemoglobin')).toMatchObject({ referenceRange: { low: 11.6, high: 15 }, referenceSource: 'profile' });
+    // A woman over 50: the ESR limit is 30 mm/h, so 25 is in range.
+    expect(of('esr')).toMatchObject({ referenceRange: { low: null, high: 30 }, referenceSource: 'profile' });
+    expect(of('creatinine')).toMatchObject({ referenceRange: { low: 0.5, high: 1.2 }, referenceSource: 'report' });
+    // SI: the same band in g/L.
+    expect((await seriesOf(client, 'si')).find((one) => one.biomarker === 'hemoglobin')).toMatchObject({ unit: 'g/L', referenceRange: { low: 116, high: 150 } });
+  });
+
+  it('falls back to the typical adult range without a profile', async () => {
+    const { client } = await signedInClient(t);
+    await client.post('/api/labs/results', { biomarker: 'hemoglobin', value: 13, unit: 'g/dL', testDate: addDays(today(), -10) });
+    expect((await seriesOf(client))[0]).toMatchObject({ referenceRange: { low: 12, high: 17 }, referenceSource: 'typical' });
+  });
+});
+
+describe('optimal ranges and targets', () => {
+  it('sends the optimal range with its source, and the user target once set, in the series unit', async () => {
+    const { client } = await signedInClient(t);
+    await client.post('/api/labs/results', { biomarker: 'vitamin-d-25oh', value: 32, unit: 'ng/mL', testDate: addDays(today(), -10) });
+    let vitaminD = (await seriesOf(client))[0]!;
+    expect(vitaminD.optimalRange).toMatchObject({ low: 40, high: 60, citation: { year: 2011 } });
+    expect(vitaminD.target).toBeNull();
+
+    const saved = await client.put('/api/labs/targets', { biomarker: 'vitamin-d-25oh', low: 100, high: 150, unit: 'nmol/L' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ biomarker: 'vitamin-d-25oh', unit: 'ng/mL' });
+    expect(saved.json().low).toBeCloseTo(40.06, 1);
+    expect((await client.get('/api/labs/targets')).json()).toHaveLength(1);
+    vitaminD = (await seriesOf(client))[0]!;
+    expect(vitaminD.target!.low).toBeCloseTo(40.06, 1);
+    expect((await seriesOf(client, 'si'))[0]!.target).toMatchObject({ low: 100, high: 150 });
+
+    expect((await client.request({ method: 'DELETE', url: '/api/labs/targets', payload: { biomarker: 'vitamin-d-25oh' } })).statusCode).toBe(200);
+    expect((await client.get('/api/labs/targets')).json()).toEqual([]);
+  });
+
+  it.each([
+    [{ biomarker: 'ferritin', low: 'fifty', high: 150, unit: 'ng/mL' }, 'low', 'Must be a number'],
+    [{ biomarker: 'ferritin', low: 150, high: 50, unit: 'ng/mL' }, 'low', 'The low end of the target must be below its high end'],
+    [{ biomarker: 'ferritin', low: 50, high: 50, unit: 'ng/mL' }, 'low', 'The low end of the target must be below its high end'],
+    [{ biomarker: 'ferritin', low: null, high: null, unit: 'ng/mL' }, 'low', 'Set a low end, a high end, or both'],
+    [{ biomarker: 'ferritin', low: 50, high: 150, unit: 'mg/dL' }, 'unit', '"mg/dL" is not a unit for Ferritin; use one of ng/mL, pmol/L'],
+    [{ biomarker: 'zonulin', low: 1, high: 2, unit: 'ng/mL' }, 'biomarker', 'Unknown biomarker "zonulin"; pick one from the list'],
+    [{ biomarker: 'ferritin', low: 50, high: 1e9, unit: 'ng/mL' }, 'high', 'A target for Ferritin must be within what is possible (1 to 100000 ng/mL)'],
+    [{ biomarker: 'ferritin', low: 50, high: 150, unit: 'ng/mL', userId: 'someone' }, 'userId', undefined],
+  ])('refuses %j naming %s and saves nothing', async (body, field, message) => {
+    const { client } = await signedInClient(t);
+    const response = await client.put('/api/labs/targets', body);
+    expect(response.statusCode, response.body).toBe(400);
+    const detail = response.json().details.find((d: { field: string }) => d.field === field);
+    expect(detail, response.body).toBeDefined();
+    if (message) expect(detail.message).toBe(message);
+    expect((await client.get('/api/labs/targets')).json()).toEqual([]);
+  });
+
+  it("keeps each user's targets their own", async () => {
+    const owner = await signedInClient(t);
+    const other = await signedInClient(t);
+    await owner.client.put('/api/labs/targets', { biomarker: 'ferritin', low: 50, high: 150, unit: 'ng/mL' });
+    expect((await other.client.get('/api/labs/targets')).json()).toEqual([]);
+    await other.client.request({ method: 'DELETE', url: '/api/labs/targets', payload: { biomarker: 'ferritin' } });
+    expect((await owner.client.get('/api/labs/targets')).json()).toEqual([{ biomarker: 'ferritin', low: 50, high: 150, unit: 'ng/mL' }]);
+  });
+});
+
+describe('results out of range or off target, and retests', () => {
+  it('lists the latest results out of range or off target with a retest three months on', async () => {
+    const { client } = await signedInClient(t);
+    const day = addDays(today(), -7);
+    await client.post('/api/labs/results', { biomarker: 'ferritin', value: 8, unit: 'ng/mL', referenceLow: 10, referenceHigh: 300, testDate: addDays(day, -60) });
+    await client.post('/api/labs/results', { biomarker: 'ferritin', value: 35, unit: 'ng/mL', referenceLow: 10, referenceHigh: 300, testDate: day });
+    await client.post('/api/labs/results', { biomarker: 'hemoglobin', value: 14, unit: 'g/dL', testDate: day });
+    await client.post('/api/labs/results', { biomarker: 'glucose-fasting', value: 5.9, unit: 'mmol/L', testDate: day });
+    const list = labAttentionListSchema.parse((await client.get('/api/labs/attention')).json());
+    // Ferritin is in its printed range but under the optimal 45; fasting glucose (106 mg/dL) is above the typical range.
+    expect(list.map((item) => [item.biomarker, item.reason])).toEqual([
+      ['glucose-fasting', 'high'],
+      ['ferritin', 'below-target'],
+    ]);
+    const ferritin = list.find((item) => item.biomarker === 'ferritin')!;
+    expect(ferritin).toMatchObject({ value: 35, unit: 'ng/mL', referenceRange: { low: 10, high: 300 }, targetRange: { low: 45, high: 200 }, retest: null });
+    expect(ferritin.suggestedRetest).toBe(addMonths(day, 3));
+    // In the unit it was reported in.
+    expect(list.find((item) => item.biomarker === 'glucose-fasting')).toMatchObject({ value: 5.9, unit: 'mmol/L' });
+
+    // A target of the user's own takes the optimal range's place.
+    await client.put('/api/labs/targets', { biomarker: 'ferritin', low: 30, high: 100, unit: 'ng/mL' });
+    expect((await client.get('/api/labs/attention')).json().map((item: { biomarker: string }) => item.biomarker)).toEqual(['glucose-fasting']);
+  });
+
+  it('accepts a retest for its owner only, once per biomarker, and refuses one for a result in range', async () => {
+    const owner = await signedInClient(t);
+    const other = await signedInClient(t);
+    const old = addDays(today(), -200);
+    const low = (await owner.client.post('/api/labs/results', { biomarker: 'vitamin-d-25oh', value: 18, unit: 'ng/mL', referenceLow: 30, referenceHigh: 100, testDate: old })).json();
+    const fine = (await owner.client.post('/api/labs/results', { biomarker: 'hemoglobin', value: 14, unit: 'g/dL', testDate: old })).json();
+
+    const stranger = await other.client.post('/api/labs/retests', { resultId: low.id });
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.json().message).toBe(LAB_MESSAGES.resultNotFound);
+
+    const refused = await owner.client.post('/api/labs/retests', { resultId: fine.id });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ field: 'resultId', message: LAB_MESSAGES.retestNotNeeded }] });
+    expect((await owner.client.post('/api/labs/retests', { resultId: 'nope' })).json()).toMatchObject({ details: [{ field: 'resultId', message: 'Not a valid id' }] });
+
+    // Three months after a test 200 days ago is past: two weeks from today instead.
+    const accepted = await owner.client.post('/api/labs/retests', { resultId: low.id });
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    expect(accepted.json()).toMatchObject({ biomarker: 'vitamin-d-25oh', dueDate: addDays(today(), 14) });
+    const again = await owner.client.post('/api/labs/retests', { resultId: low.id });
+    expect(again.json().id).toBe(accepted.json().id);
+    const list = (await owner.client.get('/api/labs/attention')).json();
+    expect(list).toMatchObject([{ biomarker: 'vitamin-d-25oh', retest: { id: accepted.json().id, dueDate: addDays(today(), 14) } }]);
+    expect((await other.client.get('/api/labs/attention')).json()).toEqual([]);
+  });
+});
+
+describe('retest reminders', () => {
+  const log = { info: () => {}, warn: () => {}, error: () => {} };
+  const sender = () => new ReminderSender({ db: t.database.db, mailer: t.outbox, log, publicUrl: t.config.publicUrl, secret: t.config.sessionSecret, vapid: t.config.reminders.vapid });
+  /** A moment on a given UTC day at a given hour. */
+  const at = (day: string, hour: number) => new Date(`${day}T${String(hour).padStart(2, '0')}:30:00Z`);
+
+  it('e-mails an accepted retest on its day, from the morning, once, through the reminder settings', async () => {
+    const { client, body } = await signedInClient(t);
+    const result = (await client.post('/api/labs/results', { biomarker: 'ferritin', value: 8, unit: 'ng/mL', referenceLow: 15, referenceHigh: 150, testDate: addDays(today(), -3) })).json();
+    const retest = (await client.post('/api/labs/retests', { resultId: result.id })).json();
+    const mails = () => t.outbox.messages.filter((mail) => mail.to === body.email);
+
+    // Reminders off: nothing goes, and the retest waits.
+    await sender().sendDue(at(retest.dueDate, 10));
+    expect(mails()).toEqual([]);
+
+    await client.put('/api/reminders', { emailEnabled: true, pushEnabled: false, quietHours: { start: '22:00', end: '09:00' } });
+    await sender().sendDue(at(addDays(retest.dueDate, -1), 10));
+    await sender().sendDue(at(retest.dueDate, 8));
+    expect(mails(), 'not before its day, nor in quiet hours').toEqual([]);
+
+    await sender().sendDue(at(retest.dueDate, 10));
+    await sender().sendDue(at(retest.dueDate, 11));
+    const sent = mails().filter((mail) => mail.subject === 'Time to retest Ferritin');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.text).toContain('/labs');
+    expect((await client.get('/api/labs/attention')).json()[0].retest).toBeNull();
+  });
+
+  it("never sends another user's retest to anyone else", async () => {
+    const owner = await signedInClient(t);
+    const other = await signedInClient(t);
+    await other.client.put('/api/reminders', { emailEnabled: true, pushEnabled: false, quietHours: null });
+    await owner.client.put('/api/reminders', { emailEnabled: true, pushEnabled: false, quietHours: null });
+    const result = (await owner.client.post('/api/labs/results', { biomarker: 'hba1c', value: 6.1, unit: '%', testDate: addDays(today(), -1) })).json();
+    const retest = (await owner.client.post('/api/labs/retests', { resultId: result.id })).json();
+    await sender().sendDue(at(retest.dueDate, 12));
+    expect(t.outbox.messages.filter((mail) => mail.to === other.body.email)).toEqual([]);
+    expect(t.outbox.messages.filter((mail) => mail.to === owner.body.email && mail.subject === 'Time to retest HbA1c')).toHaveLength(1);
+  });
+});

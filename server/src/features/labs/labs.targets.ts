@@ -1,0 +1,197 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { addDays, localDateOf } from '#contract/dates.ts';
+import {
+  type BiomarkerTarget,
+  type BiomarkerTargetBody,
+  type LabAttentionItem,
+  type LabRetest,
+  LAB_MESSAGES,
+  RETEST_AFTER_MONTHS,
+  RETEST_LATE_DAYS,
+} from '#contract/labs.ts';
+import type { Db } from '#server/db/client.ts';
+import { biomarkerTargets, labResults, labRetests } from '#server/db/schema/index.ts';
+import type { User } from '#server/domain/user.ts';
+import { AppError } from '#server/http/app-error.ts';
+import type { Marker } from '#server/labs/extract/catalogue.ts';
+import { findMarker, fromCanonical, toCanonicalValue, unitDefFor } from './labs.catalogue.ts';
+import { OPTIMAL_RANGES, chooseReferenceRange, rangePosition, rangeProfile } from './labs.ranges.ts';
+import { type LabResultRow, findLabResult, findRangeProfileStats } from './labs.repository.ts';
+
+/**
+ * Targets the user sets per biomarker, the latest results that are out of range or off target,
+ * and the retests the user accepts for them (decision 040). Every call is scoped to one user.
+ */
+
+type Range = { low: number | null; high: number | null };
+export type TargetRow = typeof biomarkerTargets.$inferSelect;
+
+export async function listTargets(db: Db, userId: string): Promise<TargetRow[]> {
+  return db.select().from(biomarkerTargets).where(eq(biomarkerTargets.userId, userId)).orderBy(biomarkerTargets.biomarkerKey);
+}
+
+function requireMarker(key: string): Marker {
+  const marker = findMarker(key);
+  if (!marker) throw AppError.validation('biomarker', `Unknown biomarker "${key}"; pick one from the list`);
+  return marker;
+}
+
+function toTargetDto(row: TargetRow): BiomarkerTarget {
+  const marker = findMarker(row.biomarkerKey);
+  return { biomarker: row.biomarkerKey, low: row.low, high: row.high, unit: marker?.canonicalUnit ?? '' };
+}
+
+export async function targetsOf(db: Db, userId: string): Promise<BiomarkerTarget[]> {
+  return (await listTargets(db, userId)).map(toTargetDto);
+}
+
+/** Saves the user's target, converted to the biomarker's canonical unit; it must be within what is possible. */
+export async function saveTarget(db: Db, userId: string, body: BiomarkerTargetBody): Promise<BiomarkerTarget> {
+  const marker = requireMarker(body.biomarker);
+  const def = unitDefFor(marker, body.unit);
+  if (!def) {
+    const units = [...new Set(marker.units.map((u) => u.unit))].join(', ');
+    throw AppError.validation('unit', `"${body.unit}" is not a unit for ${marker.name}; use one of ${units}`);
+  }
+  const low = body.low === null ? null : toCanonicalValue(def, body.low);
+  const high = body.high === null ? null : toCanonicalValue(def, body.high);
+  const [min, max] = marker.plausible;
+  for (const [field, value] of [['low', low], ['high', high]] as const) {
+    if (value !== null && (value < min || value > max)) {
+      throw AppError.validation(field, `A target for ${marker.name} must be within what is possible (${min} to ${max} ${marker.canonicalUnit})`);
+    }
+  }
+  const [row] = await db
+    .insert(biomarkerTargets)
+    .values({ userId, biomarkerKey: marker.key, low, high })
+    .onConflictDoUpdate({ target: [biomarkerTargets.userId, biomarkerTargets.biomarkerKey], set: { low, high, updatedAt: sql`now()` } })
+    .returning();
+  return toTargetDto(row!);
+}
+
+export async function deleteTarget(db: Db, userId: string, biomarker: string): Promise<void> {
+  const marker = requireMarker(biomarker);
+  await db.delete(biomarkerTargets).where(and(eq(biomarkerTargets.userId, userId), eq(biomarkerTargets.biomarkerKey, marker.key)));
+}
+
+/** The target the chart and the dashboard use, canonical: the user's own, else the optimal range. */
+export function targetRangeFor(key: string, own: TargetRow | undefined): Range | null {
+  if (own) return { low: own.low, high: own.high };
+  const optimal = OPTIMAL_RANGES[key];
+  return optimal ? { low: optimal.low, high: optimal.high } : null;
+}
+
+/** A calendar date moved by whole months, kept within the month (31 January + 1 month is 28 or 29 February). */
+export function addMonths(date: string, months: number): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const first = new Date(Date.UTC(year, month - 1 + months, 1));
+  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  first.setUTCDate(Math.min(day, last));
+  return first.toISOString().slice(0, 10);
+}
+
+/** The retest rule (decision 040): some months after the test; when that day is past, soon from today. */
+export function suggestedRetest(testDate: string, today: string): string {
+  const due = addMonths(testDate, RETEST_AFTER_MONTHS);
+  return due > today ? due : addDays(today, RETEST_LATE_DAYS);
+}
+
+type Judged = { reason: LabAttentionItem['reason']; referenceRange: Range; targetRange: Range | null } | null;
+
+/** Where a result stands: out of its reference range first; else off its target; null when fine or unknown. */
+export function judgeResult(row: LabResultRow, marker: Marker, profileStats: Parameters<typeof rangeProfile>[0], target: TargetRow | undefined): Judged {
+  const def = unitDefFor(marker, row.unit) ?? { unit: marker.canonicalUnit, factor: 1 };
+  const printed = { low: row.referenceLow, high: row.referenceHigh };
+  const toCanonical = (range: Range): Range => ({
+    low: range.low === null ? null : toCanonicalValue(def, range.low),
+    high: range.high === null ? null : toCanonicalValue(def, range.high),
+  });
+  const toShown = (range: Range): Range => ({
+    low: range.low === null ? null : fromCanonical(def, range.low),
+    high: range.high === null ? null : fromCanonical(def, range.high),
+  });
+  const chosen = chooseReferenceRange({
+    biomarker: marker.key,
+    profile: rangeProfile(profileStats, row.testDate),
+    printed: printed.low !== null || printed.high !== null ? toCanonical(printed) : null,
+    typical: marker.typical,
+  });
+  const referenceRange = chosen.source === 'report' ? printed : toShown(chosen);
+  const canonicalTarget = targetRangeFor(marker.key, target);
+  const targetRange = canonicalTarget ? toShown(canonicalTarget) : null;
+  const position = rangePosition(row.canonicalValue, chosen);
+  if (position === 'low' || position === 'high') return { reason: position, referenceRange, targetRange };
+  const onTarget = canonicalTarget ? rangePosition(row.canonicalValue, canonicalTarget) : null;
+  if (onTarget === 'low') return { reason: 'below-target', referenceRange, targetRange };
+  if (onTarget === 'high') return { reason: 'above-target', referenceRange, targetRange };
+  return null;
+}
+
+/** Each catalogue biomarker's latest reviewed result (unreviewed values may be misreads). */
+async function latestResults(db: Db, userId: string): Promise<LabResultRow[]> {
+  return db
+    .selectDistinctOn([labResults.biomarkerKey])
+    .from(labResults)
+    .where(and(eq(labResults.userId, userId), eq(labResults.reviewed, true)))
+    .orderBy(labResults.biomarkerKey, desc(labResults.testDate), desc(labResults.createdAt));
+}
+
+async function pendingRetests(db: Db, userId: string) {
+  return db
+    .select({ id: labRetests.id, biomarkerKey: labRetests.biomarkerKey, dueDate: labRetests.dueDate })
+    .from(labRetests)
+    .where(and(eq(labRetests.userId, userId), isNull(labRetests.sentAt)));
+}
+
+/** The dashboard's list: latest results out of range or off target, newest first, with the retest to plan. */
+export async function attentionList(db: Db, user: User): Promise<LabAttentionItem[]> {
+  const [latest, stats, targets, retests] = await Promise.all([
+    latestResults(db, user.id),
+    findRangeProfileStats(db, user.id),
+    listTargets(db, user.id),
+    pendingRetests(db, user.id),
+  ]);
+  const today = localDateOf(new Date(), user.timeZone);
+  const targetByKey = new Map(targets.map((row) => [row.biomarkerKey, row]));
+  const retestByKey = new Map(retests.map((row) => [row.biomarkerKey, row]));
+  const items: LabAttentionItem[] = [];
+  for (const row of latest) {
+    const marker = findMarker(row.biomarkerKey);
+    if (!marker || marker.key !== row.biomarkerKey) continue;
+    const judged = judgeResult(row, marker, stats, targetByKey.get(marker.key));
+    if (!judged) continue;
+    const retest = retestByKey.get(marker.key);
+    items.push({
+      resultId: row.id,
+      biomarker: marker.key,
+      name: marker.name,
+      value: row.value,
+      unit: row.unit,
+      testDate: row.testDate,
+      ...judged,
+      suggestedRetest: suggestedRetest(row.testDate, today),
+      retest: retest ? { id: retest.id, dueDate: retest.dueDate } : null,
+    });
+  }
+  return items.sort((a, b) => b.testDate.localeCompare(a.testDate) || a.name.localeCompare(b.name));
+}
+
+/**
+ * Accepts the suggested retest for one of the user's results: only for a result that is out of
+ * range or off target. One retest per biomarker; a newer one replaces it and is reminded again.
+ */
+export async function acceptRetest(db: Db, user: User, resultId: string): Promise<LabRetest> {
+  const row = await findLabResult(db, user.id, resultId);
+  if (!row) throw AppError.notFound(LAB_MESSAGES.resultNotFound);
+  const marker = findMarker(row.biomarkerKey);
+  const [stats, targets] = await Promise.all([findRangeProfileStats(db, user.id), listTargets(db, user.id)]);
+  const judged = marker ? judgeResult(row, marker, stats, targets.find((one) => one.biomarkerKey === marker.key)) : null;
+  if (!marker || !judged) throw AppError.validation('resultId', LAB_MESSAGES.retestNotNeeded);
+  const dueDate = suggestedRetest(row.testDate, localDateOf(new Date(), user.timeZone));
+  const [saved] = await db
+    .insert(labRetests)
+    .values({ userId: user.id, biomarkerKey: marker.key, resultId: row.id, dueDate })
+    .onConflictDoUpdate({ target: [labRetests.userId, labRetests.biomarkerKey], set: { resultId: row.id, dueDate, sentAt: null, createdAt: sql`now()` } })
+    .returning();
+  return { id: saved!.id, biomarker: saved!.biomarkerKey, dueDate: saved!.dueDate };
+}

@@ -1,0 +1,39 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BiomarkerTarget, BiomarkerTargetBody, LabAttentionItem, LabRetest } from '#contract/labs.ts';
+import { apiFetch } from '#web/lib/api-fetch.ts';
+import { LABS_QUERY_KEY } from './lab-files.ts';
+
+/** The dashboard's latest results out of range or off target (`GET /api/labs/attention`, decision 040). */
+export const attentionQueryOptions = queryOptions({
+  queryKey: [...LABS_QUERY_KEY, 'attention'],
+  queryFn: ({ signal }) => apiFetch<LabAttentionItem[]>('/api/labs/attention', { signal }),
+});
+
+export function useAttention() {
+  return useQuery(attentionQueryOptions);
+}
+
+/** A target moves the chart's band and the dashboard's list: every lab query is read again. */
+export function useSaveTarget() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BiomarkerTargetBody) => apiFetch<BiomarkerTarget>('/api/labs/targets', { method: 'PUT', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: LABS_QUERY_KEY }),
+  });
+}
+
+export function useRemoveTarget() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (biomarker: string) => apiFetch<unknown>('/api/labs/targets', { method: 'DELETE', body: { biomarker } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: LABS_QUERY_KEY }),
+  });
+}
+
+export function useAcceptRetest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (resultId: string) => apiFetch<LabRetest>('/api/labs/retests', { method: 'POST', body: { resultId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: attentionQueryOptions.queryKey }),
+  });
+}

@@ -1,0 +1,125 @@
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '#web/components/ui/button.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { errorMessage, isApiError } from '#web/lib/api-fetch.ts';
+import { displayUnit } from '#web/lib/lab-units.ts';
+import { useRemoveTarget, useSaveTarget } from '../api/targets.ts';
+import { formatValue } from '../utils/chart-rows.ts';
+import type { ChartSeries } from '../utils/series.ts';
+
+const SOURCE_LABELS = { report: 'from your report', profile: 'for your sex and age', typical: 'a typical adult range' } as const;
+
+function rangeText(range: { low: number | null; high: number | null }, unit: string): string {
+  const shown = displayUnit(unit);
+  const suffix = shown ? ` ${shown}` : '';
+  if (range.low !== null && range.high !== null) return `${formatValue(range.low)} to ${formatValue(range.high)}${suffix}`;
+  if (range.low !== null) return `at least ${formatValue(range.low)}${suffix}`;
+  if (range.high !== null) return `at most ${formatValue(range.high)}${suffix}`;
+  return 'none';
+}
+
+/**
+ * Under the charts: each drawn biomarker's reference range and where it comes from, its optimal
+ * range with the source, and the user's own target, which they set here (decision 040).
+ */
+export function TargetsPanel({ series }: { series: ChartSeries[] }) {
+  const editable = series.filter((one) => !one.biomarker.startsWith('own:'));
+  if (editable.length === 0) return null;
+  return (
+    <section aria-labelledby="targets-heading" className="grid gap-3">
+      <h4 id="targets-heading" className="text-sm font-medium">
+        Ranges and targets
+      </h4>
+      <ul className="grid gap-3">
+        {editable.map((one) => (
+          <TargetRow key={one.biomarker} series={one} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function TargetRow({ series }: { series: ChartSeries }) {
+  const save = useSaveTarget();
+  const remove = useRemoveTarget();
+  const [low, setLow] = useState(series.target?.low?.toString() ?? '');
+  const [high, setHigh] = useState(series.target?.high?.toString() ?? '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const id = `target-${series.biomarker}`;
+  const unit = displayUnit(series.unit);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    // Text that is no number goes as typed, so that the server's "Must be a number" names the field.
+    const number = (text: string) => (text.trim() === '' ? null : Number.isFinite(Number(text)) ? Number(text) : (text as unknown as number));
+    setErrors({});
+    save.mutate(
+      { biomarker: series.biomarker, low: number(low), high: number(high), unit: series.unit },
+      {
+        onSuccess: () => toast.success(`Target saved for ${series.name}`),
+        onError: (error) => {
+          if (isApiError(error) && error.details.length > 0) setErrors(Object.fromEntries(error.details.map((d) => [d.field, d.message])));
+          else toast.error(errorMessage(error, 'Could not save the target'));
+        },
+      },
+    );
+  };
+
+  const fieldError = errors.low ?? errors.high ?? errors.unit ?? errors.biomarker;
+  return (
+    <li className="grid gap-2 rounded-md border border-border p-3 text-sm">
+      <p className="font-medium">{series.name}</p>
+      <p className="text-muted-foreground">
+        Reference range: {rangeText(series.referenceRange, series.unit)} ({SOURCE_LABELS[series.referenceSource ?? 'typical']})
+      </p>
+      {series.optimalRange ? (
+        <p className="text-muted-foreground">
+          Optimal range: {rangeText(series.optimalRange, series.unit)}. {series.optimalRange.note}{' '}
+          <a className="text-primary underline-offset-2 hover:underline" href={series.optimalRange.citation.url} target="_blank" rel="noreferrer">
+            {series.optimalRange.citation.source}, {series.optimalRange.citation.year}
+          </a>
+        </p>
+      ) : null}
+      <form className="flex flex-wrap items-end gap-2" onSubmit={submit} aria-label={`Your target for ${series.name}`} noValidate>
+        <div className="grid gap-1">
+          <Label htmlFor={`${id}-low`}>Target low{unit ? ` (${unit})` : ''}</Label>
+          <Input id={`${id}-low`} inputMode="decimal" className="w-28" value={low} onChange={(event) => setLow(event.target.value)} aria-invalid={errors.low ? true : undefined} />
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor={`${id}-high`}>Target high{unit ? ` (${unit})` : ''}</Label>
+          <Input id={`${id}-high`} inputMode="decimal" className="w-28" value={high} onChange={(event) => setHigh(event.target.value)} aria-invalid={errors.high ? true : undefined} />
+        </div>
+        <Button type="submit" size="sm" disabled={save.isPending}>
+          Save target
+        </Button>
+        {series.target ? (
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            disabled={remove.isPending}
+            onClick={() =>
+              remove.mutate(series.biomarker, {
+                onSuccess: () => {
+                  setLow('');
+                  setHigh('');
+                  toast.success(`Target removed for ${series.name}`);
+                },
+              })
+            }
+          >
+            Remove target
+          </Button>
+        ) : null}
+      </form>
+      {fieldError ? (
+        <p role="alert" className="text-destructive">
+          {fieldError}
+        </p>
+      ) : null}
+      {series.target ? <p className="text-muted-foreground">Your target: {rangeText(series.target, series.unit)}</p> : null}
+    </li>
+  );
+}
