@@ -45,8 +45,8 @@ import { ContactService } from './features/contact/contact.service.ts';
 import { RateLimiter } from './features/rate-limits/rate-limits.service.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
-import { healthImportsRoutes } from './features/health-data/health-imports.routes.ts';
-import { HealthImportsService } from './features/health-data/health-imports.service.ts';
+import { healthDataRoutes } from './features/health-data/health-data.routes.ts';
+import { HealthDataService } from './features/health-data/health-data.service.ts';
 import { insightsRoutes } from './features/insights/insights.routes.ts';
 import { InsightsService } from './features/insights/insights.service.ts';
 import { labsRoutes } from './features/labs/labs.routes.ts';
@@ -216,7 +216,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
   });
 
-  const healthImports = new HealthImportsService({
+  const healthImports = new HealthDataService({
     db,
     store: fileStore,
     maxBytes: config.healthImports.maxBytes,
@@ -265,7 +265,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(profileRoutes, { profile });
   await app.register(remindersRoutes, { reminders });
   await app.register(labsRoutes, { labs });
-  await app.register(healthImportsRoutes, { healthImports });
+  await app.register(healthDataRoutes, { healthImports });
   await app.register(assistantRoutes, { assistant });
   await app.register(billingRoutes, { billing, auth, sessions, cookie: sessionCookie, stripe, localCheckout });
   await app.register(adminRoutes, { supplements: adminSupplements, users: adminUsers });

@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
-import { createHealthImportsWorker } from './features/health-data/health-imports.jobs.ts';
+import { createHealthDataWorker } from './features/health-data/health-data.jobs.ts';
 import { createLabsWorker } from './features/labs/labs.jobs.ts';
 import { createRemindersWorker, scheduleReminderScan } from './features/reminders/reminders.jobs.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -38,7 +38,7 @@ async function main(): Promise<void> {
   // Lab extraction runs here unless JOB_WORKER=false (then separate worker processes run it).
   const worker = config.jobs.enabled ? createLabsWorker({ config, db: database.db, log: app.log }) : undefined;
   // Health imports have a worker of their own, so a long export does not hold back lab reports.
-  const healthWorker = config.jobs.enabled ? createHealthImportsWorker({ config, db: database.db, log: app.log, store: fileStore }) : undefined;
+  const healthWorker = config.jobs.enabled ? createHealthDataWorker({ config, db: database.db, log: app.log, store: fileStore }) : undefined;
   // Reminders are sent from the queue, never inside a request: one periodic scan at a time.
   const remindersWorker = config.jobs.enabled ? createRemindersWorker({ config, db: database.db, mailer: createMailer(config.mail, app.log), log: app.log }) : undefined;
   if (remindersWorker) await scheduleReminderScan(database.db);

@@ -4,7 +4,7 @@ import { labFiles, labReviewRows, users } from '#server/db/schema/index.ts';
 import { SoftwareAuthenticator } from '#server/features/auth/passkeys.test-helpers.ts';
 import { addDays } from '#contract/dates.ts';
 import { seedUser, today } from '#server/features/data-ownership/data-ownership.test-helpers.ts';
-import { createHealthImportsWorker } from '#server/features/health-data/health-imports.jobs.ts';
+import { createHealthDataWorker } from '#server/features/health-data/health-data.jobs.ts';
 import { createLabsWorker } from '#server/features/labs/labs.jobs.ts';
 import { appleHealthXml } from '#server/testing/health-exports.ts';
 import { fakeExtractor, multipart, silentLog } from '#server/features/labs/labs.test-helpers.ts';
@@ -64,7 +64,7 @@ export async function seedCallers(t: TestApp): Promise<Callers> {
     owner.client.request({ method: 'POST', url: '/api/health-imports', ...multipart(Buffer.from(appleHealthXml([today()])), 'export.xml') }),
     202,
   );
-  await createHealthImportsWorker({ config: t.config, db: t.database.db, log: silentLog }).drain();
+  await createHealthDataWorker({ config: t.config, db: t.database.db, log: silentLog }).drain();
   const share = await ok<{ link: { id: string }; url: string }>(owner.client.post('/api/shares', { parts: ['labs', 'stack', 'logs', 'stats'], expiresInHours: 48 }), 201);
   await ok(owner.client.post('/api/chat/save', { content: conversation, type: 'chat' }));
   const ownerDay = await ok<{ supplements: { id: string }[] }>(owner.client.get(`/api/supplement-logs/${addDays(today(), -1)}`));

@@ -29,7 +29,7 @@ import type { SupplementsService } from '#server/features/supplements/supplement
 import type { HealthKind } from '#contract/health-data.ts';
 import { ASLEEP_KINDS } from '#contract/health-data.ts';
 import { type DayTotal, listDayTotals } from '#server/features/health-data/public.ts';
-import { summariseDay } from '#server/features/health-data/health-imports.service.ts';
+import { summariseDay } from '#server/features/health-data/health-data.service.ts';
 import { listStackItems } from '#server/features/interactions/public.ts';
 import { InteractionsService, interactionNamesIn } from '#server/features/interactions/interactions.service.ts';
 import {

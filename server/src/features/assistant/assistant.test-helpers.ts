@@ -5,7 +5,7 @@ import type { ChatStreamEvent } from '#contract/assistant.ts';
 import { addDays, localDateOf } from '#contract/dates.ts';
 import type { HealthKind } from '#contract/health-data.ts';
 import { healthImports, labFiles, labResults, usageEvents } from '#server/db/schema/index.ts';
-import { saveMeasurements } from '#server/features/health-data/health-imports.repository.ts';
+import { saveMeasurements } from '#server/features/health-data/health-data.repository.ts';
 import { noonOf } from '#server/testing/days.ts';
 import { type TestApp, type TestClient, signedInClient } from '#server/testing/test-app.ts';
 

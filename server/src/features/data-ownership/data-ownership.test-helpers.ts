@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { addDays } from '#contract/dates.ts';
 import { users } from '#server/db/schema/index.ts';
-import { createHealthImportsWorker } from '#server/features/health-data/health-imports.jobs.ts';
+import { createHealthDataWorker } from '#server/features/health-data/health-data.jobs.ts';
 import { multipart, silentLog, uploadFile } from '#server/features/labs/labs.test-helpers.ts';
 import { appleHealthXml, appleHealthZip, daysEndingOn, ouraSleepJson, withingsWeightCsv } from '#server/testing/health-exports.ts';
 import { makeTextPdf, panelLines } from '#server/labs/extract/test-fixtures.ts';
@@ -40,7 +40,7 @@ export async function seedHealthData(t: TestApp, client: TestClient, seed: Healt
     const answer = await client.request({ method: 'POST', url: '/api/health-imports', ...multipart(bytes, fileName) });
     expect(answer.statusCode, answer.body).toBe(202);
   }
-  const worker = createHealthImportsWorker({ config: t.config, db: t.database.db, log: silentLog });
+  const worker = createHealthDataWorker({ config: t.config, db: t.database.db, log: silentLog });
   expect(await worker.drain()).toBeGreaterThanOrEqual(files.length);
   await ok(client.post('/api/medications', { name: seed.medication, strength: '50 mcg', schedule: '1 tablet before breakfast', startedOn: '2024-03-01', note: 'Take apart from iron' }), 201);
   await ok(client.post('/api/medications', { name: 'Lisinopril', strength: '10 mg', schedule: null, startedOn: null, note: null }), 201);

@@ -6,7 +6,7 @@ import { addDays } from '#contract/dates.ts';
 import { jobs, labResults, usageEvents, users } from '#server/db/schema/index.ts';
 import { type TestApp, TestClient, createTestApp, signedInClient } from '#server/testing/test-app.ts';
 import { type SeededUser, multipartUpload, seedUser, today } from './data-ownership.test-helpers.ts';
-import { createHealthImportsWorker } from '#server/features/health-data/health-imports.jobs.ts';
+import { createHealthDataWorker } from '#server/features/health-data/health-data.jobs.ts';
 import { multipart, silentLog, uploadFile } from '#server/features/labs/labs.test-helpers.ts';
 import { ouraSleepJson } from '#server/testing/health-exports.ts';
 import { makeTextPdf, panelLines } from '#server/labs/extract/test-fixtures.ts';
@@ -86,7 +86,7 @@ describe('import of a StackLab export', () => {
     const oura = ouraSleepJson([{ day: addDays(today(), -1), start: `${addDays(today(), -2)}T23:00:00+01:00`, end: `${addDays(today(), -1)}T07:00:00+01:00`, deepSeconds: 5400, lowestHr: 52, hrv: 48 }]);
     const reread = await fresh.client.request({ method: 'POST', url: '/api/health-imports', ...multipart(Buffer.from(oura), 'oura-sleep.json') });
     expect(reread.statusCode, reread.body).toBe(202);
-    await createHealthImportsWorker({ config: t.config, db: t.database.db, log: silentLog }).drain();
+    await createHealthDataWorker({ config: t.config, db: t.database.db, log: silentLog }).drain();
     expect((await fresh.client.get(`/api/health-imports/${reread.json().id}`)).json()).toMatchObject({ status: 'done', addedCount: 0 });
     expect((await exportOf(fresh.client)).healthMeasurements).toHaveLength(measured);
   });

@@ -3,7 +3,7 @@ import { ASLEEP_KINDS, type HealthKind } from '#contract/health-data.ts';
 import type { InsightImportedMeasure } from '#contract/insights.ts';
 import type { Db } from '#server/db/client.ts';
 import { type DayTotal, listDayTotals } from '#server/features/health-data/public.ts';
-import { summariseDay } from '#server/features/health-data/health-imports.service.ts';
+import { summariseDay } from '#server/features/health-data/health-data.service.ts';
 import { labResults, qualitativeLogs, supplementLogs, supplements } from '#server/db/schema/index.ts';
 
 export type StackRow = { id: string; name: string };

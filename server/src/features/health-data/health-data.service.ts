@@ -21,7 +21,7 @@ import { AppError } from '#server/http/app-error.ts';
 import { notifyJobQueued } from '#server/jobs/job-worker.ts';
 import { deleteJobsFor } from '#server/jobs/jobs.repository.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
-import { HEALTH_IMPORT_JOB } from './health-imports.jobs.ts';
+import { HEALTH_IMPORT_JOB } from './health-data.jobs.ts';
 import {
   type DayTotal,
   type HealthImportRow,
@@ -34,8 +34,8 @@ import {
   listImports,
   listMeasurements,
   listSourceCounts,
-} from './health-imports.repository.ts';
-import { spoolUpload } from './health-imports.uploads.ts';
+} from './health-data.repository.ts';
+import { spoolUpload } from './health-data.uploads.ts';
 import type { User } from '#server/domain/user.ts';
 
 type Dependencies = {
@@ -54,7 +54,7 @@ const NOT_FOUND = 'Import not found';
  * Imports from phones and wearables and what they brought (product.md, Health data from phones
  * and wearables). Every call is scoped to one user.
  */
-export class HealthImportsService {
+export class HealthDataService {
   constructor(private readonly deps: Dependencies) {}
 
   get maxBytes(): number {

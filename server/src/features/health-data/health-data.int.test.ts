@@ -6,7 +6,7 @@ import { multipart, silentLog } from '#server/features/labs/labs.test-helpers.ts
 import { claimNextJob } from '#server/jobs/jobs.repository.ts';
 import { appleDayFigures, appleHealthXml, appleHealthZip, daysEndingOn, ouraSleepJson, withingsWeightCsv } from '#server/testing/health-exports.ts';
 import { type TestApp, type TestClient, createTestApp, signedInClient } from '#server/testing/test-app.ts';
-import { HEALTH_IMPORT_JOB, createHealthImportsWorker } from './health-imports.jobs.ts';
+import { HEALTH_IMPORT_JOB, createHealthDataWorker } from './health-data.jobs.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const worker = () => createHealthImportsWorker({ config: t.config, db: t.database.db, log: silentLog });
+const worker = () => createHealthDataWorker({ config: t.config, db: t.database.db, log: silentLog });
 const upload = (client: TestClient, bytes: Uint8Array | string, fileName: string) =>
   client.request({ method: 'POST', url: '/api/health-imports', ...multipart(typeof bytes === 'string' ? Buffer.from(bytes) : bytes, fileName) });
 

@@ -5,7 +5,7 @@ import type { Db } from '#server/db/client.ts';
 import { HealthImportError, readHealthExport } from '#server/health-imports/read-export.ts';
 import { type JobHandler, JobWorker, PermanentJobError } from '#server/jobs/job-worker.ts';
 import { type FileStore, StoredFileMissingError, createFileStore } from '#server/storage/file-store.ts';
-import { countAddedBy, findImport, saveMeasurements, updateImport } from './health-imports.repository.ts';
+import { countAddedBy, findImport, saveMeasurements, updateImport } from './health-data.repository.ts';
 
 export const HEALTH_IMPORT_JOB = 'health.import';
 /** `timeZone`: the user's, when they uploaded, for files whose times carry no offset. */
@@ -100,7 +100,7 @@ export function healthImportHandler(deps: Dependencies): JobHandler {
 }
 
 /** The worker that reads health imports. Not started. */
-export function createHealthImportsWorker(args: { config: Config; db: Db; log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>; store?: FileStore }): JobWorker {
+export function createHealthDataWorker(args: { config: Config; db: Db; log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>; store?: FileStore }): JobWorker {
   return new JobWorker({
     db: args.db,
     log: args.log,

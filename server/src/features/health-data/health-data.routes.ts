@@ -15,13 +15,13 @@ import {
   healthSummaryQuerySchema,
   healthSummarySchema,
 } from '#contract/health-data.ts';
-import type { HealthImportsService } from './health-imports.service.ts';
+import type { HealthDataService } from './health-data.service.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema };
 const notFound = { 404: errorResponseSchema };
 const tags = ['health data'];
 
-export async function healthImportsRoutes(app: FastifyInstance, { healthImports }: { healthImports: HealthImportsService }): Promise<void> {
+export async function healthDataRoutes(app: FastifyInstance, { healthImports }: { healthImports: HealthDataService }): Promise<void> {
   // Multipart only here; the upload streams to a temporary file and is capped as it arrives.
   await app.register(multipart, { limits: { fileSize: healthImports.maxBytes, files: 1, fields: 5, parts: 6 } });
   const r = app.withTypeProvider<ZodTypeProvider>();
