@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Database, openPglite, openPostgres } from '#server/db/client.ts';
+import { selectRows } from '#server/db/sql.ts';
 import { CATALOGUE } from '#server/labs/extract/catalogue.ts';
 import { createToken, hashToken } from '#server/lib/tokens.ts';
 import { writeSection } from './results-file.ts';
@@ -18,11 +19,10 @@ const BIOMARKERS = CATALOGUE.filter((marker) => marker.typical[0] !== null && ma
 
 async function seed(database: Database): Promise<string> {
   const { db } = database;
-  const [user] = (
-    await db.execute(sql`
-      insert into users (username, email, time_zone, subscription_tier)
-      values ('bench1', 'bench1@example.com', 'UTC', 'pro') returning id`)
-  ).rows as { id: string }[];
+  const [user] = await selectRows<{ id: string }>(
+    db,
+    sql`insert into users (username, email, time_zone, subscription_tier) values ('bench1', 'bench1@example.com', 'UTC', 'pro') returning id`,
+  );
   const userId = user!.id;
   // Supplement k is taken on days where (day + k) % (k + 2) is not 0, from day 60k on; its dose doubles half way.
   await db.execute(sql`
