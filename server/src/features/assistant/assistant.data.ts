@@ -115,7 +115,7 @@ export function createUserData(sources: DataSources, user: User, now: Date, labU
       return [...byName.values()];
     }),
 
-    intakeWarnings: once('warnings', (): Promise<IntakeWarningsResponse> => sources.supplements.warnings(userId)),
+    intakeWarnings: once('warnings', (): Promise<IntakeWarningsResponse> => sources.supplements.warnings(user, now)),
 
     recentIntake: async (days) => {
       const from = addDays(today, -(Math.min(days, MAX_RECENT_DAYS) - 1));

@@ -167,6 +167,13 @@ describe('daily totals from schedules', () => {
     expect(computeIntakeWarnings([fishOil({ frequencyCount: 2, schedule: schedule(['morning']) })]).warnings).toEqual([]);
   });
 
+  it('leaves out a course that has ended by today, and counts it up to its last day', () => {
+    const course = { ...schedule(['morning']), endDate: '2026-02-28' };
+    const zinc = [item('Zinc', '30 mg'), item('Zinc', '20 mg', '1x daily', { schedule: course })];
+    expect(computeIntakeWarnings(zinc, new Map(), { today: '2026-02-28' }).warnings[0]).toMatchObject({ nutrient: 'zinc', total: 50, supplements: ['Zinc'] });
+    expect(computeIntakeWarnings(zinc, new Map(), { today: '2026-03-01' }).warnings).toEqual([]);
+  });
+
   it('does not double a dose taken every other day, nor spread it over the days between', () => {
     // Zinc 30 mg every 2 days: 30 mg on its day, under 40; twice on its day: 60.
     expect(computeIntakeWarnings([item('Zinc', '30 mg', '1x daily', { schedule: schedule(['morning'], { every: 'days', interval: 2 }) })]).warnings).toEqual([]);

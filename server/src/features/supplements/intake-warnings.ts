@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Schedule } from '#contract/schedule.ts';
+import { type Schedule, hasEnded } from '#contract/schedule.ts';
 import { type IntakeWarningsResponse } from '#contract/supplements.ts';
 import { type DoseUnit, type FrequencyUnit, type MassUnit, isMassUnit } from '#contract/tracking-texts.ts';
 import { NUTRIENT_IU_CONVERSIONS } from './reference-supplements.data.ts';
@@ -146,13 +146,14 @@ function heaviestDay(doses: readonly SomeDays[]): number {
 /**
  * Sums each nutrient per day across the items and reports the totals above the adult upper limit.
  * A scheduled supplement counts its schedule's doses on the days it is taken; the total is the
- * heaviest day. `oneDay` reads the items as all taken on the same day (a logged day's intake).
+ * heaviest day. `oneDay` reads the items as all taken on the same day (a logged day's intake);
+ * with `today`, a course that ended before it adds nothing.
  * A warning is `dismissed` when `dismissals` holds its nutrient with the hash of the same doses.
  */
 export function computeIntakeWarnings(
   items: readonly IntakeItem[],
   dismissals: ReadonlyMap<string, string> = new Map(),
-  options: { oneDay?: boolean } = {},
+  options: { oneDay?: boolean; today?: string } = {},
 ): IntakeWarningsResult {
   type Total = { everyDay: number; someDays: SomeDays[]; item: IntakeItem; names: string[]; items: IntakeItem[] };
   const totals = new Map<string, Total>();
@@ -160,6 +161,7 @@ export function computeIntakeWarnings(
   const uncounted: string[] = [];
   for (const item of items) {
     if (!item.nutrient || item.upperLimitAmount === null || !item.upperLimitUnit) continue;
+    if (item.schedule && options.today && hasEnded(item.schedule, options.today)) continue;
     const dose = nutrientPerDose(item);
     if (dose === null) {
       if (!uncounted.includes(item.name)) uncounted.push(item.name);

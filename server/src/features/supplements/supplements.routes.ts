@@ -49,7 +49,7 @@ export async function supplementsRoutes(app: FastifyInstance, { supplements }: {
       summary: "Nutrients whose daily total from the stack is above the adult upper limit",
       response: { 200: intakeWarningsResponseSchema, ...errors },
     },
-  }, async (request) => supplements.warnings(request.auth!.user.id));
+  }, async (request) => supplements.warnings(request.auth!.user));
 
   r.post('/api/supplements/warnings/:nutrient/dismiss', {
     config: { access: 'user' },
@@ -59,7 +59,7 @@ export async function supplementsRoutes(app: FastifyInstance, { supplements }: {
       params: warningParamsSchema,
       response: { 200: intakeWarningsResponseSchema, 404: errorResponseSchema, ...errors },
     },
-  }, async (request) => supplements.dismissWarning(request.auth!.user.id, request.params.nutrient));
+  }, async (request) => supplements.dismissWarning(request.auth!.user, request.params.nutrient));
 
   r.post('/api/supplements', {
     config: { access: 'user' },

@@ -4,6 +4,7 @@ import { type IntakeWarningsResponse, type Supplement, type SupplementInput, typ
 import { type LabelAmount, SUPPLEMENT_MESSAGES, formatDosage, formatFrequency, formatLabelAmount } from '#contract/tracking-texts.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/http/app-error.ts';
+import type { User } from '#server/domain/user.ts';
 import { computeIntakeWarnings } from './intake-warnings.ts';
 import { findReferenceIdByName, searchReferenceSupplements } from './reference-supplements.repository.ts';
 import {
@@ -76,10 +77,13 @@ export class SupplementsService {
     return findSupplementsByIds(this.db, userId, ids);
   }
 
-  /** The stack's intake warnings; each says whether the user put it away for the doses it has now. */
-  async warnings(userId: string): Promise<IntakeWarningsResponse> {
-    const [items, dismissals] = await Promise.all([listStackIntake(this.db, userId), listWarningDismissals(this.db, userId)]);
-    const { warnings, unconverted, uncounted } = computeIntakeWarnings(items, dismissals);
+  /**
+   * The stack's intake warnings on the user's today (a course that has ended adds nothing); each
+   * says whether the user put it away for the doses it has now.
+   */
+  async warnings(user: Pick<User, 'id' | 'timeZone'>, now = new Date()): Promise<IntakeWarningsResponse> {
+    const [items, dismissals] = await Promise.all([listStackIntake(this.db, user.id), listWarningDismissals(this.db, user.id)]);
+    const { warnings, unconverted, uncounted } = computeIntakeWarnings(items, dismissals, { today: localDateOf(now, user.timeZone) });
     return { warnings, unconverted, uncounted };
   }
 
@@ -88,12 +92,13 @@ export class SupplementsService {
    * warnings"). The doses are read here, never taken from the request, so the warning comes back
    * whatever the client says once the stack changes. No current warning for it: 404.
    */
-  async dismissWarning(userId: string, nutrient: string): Promise<IntakeWarningsResponse> {
-    const { dosesHashes } = computeIntakeWarnings(await listStackIntake(this.db, userId));
+  async dismissWarning(user: Pick<User, 'id' | 'timeZone'>, nutrient: string): Promise<IntakeWarningsResponse> {
+    const today = localDateOf(new Date(), user.timeZone);
+    const { dosesHashes } = computeIntakeWarnings(await listStackIntake(this.db, user.id), new Map(), { today });
     const hash = dosesHashes.get(nutrient);
     if (!hash) throw AppError.notFound(WARNING_NOT_FOUND);
-    await upsertWarningDismissal(this.db, userId, nutrient, hash);
-    return this.warnings(userId);
+    await upsertWarningDismissal(this.db, user.id, nutrient, hash);
+    return this.warnings(user);
   }
 
   private async get(userId: string, id: string): Promise<Supplement> {
