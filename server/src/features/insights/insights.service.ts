@@ -125,15 +125,16 @@ export function computeInsights(stack: StackRow[], intake: IntakeDayRow[], ratin
     daysTaken.set(row.supplementId, days);
   }
   const spans = intakeSpans(intake);
-  const series = measureSeries(ratings, measurements);
+  // Each day's lagged date once, not once per supplement.
+  const series = measureSeries(ratings, measurements).map((entry) => ({ ...entry, lagged: entry.days.map((day) => addDays(day.localDate, -INSIGHT_LAG_DAYS)) }));
 
   const drafts = stack.flatMap((supplement) => {
     const taken = daysTaken.get(supplement.id) ?? new Set<string>();
-    return series.map(({ measure, days }) => {
+    return series.map(({ measure, days, lagged }) => {
       const on: number[] = [];
       const off: number[] = [];
       // The figure of day d + lag, by whether the supplement was taken on day d.
-      for (const day of days) (taken.has(addDays(day.localDate, -INSIGHT_LAG_DAYS)) ? on : off).push(day.value);
+      days.forEach((day, i) => (taken.has(lagged[i]!) ? on : off).push(day.value));
       const enough = on.length >= INSIGHT_MINIMUM_DAYS && off.length >= INSIGHT_MINIMUM_DAYS;
       const first = days[0]?.localDate;
       const last = days.at(-1)?.localDate;
