@@ -220,6 +220,16 @@ describe('GET /api/export/fhir', () => {
     expect(vitaminD.map((r) => r.interpretation[0].coding[0].code).sort()).toEqual(['L', 'N']);
     expect(vitaminD[0]!.code.coding[0]).toMatchObject({ system: LOINC, code: '62292-8' });
 
+    // The user's own targets as Goals: the biomarker's LOINC code and the range in its canonical unit.
+    const goals = resources.filter((r) => r.resourceType === 'Goal');
+    expect(goals).toHaveLength(2);
+    expect(goals.find((r) => r.target[0].measure.text === '25-OH vitamin D')).toMatchObject({
+      lifecycleStatus: 'active',
+      subject: { reference: `urn:uuid:${ada.user.id}` },
+      target: [{ measure: { coding: [{ system: LOINC, code: '62292-8' }] }, detailRange: { low: { value: 40, system: UCUM, code: 'ng/mL' }, high: { value: 80, code: 'ng/mL' } } }],
+    });
+    expect(goals.find((r) => r.target[0].measure.text === 'Fasting glucose')!.target[0].detailRange).toEqual({ high: expect.objectContaining({ system: UCUM, code: 'mg/dL' }) });
+
     const vitals = resources.filter((r) => r.resourceType === 'Observation' && r.category[0].coding[0].code === 'vital-signs' && !r.device);
     expect(vitals.map((r) => r.valueQuantity.code).sort()).toEqual(['[in_i]', '[lb_av]']);
 
