@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BIOMARKER_CATEGORIES, BIOMARKER_FLAGS } from './biomarkers.ts';
 import { HEALTH_KINDS, HEALTH_SOURCES, HEALTH_UNITS } from './health-data.ts';
 import { isRealDate } from './dates.ts';
+import { biomarkerTargetBodySchema } from './labs.ts';
 import { scheduleSchema } from './supplements.ts';
 import {
   CONTENT_MESSAGES,
@@ -29,8 +30,9 @@ export const EXPORT_FORMAT = 'stacklab-export';
 /**
  * Raised when the document's shape changes; import reads this version and every older one.
  * 2 added `healthMeasurements` (decision 036); a version 1 export simply has none.
+ * 3 added `biomarkerTargets` and `labRetests` (decision 036); older exports have none.
  */
-export const EXPORT_SCHEMA_VERSION = 2;
+export const EXPORT_SCHEMA_VERSION = 3;
 
 /** `stacklab-export-2026-11-21.json`: the day is the user's local day of the export. */
 export function exportFileName(kind: 'json' | 'csv' | 'fhir' | 'report', day: string, period?: { from: string; to: string }): string {
@@ -123,6 +125,23 @@ const exportHealthMeasurementSchema = z
   .refine((row) => row.unit === HEALTH_UNITS[row.kind], { message: 'The unit must be the one StackLab stores for the kind', path: ['unit'] })
   .refine((row) => Date.parse(row.startAt) <= Date.parse(row.endAt), { message: 'A measurement cannot end before it starts', path: ['endAt'] });
 
+/**
+ * The user's own target for a biomarker, in its canonical unit: the very body the targets route
+ * takes, checked by the same rules on import.
+ */
+const exportBiomarkerTargetSchema = biomarkerTargetBodySchema;
+
+/** A retest the user planned for a biomarker (decision 040); `resultId` is the result's id in `labResults`. */
+const exportLabRetestSchema = z.object({
+  id: z.string().max(100),
+  biomarker: z.string().trim().min(1).max(100),
+  resultId: z.string().max(100).nullable(),
+  dueDate: isoDate('Due date must be a date like 2025-01-31'),
+  /** When its reminder went; null while it waits for its day. */
+  remindedAt: z.iso.datetime({ offset: true }).nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+
 const exportIntakeLogSchema = z.object({
   id: z.string().max(100),
   /** The stack entry it was logged for, by its id in `supplements`; null once that was deleted. */
@@ -208,7 +227,7 @@ const exportShareLinkSchema = z.object({
 
 /**
  * GET /api/export/json: everything the user has, in one document. `healthStats` to
- * `healthMeasurements` are what import restores; the rest (account, sessions, subscriptions, share links, the
+ * `labRetests` are what import restores; the rest (account, sessions, subscriptions, share links, the
  * assistant's history) is there so the user can see all we hold.
  */
 export const exportDocumentSchema = z.object({
@@ -225,6 +244,8 @@ export const exportDocumentSchema = z.object({
   labFiles: z.array(exportLabFileSchema),
   labResults: z.array(exportLabResultSchema),
   healthMeasurements: z.array(exportHealthMeasurementSchema),
+  biomarkerTargets: z.array(exportBiomarkerTargetSchema),
+  labRetests: z.array(exportLabRetestSchema),
   assistantHistory: z.array(exportAssistantEntrySchema),
   sessions: z.array(exportSessionSchema),
   subscriptions: z.array(exportSubscriptionSchema),
@@ -239,6 +260,8 @@ export type ExportLabFile = z.infer<typeof exportLabFileSchema>;
 export type ExportHealthStats = z.infer<typeof exportHealthStatsSchema>;
 export type ExportMedication = z.infer<typeof exportMedicationSchema>;
 export type ExportHealthMeasurement = z.infer<typeof exportHealthMeasurementSchema>;
+export type ExportBiomarkerTarget = z.infer<typeof exportBiomarkerTargetSchema>;
+export type ExportLabRetest = z.infer<typeof exportLabRetestSchema>;
 
 export const IMPORT_MESSAGES = {
   noFile: 'Choose a file to import (field "file")',
@@ -269,6 +292,9 @@ export const exportImportSchema = z.object({
   medications: z.array(exportMedicationSchema).max(1_000).default([]),
   // Absent before version 2.
   healthMeasurements: z.array(exportHealthMeasurementSchema).max(1_000_000).default([]),
+  // Absent before version 3.
+  biomarkerTargets: z.array(exportBiomarkerTargetSchema).max(1_000).default([]),
+  labRetests: z.array(exportLabRetestSchema).max(1_000).default([]),
 });
 export type ExportImport = z.infer<typeof exportImportSchema>;
 
@@ -285,6 +311,8 @@ const importCountsSchema = z.object({
   healthStats: z.number().int(),
   medications: z.number().int(),
   healthMeasurements: z.number().int(),
+  biomarkerTargets: z.number().int(),
+  labRetests: z.number().int(),
 });
 export type ImportCounts = z.infer<typeof importCountsSchema>;
 

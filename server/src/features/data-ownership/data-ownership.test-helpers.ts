@@ -16,6 +16,8 @@ export type SeededUser = Awaited<ReturnType<typeof signedInClient>> & {
   name: string;
   supplementIds: { vitaminD: string; magnesium: string };
   labFileId: string | null;
+  /** The retest planned for the low hemoglobin result. */
+  retestId: string;
 };
 
 /** The weigh-in each seeded user's Withings file carries; one per user, so exports tell them apart. */
@@ -47,7 +49,7 @@ export async function seedHealthData(t: TestApp, client: TestClient, seed: Healt
 }
 
 
-async function ok(response: Promise<{ statusCode: number; body: string }>, status = 200) {
+async function ok<T extends { statusCode: number; body: string }>(response: Promise<T>, status = 200): Promise<T> {
   const answer = await response;
   expect(answer.statusCode, answer.body).toBe(status);
   return answer;
@@ -56,10 +58,11 @@ async function ok(response: Promise<{ statusCode: number; body: string }>, statu
 /**
  * A user with something of everything: name and phone, health stats, two supplements with ten
  * days of intake, effect ratings, biomarker results (one high, one low, one in mmol/L) over two
- * dates, with `withFile` an uploaded lab report (the user is made pro for it), and with `health`
- * measurements from wearables and medications (`seedHealthData`).
+ * dates, two biomarker targets (the vitamin D one's high end is `targetHigh`), a retest planned
+ * for the low hemoglobin, with `withFile` an uploaded lab report (the user is made pro for it),
+ * and with `health` measurements from wearables and medications (`seedHealthData`).
  */
-export async function seedUser(t: TestApp, options: { withFile?: boolean; name?: string; health?: HealthSeed } = {}): Promise<SeededUser> {
+export async function seedUser(t: TestApp, options: { withFile?: boolean; name?: string; health?: HealthSeed; targetHigh?: number } = {}): Promise<SeededUser> {
   const signed = await signedInClient(t);
   const { client, user } = signed;
   const name = options.name ?? `Ada Quill ${Math.random().toString(36).slice(2, 7)}`;
@@ -88,7 +91,11 @@ export async function seedUser(t: TestApp, options: { withFile?: boolean; name?:
     { biomarker: 'glucose-fasting', value: 6.1, unit: 'mmol/L', referenceLow: 3.9, referenceHigh: 5.5, testDate: addDays(today(), -5) },
     { biomarker: 'hemoglobin', value: 11.2, unit: 'g/dL', referenceLow: 12, referenceHigh: 15.5, testDate: addDays(today(), -5) },
   ];
-  for (const result of results) await ok(client.post('/api/labs/results', result), 201);
+  const resultIds: string[] = [];
+  for (const result of results) resultIds.push((await ok(client.post('/api/labs/results', result), 201)).json().id);
+  await ok(client.put('/api/labs/targets', { biomarker: 'vitamin-d-25oh', low: 40, high: options.targetHigh ?? 80, unit: 'ng/mL' }));
+  await ok(client.put('/api/labs/targets', { biomarker: 'glucose-fasting', low: null, high: 5.4, unit: 'mmol/L' }));
+  const retestId: string = (await ok(client.post('/api/labs/retests', { resultId: resultIds[3] }), 201)).json().id;
 
   let labFileId: string | null = null;
   if (options.withFile) {
@@ -97,7 +104,7 @@ export async function seedUser(t: TestApp, options: { withFile?: boolean; name?:
     labFileId = upload.json().id;
   }
   if (options.health) await seedHealthData(t, client, options.health);
-  return { ...signed, name, supplementIds, labFileId };
+  return { ...signed, name, supplementIds, labFileId, retestId };
 }
 
 export function multipartUpload(client: TestClient, bytes: Uint8Array, fileName: string) {

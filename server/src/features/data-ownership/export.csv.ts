@@ -1,6 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { Zip, ZipDeflate, ZipPassThrough, strToU8 } from 'fflate';
 import type { ExportDocument } from '#contract/data-ownership.ts';
+import { toTargetDto } from '#server/features/labs/public.ts';
 import { type FileStore, StoredFileMissingError } from '#server/storage/file-store.ts';
 import { type UserData, archivePathOf, dosageText, frequencyText } from './export.document.ts';
 
@@ -28,6 +29,7 @@ export function csvTable(header: string[], rows: Cell[][]): string {
 export function buildCsvFiles(data: UserData): Record<string, string> {
   const fileNames = new Map(data.labFiles.map((file) => [file.id, file.fileName]));
   const stats = data.healthStats;
+  const resultDates = new Map(data.labResults.map((result) => [result.id, result.testDate]));
   return {
     'intake-logs.csv': csvTable(
       ['date', 'taken_at', 'supplement', 'dose_amount', 'dose_unit', 'frequency'],
@@ -95,6 +97,14 @@ export function buildCsvFiles(data: UserData): Record<string, string> {
       ['day', 'start_at', 'end_at', 'kind', 'value', 'unit', 'source', 'origin'],
       data.healthMeasurements.map((row) => [row.day, row.startAt.toISOString(), row.endAt.toISOString(), row.kind, row.value, row.unit, row.source, row.origin]),
     ),
+    'biomarker-targets.csv': csvTable(
+      ['biomarker', 'low', 'high', 'unit'],
+      data.biomarkerTargets.map(toTargetDto).map((row) => [row.biomarker, row.low, row.high, row.unit]),
+    ),
+    'lab-retests.csv': csvTable(
+      ['biomarker', 'due_date', 'result_date', 'reminded_at', 'planned_at'],
+      data.labRetests.map((row) => [row.biomarkerKey, row.dueDate, row.resultId ? resultDates.get(row.resultId) : null, row.sentAt?.toISOString(), row.createdAt.toISOString()]),
+    ),
   };
 }
 
@@ -112,6 +122,9 @@ const README = (options: { withFiles: boolean; missing: string[] }) =>
     'health-measurements.csv  what your phone or wearable exports brought: one row per measurement',
     '                       (kind, value in the unit shown, source, the app or device that wrote it);',
     '                       sleep counts for the morning it ended',
+    'biomarker-targets.csv  your own target per biomarker (low, high; one may be open), in its one canonical unit',
+    'lab-retests.csv        the retests you planned: biomarker, the day it is due, the day of the result',
+    '                       it follows, and when its reminder went',
     'stacklab-export.json   everything above and more, in the form StackLab imports',
     options.withFiles ? 'lab-files/             the lab reports you uploaded, as you uploaded them' : '',
     ...(options.missing.length > 0 ? ['', 'These lab files could not be read from storage and are missing:', ...options.missing.map((name) => `  ${name}`)] : []),

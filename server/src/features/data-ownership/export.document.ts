@@ -2,12 +2,14 @@ import {
   EXPORT_FORMAT,
   EXPORT_SCHEMA_VERSION,
   type ExportDocument,
+  type ExportLabRetest,
   type ExportHealthMeasurement,
   type ExportHealthStats,
   type ExportMedication,
 } from '#contract/data-ownership.ts';
 import { formatDosage, formatFrequency, formatLabelAmount, type Dosage, type Frequency } from '#contract/tracking-texts.ts';
 import type { Db } from '#server/db/client.ts';
+import { type TargetRow, listTargets, toTargetDto } from '#server/features/labs/public.ts';
 import { toDto as medicationToDto } from '#server/features/medications/medications.service.ts';
 import {
   type HealthMeasurementRow,
@@ -15,6 +17,7 @@ import {
   type IntakeLogRow,
   type LabFileRow,
   type LabResultRow,
+  type LabRetestRow,
   type NoteRow,
   type SupplementRow,
   findHealthStatsOf,
@@ -23,6 +26,7 @@ import {
   listIntakeLogsOf,
   listLabFilesOf,
   listLabResultsOf,
+  listLabRetestsOf,
   listNotesOf,
   listSessionsOf,
   listShareLinksWithViewsOf,
@@ -44,6 +48,8 @@ export type UserData = {
   labFiles: LabFileRow[];
   labResults: LabResultRow[];
   healthMeasurements: HealthMeasurementRow[];
+  biomarkerTargets: TargetRow[];
+  labRetests: LabRetestRow[];
 };
 
 /** One query after another: PGlite has one connection, and none of these is slow. */
@@ -56,7 +62,9 @@ export async function readUserData(db: Db, user: User): Promise<UserData> {
   const labFiles = await listLabFilesOf(db, user.id);
   const labResults = await listLabResultsOf(db, user.id);
   const healthMeasurements = await listHealthMeasurementsOf(db, user.id);
-  return { user, healthStats, supplements, medications, intakeLogs, notes, labFiles, labResults, healthMeasurements };
+  const biomarkerTargets = await listTargets(db, user.id);
+  const labRetests = await listLabRetestsOf(db, user.id);
+  return { user, healthStats, supplements, medications, intakeLogs, notes, labFiles, labResults, healthMeasurements, biomarkerTargets, labRetests };
 }
 
 export function healthStatsDto(row: HealthStatsRow | undefined): ExportHealthStats | null {
@@ -98,6 +106,17 @@ export function healthMeasurementDto(row: HealthMeasurementRow): ExportHealthMea
     value: row.value,
     unit: row.unit,
     key: row.dedupeKey,
+  };
+}
+
+export function labRetestDto(row: LabRetestRow): ExportLabRetest {
+  return {
+    id: row.id,
+    biomarker: row.biomarkerKey,
+    resultId: row.resultId,
+    dueDate: row.dueDate,
+    remindedAt: row.sentAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
   };
 }
 
@@ -204,6 +223,8 @@ export async function buildExportDocument(
       source: row.source,
     })),
     healthMeasurements: data.healthMeasurements.map(healthMeasurementDto),
+    biomarkerTargets: data.biomarkerTargets.map(toTargetDto),
+    labRetests: data.labRetests.map(labRetestDto),
     assistantHistory: assistantHistory.map((row) => ({ question: row.question, answer: row.answer, askedAt: row.createdAt.toISOString() })),
     sessions: sessions.map((row) => ({
       createdAt: row.createdAt.toISOString(),

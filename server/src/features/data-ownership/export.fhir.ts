@@ -2,6 +2,7 @@ import { HEALTH_KIND_NAMES, HEALTH_SOURCE_NAMES, type HealthKind } from '#contra
 import type { DoseUnit, FrequencyUnit } from '#contract/tracking-texts.ts';
 import { findMarker, loincFor, toCanonicalValue, unitDefFor } from '#server/features/labs/labs.catalogue.ts';
 import { type UserData, dosageText, frequencyText } from './export.document.ts';
+import type { TargetRow } from '#server/features/labs/public.ts';
 import type { HealthMeasurementRow, LabResultRow, MedicationRow } from './export.repository.ts';
 import type { User } from '#server/domain/user.ts';
 
@@ -9,8 +10,9 @@ import type { User } from '#server/domain/user.ts';
  * The user's data as an HL7 FHIR R4 Bundle of type `collection`: the Patient, each biomarker
  * result as a laboratory Observation (LOINC-coded when the catalogue knows the code, UCUM units,
  * reference range, v3 interpretation L/H/N), weight and height as vital-sign Observations,
- * measurements from phones and wearables as LOINC-coded Observations in UCUM (decision 036), and
- * supplements and medications as MedicationStatements. Validated in tests against HL7's FHIR R4
+ * measurements from phones and wearables as LOINC-coded Observations in UCUM (decision 036),
+ * supplements and medications as MedicationStatements, and the user's own biomarker targets as
+ * Goals (planned retests have no resource here; they are in the JSON export). Validated in tests against HL7's FHIR R4
  * JSON schema (export.int.test.ts).
  */
 
@@ -234,6 +236,31 @@ export function measurementObservations(rows: HealthMeasurementRow[], patientRef
   return resources;
 }
 
+/** The user's own target for a biomarker: a Goal whose target is the biomarker's LOINC code and a range in its canonical unit. */
+function targetGoal(row: TargetRow, id: string, patientRef: { reference: string }): Resource | null {
+  const marker = findMarker(row.biomarkerKey);
+  if (!marker) return null;
+  const unit = marker.canonicalUnit;
+  const code = unit in UCUM_SPELLING ? UCUM_SPELLING[unit] : unit;
+  if (!code) return null;
+  const loincCode = loincFor(marker, unit);
+  const quantity = (value: number): Quantity => ({ value, unit, system: UCUM, code });
+  const ends = [row.low === null ? null : `from ${row.low}`, row.high === null ? null : `up to ${row.high}`].filter(Boolean).join(' ');
+  return {
+    resourceType: 'Goal',
+    id,
+    lifecycleStatus: 'active',
+    description: { text: `${marker.name} ${ends} ${unit}` },
+    subject: patientRef,
+    target: [
+      {
+        measure: { ...(loincCode ? { coding: [{ system: LOINC, code: loincCode, display: marker.name }] } : {}), text: marker.name },
+        detailRange: { ...(row.low === null ? {} : { low: quantity(row.low) }), ...(row.high === null ? {} : { high: quantity(row.high) }) },
+      },
+    ],
+  };
+}
+
 /** A medication as the user wrote it: the strength beside the name, as on a pack, and how and when as text. */
 function medicationStatement(row: MedicationRow, patientRef: { reference: string }, now: string): Resource {
   return {
@@ -285,6 +312,11 @@ export function buildFhirBundle(data: UserData, options: { publicUrl: string; no
   }
 
   resources.push(...measurementObservations(data.healthMeasurements, patientRef));
+  // Far above the past supplements' ids below, so the two never meet.
+  data.biomarkerTargets.forEach((row, index) => {
+    const goal = targetGoal(row, derivedId(patientId, 0x1_0000_0000 + index), patientRef);
+    if (goal) resources.push(goal);
+  });
   for (const row of data.medications) resources.push(medicationStatement(row, patientRef, now));
 
   const current = new Set(data.supplements.map((row) => row.name.toLowerCase()));

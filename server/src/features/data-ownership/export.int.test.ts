@@ -20,7 +20,7 @@ let otherMeasurementIds: string[];
 beforeAll(async () => {
   t = await createTestApp();
   ada = await seedUser(t, { withFile: true, health: { weightKg: 71.3, medication: 'Levothyroxine' } });
-  other = await seedUser(t, { name: 'Other Person Zed', health: { weightKg: 93.7, medication: 'Zolmitriptan' } });
+  other = await seedUser(t, { name: 'Other Person Zed', health: { weightKg: 93.7, medication: 'Zolmitriptan' }, targetHigh: 93 });
   otherMeasurementIds = exportDocumentSchema.parse((await other.client.get('/api/export/json')).json()).healthMeasurements.map((m) => m.id);
 });
 afterAll(() => t.close());
@@ -52,7 +52,7 @@ describe('every export', () => {
           .map((bytes) => strFromU8(bytes))
           .join('\n')
       : response.body;
-    for (const theirs of [other.user.id, other.name, other.user.email, 'Zolmitriptan', ...otherMeasurementIds]) expect(text).not.toContain(theirs);
+    for (const theirs of [other.user.id, other.name, other.user.email, 'Zolmitriptan', other.retestId, ...otherMeasurementIds]) expect(text).not.toContain(theirs);
     expect(otherMeasurementIds.length).toBeGreaterThan(20);
   });
 
@@ -88,6 +88,15 @@ describe('GET /api/export/json', () => {
     expect(weighIn).toMatchObject({ value: 71.3, unit: 'kg', day: addDays(today(), -2), key: expect.any(String) });
     expect(weighIn!.startAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     expect(new Set(doc.healthMeasurements.map((m) => m.source))).toEqual(new Set(['apple-health', 'withings', 'oura']));
+    // The user's own targets, in canonical units (glucose was set in mmol/L), and the retest planned; not the other user's.
+    expect(doc.biomarkerTargets).toEqual([
+      { biomarker: 'glucose-fasting', low: null, high: expect.closeTo(97.3, 0), unit: 'mg/dL' },
+      { biomarker: 'vitamin-d-25oh', low: 40, high: 80, unit: 'ng/mL' },
+    ]);
+    const hemoglobin = doc.labResults.find((r) => r.biomarker === 'hemoglobin')!;
+    expect(doc.labRetests).toEqual([
+      { id: ada.retestId, biomarker: 'hemoglobin', resultId: hemoglobin.id, dueDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), remindedAt: null, createdAt: expect.any(String) },
+    ]);
     expect(doc.sessions.length).toBeGreaterThan(0);
     // The password hash and session tokens are not data of the user's to carry; never exported.
     expect(response.body).not.toMatch(/argon2|tokenHash|token_hash|passwordHash/);
@@ -111,6 +120,8 @@ describe('GET /api/export/csv', () => {
       [
         'README.txt',
         'biomarker-results.csv',
+        'biomarker-targets.csv',
+        'lab-retests.csv',
         'effect-ratings.csv',
         'health-measurements.csv',
         'health-stats.csv',
@@ -142,6 +153,8 @@ describe('GET /api/export/csv', () => {
     expect(measurements.filter((line) => line.includes(',weight,71.3,kg,withings,'))).toHaveLength(1);
     expect(measurements.filter((line) => line.includes(',body_fat,20,%,withings,'))).toHaveLength(1);
     expect(measurements.some((line) => /,blood_pressure_systolic,\d+,mmHg,apple-health,Test Cuff$/.test(line))).toBe(true);
+    expect(csv('biomarker-targets.csv')).toEqual(['biomarker,low,high,unit', `glucose-fasting,,${doc.biomarkerTargets[0].high},mg/dL`, 'vitamin-d-25oh,40,80,ng/mL']);
+    expect(csv('lab-retests.csv')).toEqual(['biomarker,due_date,result_date,reminded_at,planned_at', expect.stringMatching(new RegExp(`^hemoglobin,${doc.labRetests[0].dueDate},${addDays(today(), -5)},,\\d{4}-`))]);
     expect(Object.keys(files).some((name) => name.startsWith('lab-files/'))).toBe(false);
   });
 
@@ -206,6 +219,16 @@ describe('GET /api/export/fhir', () => {
     const vitaminD = labs.filter((r) => r.code.text === '25-OH vitamin D');
     expect(vitaminD.map((r) => r.interpretation[0].coding[0].code).sort()).toEqual(['L', 'N']);
     expect(vitaminD[0]!.code.coding[0]).toMatchObject({ system: LOINC, code: '62292-8' });
+
+    // The user's own targets as Goals: the biomarker's LOINC code and the range in its canonical unit.
+    const goals = resources.filter((r) => r.resourceType === 'Goal');
+    expect(goals).toHaveLength(2);
+    expect(goals.find((r) => r.target[0].measure.text === '25-OH vitamin D')).toMatchObject({
+      lifecycleStatus: 'active',
+      subject: { reference: `urn:uuid:${ada.user.id}` },
+      target: [{ measure: { coding: [{ system: LOINC, code: '62292-8' }] }, detailRange: { low: { value: 40, system: UCUM, code: 'ng/mL' }, high: { value: 80, code: 'ng/mL' } } }],
+    });
+    expect(goals.find((r) => r.target[0].measure.text === 'Fasting glucose')!.target[0].detailRange).toEqual({ high: expect.objectContaining({ system: UCUM, code: 'mg/dL' }) });
 
     const vitals = resources.filter((r) => r.resourceType === 'Observation' && r.category[0].coding[0].code === 'vital-signs' && !r.device);
     expect(vitals.map((r) => r.valueQuantity.code).sort()).toEqual(['[in_i]', '[lb_av]']);

@@ -2,11 +2,13 @@ import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import {
   assistantQueries,
+  biomarkerTargets,
   healthMeasurements,
   healthStats,
   medications,
   labFiles,
   labResults,
+  labRetests,
   qualitativeLogs,
   referenceSupplements,
   sessions,
@@ -49,6 +51,13 @@ export async function listHealthMeasurementsOf(db: Db, userId: string): Promise<
     .from(healthMeasurements)
     .where(eq(healthMeasurements.userId, userId))
     .orderBy(asc(healthMeasurements.startAt), asc(healthMeasurements.kind), asc(healthMeasurements.id));
+}
+
+export type LabRetestRow = typeof labRetests.$inferSelect;
+
+/** Planned retests (decision 040), by their day. */
+export async function listLabRetestsOf(db: Db, userId: string): Promise<LabRetestRow[]> {
+  return db.select().from(labRetests).where(eq(labRetests.userId, userId)).orderBy(asc(labRetests.dueDate), asc(labRetests.biomarkerKey));
 }
 
 export async function listSupplementsOf(db: Db, userId: string): Promise<SupplementRow[]> {
@@ -154,6 +163,8 @@ export type NewLabResult = Omit<typeof labResults.$inferInsert, 'id' | 'userId'>
 export type NewLabFile = Omit<typeof labFiles.$inferInsert, 'id' | 'userId'>;
 export type NewMedication = Omit<typeof medications.$inferInsert, 'id' | 'userId'>;
 export type NewHealthMeasurement = Omit<typeof healthMeasurements.$inferInsert, 'id' | 'userId' | 'importId' | 'createdAt'>;
+export type NewBiomarkerTarget = Omit<typeof biomarkerTargets.$inferInsert, 'userId' | 'createdAt' | 'updatedAt'>;
+export type NewLabRetest = Omit<typeof labRetests.$inferInsert, 'id' | 'userId'>;
 export type HealthStatsValues = Partial<Omit<typeof healthStats.$inferInsert, 'userId' | 'createdAt' | 'updatedAt'>>;
 
 /**
@@ -221,4 +232,20 @@ export async function insertHealthMeasurementsFor(db: Db, userId: string, rows: 
     added += saved.length;
   }
   return added;
+}
+
+/** Adds a target unless the user already has one for the biomarker (theirs wins); answers whether it was added. */
+export async function insertBiomarkerTargetFor(db: Db, userId: string, values: NewBiomarkerTarget): Promise<boolean> {
+  const saved = await db.insert(biomarkerTargets).values({ ...values, userId }).onConflictDoNothing().returning({ key: biomarkerTargets.biomarkerKey });
+  return saved.length > 0;
+}
+
+/** Adds a retest unless the user already plans one for the biomarker (one each); answers whether it was added. */
+export async function insertLabRetestFor(db: Db, userId: string, values: NewLabRetest): Promise<boolean> {
+  const saved = await db
+    .insert(labRetests)
+    .values({ ...values, userId })
+    .onConflictDoNothing({ target: [labRetests.userId, labRetests.biomarkerKey] })
+    .returning({ id: labRetests.id });
+  return saved.length > 0;
 }

@@ -3,11 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { EXPORT_FORMAT, EXPORT_SCHEMA_VERSION, exportImportSchema } from '#contract/data-ownership.ts';
 import { HEALTH_KINDS, HEALTH_SOURCES, HEALTH_UNITS, type HealthKind } from '#contract/health-data.ts';
 import { buildCsvFiles } from './export.csv.ts';
-import { type UserData, healthMeasurementDto, medicationDto } from './export.document.ts';
-import type { HealthMeasurementRow, MedicationRow } from './export.repository.ts';
+import { type UserData, healthMeasurementDto, labRetestDto, medicationDto } from './export.document.ts';
+import type { HealthMeasurementRow, LabRetestRow, MedicationRow } from './export.repository.ts';
 import { parseCsv, unguardCell } from './import.csv.ts';
 import { measurementFromExport, medicationFromExport } from './import.service.ts';
 import type { User } from '#server/domain/user.ts';
+import { type TargetRow, checkTarget, toTargetDto } from '#server/features/labs/public.ts';
+import { CATALOGUE } from '#server/labs/extract/catalogue.ts';
 
 // Text with what breaks CSV and spreadsheets: separators, quotes, line breaks, formula starts, apostrophes.
 const awkwardText = (maxLength: number) =>
@@ -66,6 +68,39 @@ const medications = fc.array(
   { maxLength: 5 },
 );
 
+const OWNER = '00000000-0000-4000-8000-000000000001';
+const day = instant.map((date) => date.toISOString().slice(0, 10));
+
+/** Targets as the targets route stores them: one per biomarker, within what is possible, one end perhaps open. */
+const targets = fc
+  .uniqueArray(
+    fc.constantFrom(...CATALOGUE).chain((marker) =>
+      fc
+        .tuple(fc.double({ min: marker.plausible[0], max: marker.plausible[1], noNaN: true }), fc.double({ min: marker.plausible[0], max: marker.plausible[1], noNaN: true }), fc.constantFrom('both', 'low', 'high'))
+        .map(([a, b, ends]) => ({ marker, low: ends === 'high' ? null : Math.min(a, b), high: ends === 'low' ? null : Math.max(a, b) })),
+    ),
+    { selector: (target) => target.marker.key, maxLength: 8 },
+  )
+  .map((list) =>
+    list.flatMap(({ marker, low, high }): TargetRow[] => {
+      try {
+        const stored = checkTarget({ biomarker: marker.key, low, high, unit: marker.canonicalUnit });
+        return [{ ...stored, userId: OWNER, createdAt: new Date(0), updatedAt: new Date(0) }];
+      } catch {
+        return [];
+      }
+    }),
+  )
+  // The route refuses a target whose ends meet once rounded.
+  .map((rows) => rows.filter((row) => row.low === null || row.high === null || row.low < row.high));
+
+const retests = fc.uniqueArray(
+  fc
+    .record({ id: fc.uuid(), biomarkerKey: fc.constantFrom(...CATALOGUE.map((marker) => marker.key)), resultId: fc.option(fc.uuid(), { nil: null }), dueDate: day, sentAt: fc.option(instant, { nil: null }), createdAt: instant })
+    .map((r): LabRetestRow => ({ ...r, userId: OWNER })),
+  { selector: (retest) => retest.biomarkerKey, maxLength: 8 },
+);
+
 /** What a measurement is once stored, without the id and owner a new home gives it. */
 const stored = (row: HealthMeasurementRow) => ({
   source: row.source,
@@ -79,8 +114,20 @@ const stored = (row: HealthMeasurementRow) => ({
   dedupeKey: row.dedupeKey,
 });
 
-function userData(rows: HealthMeasurementRow[], meds: MedicationRow[]): UserData {
-  return { user: {} as User, healthStats: undefined, supplements: [], medications: meds, intakeLogs: [], notes: [], labFiles: [], labResults: [], healthMeasurements: rows };
+function userData(rows: HealthMeasurementRow[], meds: MedicationRow[], plan: { targets?: TargetRow[]; retests?: LabRetestRow[] } = {}): UserData {
+  return {
+    user: {} as User,
+    healthStats: undefined,
+    supplements: [],
+    medications: meds,
+    intakeLogs: [],
+    notes: [],
+    labFiles: [],
+    labResults: [],
+    healthMeasurements: rows,
+    biomarkerTargets: plan.targets ?? [],
+    labRetests: plan.retests ?? [],
+  };
 }
 
 /** A CSV file of the export read back as objects by its header. */
@@ -137,5 +184,40 @@ describe('measurements and medications round-trip through the exports', () => {
     )['medications.csv']!;
     expect(text.split('\r\n')[1]).toBe("''=HYPERLINK(1),'=1+1,,,,1970-01-01T00:00:00.000Z");
     expect(readCsv(text)[0]).toMatchObject({ name: "'=HYPERLINK(1)", strength: '=1+1' });
+  });
+
+  it('JSON: targets pass the targets route\'s check unchanged, and retests keep their day, result and reminder', () => {
+    fc.assert(
+      fc.property(targets, retests, (rows, planned) => {
+        const file = JSON.stringify({ format: EXPORT_FORMAT, schemaVersion: EXPORT_SCHEMA_VERSION, biomarkerTargets: rows.map(toTargetDto), labRetests: planned.map(labRetestDto) });
+        const doc = exportImportSchema.parse(JSON.parse(file));
+        expect(doc.biomarkerTargets.map(checkTarget)).toEqual(rows.map(({ biomarkerKey, low, high }) => ({ biomarkerKey, low, high })));
+        expect(doc.labRetests.map((r) => ({ biomarkerKey: r.biomarker, resultId: r.resultId, dueDate: r.dueDate, sentAt: r.remindedAt ? new Date(r.remindedAt) : null, createdAt: new Date(r.createdAt) }))).toEqual(
+          planned.map(({ biomarkerKey, resultId, dueDate, sentAt, createdAt }) => ({ biomarkerKey, resultId, dueDate, sentAt, createdAt })),
+        );
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('an export made before targets and retests reads as having none', () => {
+    const doc = exportImportSchema.parse({ format: EXPORT_FORMAT, schemaVersion: 2 });
+    expect(doc.biomarkerTargets).toEqual([]);
+    expect(doc.labRetests).toEqual([]);
+  });
+
+  it('CSV: biomarker-targets.csv and lab-retests.csv read back to the same values', () => {
+    fc.assert(
+      fc.property(targets, retests, (rows, planned) => {
+        const files = buildCsvFiles(userData([], [], { targets: rows, retests: planned }));
+        expect(readCsv(files['biomarker-targets.csv']!).map((row) => ({ biomarker: row.biomarker, low: row.low === '' ? null : Number(row.low), high: row.high === '' ? null : Number(row.high), unit: row.unit }))).toEqual(
+          rows.map(toTargetDto),
+        );
+        expect(readCsv(files['lab-retests.csv']!)).toEqual(
+          planned.map((r) => ({ biomarker: r.biomarkerKey, due_date: r.dueDate, result_date: '', reminded_at: r.sentAt?.toISOString() ?? '', planned_at: r.createdAt.toISOString() })),
+        );
+      }),
+      { numRuns: 100 },
+    );
   });
 });

@@ -3,7 +3,7 @@ import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ExportDocument, exportDocumentSchema } from '#contract/data-ownership.ts';
 import { addDays } from '#contract/dates.ts';
-import { jobs, labResults, usageEvents, users } from '#server/db/schema/index.ts';
+import { biomarkerTargets, jobs, labResults, labRetests, usageEvents, users } from '#server/db/schema/index.ts';
 import { type TestApp, TestClient, createTestApp, signedInClient } from '#server/testing/test-app.ts';
 import { type SeededUser, multipartUpload, seedUser, today } from './data-ownership.test-helpers.ts';
 import { createHealthDataWorker } from '#server/features/health-data/health-data.jobs.ts';
@@ -41,6 +41,14 @@ function portable(doc: ExportDocument) {
     labFiles: byText(doc.labFiles.map(({ id: _id, archivePath: _a, ...rest }) => rest)),
     medications: byText(doc.medications.map(({ id: _id, ...rest }) => rest)),
     healthMeasurements: byText(doc.healthMeasurements.map(({ id: _id, ...rest }) => rest)),
+    biomarkerTargets: byText(doc.biomarkerTargets),
+    // A retest keeps the result it follows: the one of the same biomarker and day in its new home.
+    labRetests: byText(
+      doc.labRetests.map(({ id: _id, resultId, ...rest }) => {
+        const result = doc.labResults.find((r) => r.id === resultId);
+        return { ...rest, result: result ? `${result.biomarker} ${result.testDate} ${result.value}` : null };
+      }),
+    ),
   };
 }
 
@@ -51,17 +59,19 @@ describe('import of a StackLab export', () => {
     // Every kind the wearables gave, each with where and when it was measured.
     expect(new Set(original.healthMeasurements.map((m) => m.kind)).size).toBeGreaterThanOrEqual(12);
     expect(original.medications).toHaveLength(2);
+    expect(original.biomarkerTargets).toHaveLength(2);
+    expect(original.labRetests).toEqual([expect.objectContaining({ biomarker: 'hemoglobin', resultId: expect.any(String) })]);
     const fresh = await signedInClient(t);
     const first = await multipartUpload(fresh.client, Buffer.from(JSON.stringify(original)), 'stacklab-export.json');
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toMatchObject({
       ok: true,
       kind: 'export',
-      added: { supplements: 2, intakeLogs: 15, notes: 2, labResults: 4, healthStats: 1, medications: 2, healthMeasurements: measured },
-      skipped: { supplements: 0, intakeLogs: 0, notes: 0, labResults: 0, healthStats: 0, medications: 0, healthMeasurements: 0 },
+      added: { supplements: 2, intakeLogs: 15, notes: 2, labResults: 4, healthStats: 1, medications: 2, healthMeasurements: measured, biomarkerTargets: 2, labRetests: 1 },
+      skipped: { supplements: 0, intakeLogs: 0, notes: 0, labResults: 0, healthStats: 0, medications: 0, healthMeasurements: 0, biomarkerTargets: 0, labRetests: 0 },
     });
     expect(first.json().message).toBe(
-      `Imported 2 supplements, 15 intake logs, 2 notes and ratings, 4 lab results, 1 set of health stats, 2 medications, ${measured} health measurements.`,
+      `Imported 2 supplements, 15 intake logs, 2 notes and ratings, 4 lab results, 1 set of health stats, 2 medications, ${measured} health measurements, 2 biomarker targets, 1 planned retest.`,
     );
     // The JSON carries no file bytes: the user is told, and the results came without it.
     expect(first.json().notes.join(' ')).toContain('1 original lab file was not in this file');
@@ -73,13 +83,16 @@ describe('import of a StackLab export', () => {
     // The stack works in its new home: intake logs point at the new supplements.
     const idsOfNewStack = new Set(moved.supplements.map((s) => s.id));
     expect(moved.intakeLogs.every((log) => log.supplementId !== null && idsOfNewStack.has(log.supplementId))).toBe(true);
+    // The targets and the retest work there too: the dashboard shows the planned retest.
+    expect((await fresh.client.get('/api/labs/targets')).json()).toEqual((await ada.client.get('/api/labs/targets')).json());
+    expect(moved.labRetests[0]!.resultId).toBe(moved.labResults.find((r) => r.biomarker === 'hemoglobin')!.id);
 
     const again = await multipartUpload(fresh.client, Buffer.from(JSON.stringify(original)), 'stacklab-export.json');
     expect(again.json()).toMatchObject({
-      added: { supplements: 0, intakeLogs: 0, notes: 0, labResults: 0, healthStats: 0, medications: 0, healthMeasurements: 0 },
-      skipped: { supplements: 2, intakeLogs: 15, notes: 2, labResults: 4, healthStats: 1, medications: 2, healthMeasurements: measured },
+      added: { supplements: 0, intakeLogs: 0, notes: 0, labResults: 0, healthStats: 0, medications: 0, healthMeasurements: 0, biomarkerTargets: 0, labRetests: 0 },
+      skipped: { supplements: 2, intakeLogs: 15, notes: 2, labResults: 4, healthStats: 1, medications: 2, healthMeasurements: measured, biomarkerTargets: 2, labRetests: 1 },
     });
-    expect(again.json().message).toBe(`Nothing new to import. ${24 + 2 + measured} already in your account were skipped.`);
+    expect(again.json().message).toBe(`Nothing new to import. ${24 + 2 + 3 + measured} already in your account were skipped.`);
     expect(portable(await exportOf(fresh.client))).toEqual(portable(moved));
 
     // The measurements kept the health import's keys: the wearable's own file adds nothing now.
@@ -93,11 +106,11 @@ describe('import of a StackLab export', () => {
 
   it('imports an export of schema version 1 (before measurements), medications included', async () => {
     const { client } = await signedInClient(t);
-    const { healthMeasurements: _measurements, ...rest } = await exportOf(ada.client);
+    const { healthMeasurements: _measurements, biomarkerTargets: _targets, labRetests: _retests, ...rest } = await exportOf(ada.client);
     const older = { ...rest, schemaVersion: 1 };
     const response = await multipartUpload(client, strToU8(JSON.stringify(older)), 'stacklab-export.json');
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().added).toMatchObject({ supplements: 2, labResults: 4, medications: 2, healthMeasurements: 0 });
+    expect(response.json().added).toMatchObject({ supplements: 2, labResults: 4, medications: 2, healthMeasurements: 0, biomarkerTargets: 0, labRetests: 0 });
     const moved = await exportOf(client);
     expect(moved.medications.map((m) => [m.name, m.strength, m.schedule, m.startedOn, m.note]).sort()).toEqual([
       ['Levothyroxine', '50 mcg', '1 tablet before breakfast', '2024-03-01', 'Take apart from iron'],
@@ -136,8 +149,47 @@ describe('import of a StackLab export', () => {
     expect(Buffer.compare(mine.rawPayload, theirs.rawPayload)).toBe(0);
 
     const again = await multipartUpload(fresh.client, zip.rawPayload, 'stacklab-export.zip');
-    expect(again.json().added).toEqual({ supplements: 0, intakeLogs: 0, notes: 0, labResults: 0, healthStats: 0, medications: 0, healthMeasurements: 0 });
+    expect(again.json().added).toEqual({ supplements: 0, intakeLogs: 0, notes: 0, labResults: 0, healthStats: 0, medications: 0, healthMeasurements: 0, biomarkerTargets: 0, labRetests: 0 });
     expect((await exportOf(fresh.client)).labFiles).toHaveLength(1);
+  });
+
+  it('imports an export of schema version 2 (before targets and retests)', async () => {
+    const { client } = await signedInClient(t);
+    const { biomarkerTargets: _targets, labRetests: _retests, ...rest } = await exportOf(ada.client);
+    const response = await multipartUpload(client, strToU8(JSON.stringify({ ...rest, schemaVersion: 2 })), 'stacklab-export.json');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ added: { labResults: 4, biomarkerTargets: 0, labRetests: 0 }, skipped: { biomarkerTargets: 0, labRetests: 0 } });
+    expect((await exportOf(client)).biomarkerTargets).toEqual([]);
+  });
+
+  it("keeps the account's own target and retest of a biomarker, and leaves out targets the targets route refuses", async () => {
+    const { client, user } = await signedInClient(t);
+    expect((await client.put('/api/labs/targets', { biomarker: 'vitamin-d-25oh', low: 35, high: 70, unit: 'ng/mL' })).statusCode).toBe(200);
+    await t.database.db.insert(labRetests).values({ userId: user.id, biomarkerKey: 'hemoglobin', dueDate: '2030-01-31' });
+    const doc = await exportOf(ada.client);
+    const withOdd = {
+      ...doc,
+      biomarkerTargets: [
+        ...doc.biomarkerTargets,
+        { biomarker: 'unobtainium', low: 1, high: 2, unit: 'mg/dL' },
+        { biomarker: 'tsh', low: 1, high: 9000, unit: 'uIU/mL' },
+        { biomarker: 'ferritin', low: 30, high: 100, unit: 'furlongs' },
+      ],
+    };
+    const response = await multipartUpload(client, strToU8(JSON.stringify(withOdd)), 'stacklab-export.json');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ added: { biomarkerTargets: 1, labRetests: 0 }, skipped: { biomarkerTargets: 1, labRetests: 1 } });
+    expect(response.json().notes).toContain('3 biomarker targets were left out: their biomarker, unit or values are not ones this installation takes.');
+    const moved = await exportOf(client);
+    expect(moved.biomarkerTargets).toEqual([doc.biomarkerTargets[0], { biomarker: 'vitamin-d-25oh', low: 35, high: 70, unit: 'ng/mL' }]);
+    expect(moved.labRetests).toEqual([expect.objectContaining({ biomarker: 'hemoglobin', dueDate: '2030-01-31', resultId: null })]);
+    expect(await t.database.db.select().from(biomarkerTargets).where(eq(biomarkerTargets.userId, user.id))).toHaveLength(2);
+
+    // A target the targets route would refuse by its shape makes the export invalid, as any bad value does.
+    const reversed = { ...doc, biomarkerTargets: [{ biomarker: 'tsh', low: 4, high: 1, unit: 'uIU/mL' }] };
+    const refused = await multipartUpload(client, strToU8(JSON.stringify(reversed)), 'stacklab-export.json');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ details: [{ field: 'biomarkerTargets.0.low', message: 'The low end of the target must be below its high end' }] });
   });
 
   it('fills only empty health stats: what the account already has is kept', async () => {

@@ -29,6 +29,7 @@ import { insertJob } from '#server/jobs/jobs.repository.ts';
 import { computeFlag } from '#server/labs/extract/parser.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 import { dedupeKey } from '#server/features/health-data/public.ts';
+import { checkTarget } from '#server/features/labs/public.ts';
 import { MAX_MEDICATIONS_PER_USER } from '#server/features/medications/medications.service.ts';
 import {
   type HealthStatsValues,
@@ -38,7 +39,9 @@ import {
   type NewLabResult,
   type NewNote,
   findHealthStatsOf,
+  insertBiomarkerTargetFor,
   insertHealthMeasurementsFor,
+  insertLabRetestFor,
   insertIntakeLogsFor,
   insertLabFileFor,
   insertLabResultsFor,
@@ -90,7 +93,17 @@ const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 const ZIP_JSON_NAME = 'stacklab-export.json';
 const MAX_DETAILS = 100;
 const KEPT_UNREAD_CODE = 'not-read-plan-limit';
-const emptyCounts = (): ImportCounts => ({ supplements: 0, intakeLogs: 0, notes: 0, labResults: 0, healthStats: 0, medications: 0, healthMeasurements: 0 });
+const emptyCounts = (): ImportCounts => ({
+  supplements: 0,
+  intakeLogs: 0,
+  notes: 0,
+  labResults: 0,
+  healthStats: 0,
+  medications: 0,
+  healthMeasurements: 0,
+  biomarkerTargets: 0,
+  labRetests: 0,
+});
 
 /**
  * POST /api/import. A StackLab export (its JSON, or the CSV zip, which carries the JSON and, when
@@ -247,6 +260,8 @@ export class ImportService {
     await mergeLabResults(merge, doc.labResults, files.fileIds);
     await mergeMedications(merge, doc.medications);
     await mergeHealthMeasurements(merge, doc.healthMeasurements);
+    await mergeBiomarkerTargets(merge, doc.biomarkerTargets);
+    await mergeLabRetests(merge, doc.labRetests, doc.labResults);
     const { added, skipped } = merge;
     const answer: ImportResult = { ok: true, message: summary(added, skipped), kind: 'export', added, skipped, notes };
     return { answer, unusedKeys: files.unusedKeys, unusedUses: files.unusedUses, queued: files.queued };
@@ -584,6 +599,66 @@ async function mergeHealthMeasurements({ db, userId, added, skipped }: Merge, ro
   skipped.healthMeasurements = rows.length - added.healthMeasurements;
 }
 
+/**
+ * The user's own targets, checked as the targets route checks them; a target the account already
+ * has for the biomarker wins. One of a biomarker this installation does not know is left out.
+ */
+async function mergeBiomarkerTargets({ db, userId, added, skipped, notes }: Merge, targets: ExportImport['biomarkerTargets']): Promise<void> {
+  let leftOut = 0;
+  for (const target of targets) {
+    let checked: ReturnType<typeof checkTarget>;
+    try {
+      checked = checkTarget(target);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      leftOut += 1;
+      continue;
+    }
+    if (await insertBiomarkerTargetFor(db, userId, checked)) added.biomarkerTargets += 1;
+    else skipped.biomarkerTargets += 1;
+  }
+  if (leftOut > 0) {
+    notes.push(`${leftOut} biomarker target${leftOut === 1 ? ' was' : 's were'} left out: ${leftOut === 1 ? 'its' : 'their'} biomarker, unit or values are not ones this installation takes.`);
+  }
+}
+
+/**
+ * Planned retests, matched by biomarker and day. The account keeps one per biomarker, so a retest
+ * it already plans for the biomarker, on any day, wins too. The retest points at its result again
+ * when that result is here (imported just now or already present).
+ */
+async function mergeLabRetests({ db, userId, added, skipped, notes }: Merge, retests: ExportImport['labRetests'], results: ExportImport['labResults']): Promise<void> {
+  if (retests.length === 0) return;
+  const exportedKeys = new Map<string, string>();
+  for (const result of results) {
+    const resolved = resolveResult({ ...result, fallbackName: result.name });
+    if (typeof resolved !== 'string') exportedKeys.set(result.id, resultKey({ ...resolved, testDate: result.testDate }));
+  }
+  const storedIds = new Map((await listLabResultsOf(db, userId)).map((row) => [resultKey(row), row.id]));
+  let unknown = 0;
+  for (const retest of retests) {
+    const marker = findMarker(retest.biomarker);
+    if (!marker) {
+      unknown += 1;
+      continue;
+    }
+    const key = retest.resultId ? exportedKeys.get(retest.resultId) : undefined;
+    const saved = await insertLabRetestFor(db, userId, {
+      biomarkerKey: marker.key,
+      resultId: (key && storedIds.get(key)) || null,
+      dueDate: retest.dueDate,
+      // A reminder already sent is not sent again from the new account.
+      sentAt: retest.remindedAt ? new Date(retest.remindedAt) : null,
+      createdAt: new Date(retest.createdAt),
+    });
+    if (saved) added.labRetests += 1;
+    else skipped.labRetests += 1;
+  }
+  if (unknown > 0) {
+    notes.push(`${unknown} planned retest${unknown === 1 ? '' : 's'} of biomarkers this installation does not know ${unknown === 1 ? 'was' : 'were'} left out.`);
+  }
+}
+
 /** A medication of an export as it is stored. */
 export function medicationFromExport(row: ExportMedication): NewMedication {
   return {
@@ -687,6 +762,8 @@ function summary(added: ImportCounts, skipped: ImportCounts): string {
       [counts.healthStats, 'set of health stats', 'sets of health stats'],
       [counts.medications, 'medication', 'medications'],
       [counts.healthMeasurements, 'health measurement', 'health measurements'],
+      [counts.biomarkerTargets, 'biomarker target', 'biomarker targets'],
+      [counts.labRetests, 'planned retest', 'planned retests'],
     ]
       .filter(([count]) => (count as number) > 0)
       .map(([count, one, many]) => `${count} ${count === 1 ? one : many}`);

@@ -36,7 +36,7 @@ function requireMarker(key: string): Marker {
   return marker;
 }
 
-function toTargetDto(row: TargetRow): BiomarkerTarget {
+export function toTargetDto(row: TargetRow): BiomarkerTarget {
   const marker = findMarker(row.biomarkerKey);
   return { biomarker: row.biomarkerKey, low: row.low, high: row.high, unit: marker?.canonicalUnit ?? '' };
 }
@@ -45,8 +45,11 @@ export async function targetsOf(db: Db, userId: string): Promise<BiomarkerTarget
   return (await listTargets(db, userId)).map(toTargetDto);
 }
 
-/** Saves the user's target, converted to the biomarker's canonical unit; it must be within what is possible. */
-export async function saveTarget(db: Db, userId: string, body: BiomarkerTargetBody): Promise<BiomarkerTarget> {
+/**
+ * A target as it is stored: the biomarker's key and both ends in its canonical unit, within what
+ * is possible. The route and the import of an export both check a target with this.
+ */
+export function checkTarget(body: BiomarkerTargetBody): { biomarkerKey: string; low: number | null; high: number | null } {
   const marker = requireMarker(body.biomarker);
   const def = unitDefFor(marker, body.unit);
   if (!def) {
@@ -61,9 +64,15 @@ export async function saveTarget(db: Db, userId: string, body: BiomarkerTargetBo
       throw AppError.validation(field, `A target for ${marker.name} must be within what is possible (${min} to ${max} ${marker.canonicalUnit})`);
     }
   }
+  return { biomarkerKey: marker.key, low, high };
+}
+
+/** Saves the user's target, converted to the biomarker's canonical unit; it must be within what is possible. */
+export async function saveTarget(db: Db, userId: string, body: BiomarkerTargetBody): Promise<BiomarkerTarget> {
+  const { biomarkerKey, low, high } = checkTarget(body);
   const [row] = await db
     .insert(biomarkerTargets)
-    .values({ userId, biomarkerKey: marker.key, low, high })
+    .values({ userId, biomarkerKey, low, high })
     .onConflictDoUpdate({ target: [biomarkerTargets.userId, biomarkerTargets.biomarkerKey], set: { low, high, updatedAt: sql`now()` } })
     .returning();
   return toTargetDto(row!);
