@@ -122,6 +122,8 @@ test('/ask shows earlier questions after a reload, and Clear Chat clears them fo
   await page.getByRole('button', { name: 'Send' }).click();
   const conversation = page.getByRole('region', { name: 'Chat messages' });
   await expect(conversation.getByText('Your stack is empty')).toBeVisible();
+  // The answer is kept once it has streamed to its end; a reload before that would lose it.
+  await expect.poll(async () => (await (await page.request.get('/api/query/history')).json()).length).toBe(1);
 
   await page.reload();
   await expect(conversation.getByText('What am I taking?')).toBeVisible();

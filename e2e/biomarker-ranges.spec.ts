@@ -35,7 +35,7 @@ test('an off-target result on the Bloodwork card, its retest planned, a target s
   await expect(card).toContainText('Below target');
   await expect(card).toContainText('target 45 to 200');
   await expect(page.getByRole('listitem', { name: 'Hemoglobin' })).toHaveCount(0);
-  await card.getByRole('button', { name: /^Plan a retest of Ferritin on / }).click();
+  await card.getByRole('button', { name: /^Plan retest of Ferritin on / }).click();
   await expect(card.getByText(/^Retest planned for /)).toBeVisible();
 
   await page.goto('/labs?biomarkers=Ferritin,Hemoglobin');

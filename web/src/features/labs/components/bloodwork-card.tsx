@@ -90,7 +90,7 @@ function AttentionRow({ item }: { item: LabAttentionItem }) {
             size="sm"
             variant="outline"
             disabled={accept.isPending}
-            aria-label={`Plan a retest of ${item.name} on ${formatTestDate(item.suggestedRetest)}`}
+            aria-label={`Plan retest of ${item.name} on ${formatTestDate(item.suggestedRetest)}`}
             onClick={() => accept.mutate(item.resultId, { onError: (error) => toast.error(errorMessage(error, 'Could not plan the retest')) })}
           >
             Plan retest
