@@ -28,8 +28,8 @@ function stamp(day: string, minutes: number, offset: string): string {
   return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())} ${offset}`;
 }
 
-const record = (type: string, unit: string | null, value: string | number, source: string, start: string, end: string, extra = '') =>
-  ` <Record type="${type}" sourceName="${source}" sourceVersion="10.1"${unit ? ` unit="${unit}"` : ''} creationDate="${end}" startDate="${start}" endDate="${end}" value="${value}"${extra}/>\n`;
+const record = (type: string, unit: string | null, value: string | number, source: string, start: string, end: string, extra = '', children = '') =>
+  ` <Record type="${type}" sourceName="${source}" sourceVersion="10.1"${unit ? ` unit="${unit}"` : ''} creationDate="${end}" startDate="${start}" endDate="${end}" value="${value}"${extra}${children ? `>\n${children} </Record>` : '/>'}\n`;
 
 export type AppleDayFigures = {
   /** Minutes of each stage in the night that ends on the day. */
@@ -89,7 +89,7 @@ export function appleDayXml(day: string, index: number, options: { offset?: stri
     record('HKQuantityTypeIdentifierBloodPressureDiastolic', 'mmHg', diastolic, 'Test Cuff', bpAt, bpAt);
   out += pair;
   out += ` <Correlation type="HKCorrelationTypeIdentifierBloodPressure" sourceName="Test Cuff" creationDate="${bpAt}" startDate="${bpAt}" endDate="${bpAt}">\n${pair} </Correlation>\n`;
-  out += record('HKQuantityTypeIdentifierBloodGlucose', 'mg/dL', figures.glucoseMgDl, 'Test Meter', stamp(day, 460, offset), stamp(day, 460, offset), '>\n  <MetadataEntry key="HKBloodGlucoseMealTime" value="1"/>\n </Record');
+  out += record('HKQuantityTypeIdentifierBloodGlucose', 'mg/dL', figures.glucoseMgDl, 'Test Meter', stamp(day, 460, offset), stamp(day, 460, offset), '', '  <MetadataEntry key="HKBloodGlucoseMealTime" value="1"/>\n');
   for (let i = 0; i < (options.fillerRecords ?? 0); i += 1) {
     const minute = (i * 7) % 1440;
     out += record('HKQuantityTypeIdentifierHeartRate', 'count/min', 60 + (i % 40), watch, stamp(day, minute, offset), stamp(day, minute, offset), ` device="${DEVICE}"`);
