@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { acceptCookies, signUpOnLanding } from './support/fixtures.ts';
+import { acceptCookies, addMorningVitaminD3, signUpOnLanding } from './support/fixtures.ts';
 
 /**
  * The daily loop with a real dose (product.md, Tracking, "Doses" and "Schedules"): a new user adds
@@ -17,23 +17,8 @@ for (const width of [375, 1280]) {
     test('add Vitamin D3, 5000 IU, every morning; see it due today; mark it taken', async ({ page }) => {
       test.setTimeout(90_000);
       await signUpOnLanding(page);
-      const prompt = page.getByRole('dialog', { name: 'Complete your profile' });
-      await prompt.getByRole('button', { name: 'Not now' }).click();
-      await expect(prompt).toHaveCount(0);
-
+      await addMorningVitaminD3(page);
       const track = page.locator('#track-supplements');
-      await track.getByRole('button', { name: 'Add Supplement' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Add Supplement' });
-      await dialog.getByRole('combobox', { name: 'Name' }).fill('Vitamin D3');
-      await dialog.getByLabel('Unit').selectOption('IU');
-      await dialog.getByLabel('Amount').fill('5000');
-      await dialog.getByLabel('Show it in Today at set times').check();
-      await expect(dialog.getByRole('group', { name: 'Times of day' }).getByLabel('Morning')).toBeChecked();
-      await expect(dialog.getByLabel('Days')).toHaveValue('day');
-      await dialog.getByRole('button', { name: 'Add Supplement' }).click();
-      await expect(page.getByText('Supplement added successfully').last()).toBeVisible();
-      await expect(dialog).toHaveCount(0);
-      await expect(track.getByText('5000 IU · 1x daily · Every morning')).toBeVisible();
 
       // Due in Today, not yet taken; the card fits the screen.
       const today = page.getByRole('region', { name: 'Today' });

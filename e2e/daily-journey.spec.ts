@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { acceptCookies, newAccount } from './support/fixtures.ts';
+import { acceptCookies, addMorningVitaminD3, newAccount } from './support/fixtures.ts';
 import { E2E } from './support/ports.ts';
 import { type ReceivedPush, pushThroughLocalService, serviceWorkerRegistration, shownNotifications, tapNotification } from './support/push.ts';
 
@@ -49,22 +49,8 @@ for (const width of [375, 1280]) {
       // Signing up is another spec's journey: the account is made through the API, in the browser's zone.
       expect((await page.request.post('/api/register', { data: { ...newAccount(), timeZone: TIME_ZONE } })).ok()).toBe(true);
       await page.goto('/');
-      const prompt = page.getByRole('dialog', { name: 'Complete your profile' });
-      await prompt.getByRole('button', { name: 'Not now' }).click();
-      await expect(prompt).toHaveCount(0);
-
-      // Vitamin D3, 5000 IU, every morning.
+      await addMorningVitaminD3(page);
       const track = page.locator('#track-supplements');
-      await track.getByRole('button', { name: 'Add Supplement' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Add Supplement' });
-      await dialog.getByRole('combobox', { name: 'Name' }).fill('Vitamin D3');
-      await dialog.getByLabel('Unit').selectOption('IU');
-      await dialog.getByLabel('Amount').fill('5000');
-      await dialog.getByLabel('Show it in Today at set times').check();
-      await expect(dialog.getByRole('group', { name: 'Times of day' }).getByLabel('Morning')).toBeChecked();
-      await dialog.getByRole('button', { name: 'Add Supplement' }).click();
-      await expect(dialog).toHaveCount(0);
-      await expect(track.getByText('5000 IU · 1x daily · Every morning')).toBeVisible();
 
       // Yesterday, filled in from the date switcher.
       const yesterday = yesterdayIn(TIME_ZONE);

@@ -59,3 +59,23 @@ export async function linkInMail(to: string, pathPrefix: string): Promise<string
     .toBeTruthy();
   return link!;
 }
+
+/** Past the profile prompt a new account meets, then "Vitamin D3, 5000 IU, every morning" added from the dashboard. */
+export async function addMorningVitaminD3(page: Page): Promise<void> {
+  const prompt = page.getByRole('dialog', { name: 'Complete your profile' });
+  await prompt.getByRole('button', { name: 'Not now' }).click();
+  await expect(prompt).toHaveCount(0);
+  const track = page.locator('#track-supplements');
+  await track.getByRole('button', { name: 'Add Supplement' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Supplement' });
+  await dialog.getByRole('combobox', { name: 'Name' }).fill('Vitamin D3');
+  await dialog.getByLabel('Unit').selectOption('IU');
+  await dialog.getByLabel('Amount').fill('5000');
+  await dialog.getByLabel('Show it in Today at set times').check();
+  await expect(dialog.getByRole('group', { name: 'Times of day' }).getByLabel('Morning')).toBeChecked();
+  await expect(dialog.getByLabel('Days')).toHaveValue('day');
+  await dialog.getByRole('button', { name: 'Add Supplement' }).click();
+  await expect(page.getByText('Supplement added successfully').last()).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(track.getByText('5000 IU · 1x daily · Every morning')).toBeVisible();
+}
