@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import PDFDocument from 'pdfkit';
 import { acceptCookies, newAccount } from './support/fixtures.ts';
+import { textPdf } from './support/pdf.ts';
 
 /**
  * Reviewing what the reader could not settle alone (product.md, Labs), on a phone and on a
@@ -21,19 +21,6 @@ const REPORT = [
   'Ferritine serique   85   ng/mL   30 - 400',
   'Zonulin   48.5   ng/mL   0 - 55',
 ];
-
-function textPdf(lines: string[]): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 50 });
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    doc.font('Helvetica').fontSize(11);
-    for (const line of lines) doc.text(line);
-    doc.end();
-  });
-}
 
 type PlansAnswer = { priceIds: Record<string, string> };
 

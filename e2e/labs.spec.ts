@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { createCanvas } from '@napi-rs/canvas';
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import PDFDocument from 'pdfkit';
 import { acceptCookies, newAccount } from './support/fixtures.ts';
+import { textPdf } from './support/pdf.ts';
 
 /**
  * Labs as a user lives them: a paying user uploads a text PDF and a scanned image, watches them
@@ -37,19 +37,6 @@ const SCAN = [
   'LDL Cholesterol   142   mg/dL   0 - 100',
   'Haemoglobin   13.9   g/dL   12.0 - 15.5',
 ];
-
-function textPdf(lines: string[]): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 50 });
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    doc.font('Helvetica').fontSize(11);
-    for (const line of lines) doc.text(line);
-    doc.end();
-  });
-}
 
 /** A report as a scanner gives it: the same table drawn as pixels, read by OCR. */
 function scannedPng(lines: string[]): Buffer {
