@@ -13,8 +13,8 @@ const noWeb = { group: ['#web/*', '**/web/src/*'], message: 'Only the web import
 /** Tests may reach across layers to seed and observe; the server's own code may not. */
 const SERVER_TESTS = ['**/*.test.ts', '**/*.test-helpers.ts', 'server/src/testing/**'];
 const noOtherFeature = {
-  group: ['#web/features/*', '**/features/*'],
-  message: 'Web features do not import each other (import within a feature relatively); share through components/.',
+  group: ['#web/features/*/**', '**/features/*/**', '!#web/features/*/public.ts', '!**/features/*/public.ts'],
+  message: "Web features reach each other only through the other's public.ts (import within a feature relatively); share through components/.",
 };
 
 export default tseslint.config(

@@ -4,17 +4,9 @@ import { HEALTH_KINDS, HEALTH_SOURCES, HEALTH_UNITS } from './health-data.ts';
 import { isRealDate } from './dates.ts';
 import { biomarkerTargetBodySchema } from './labs.ts';
 import { scheduleSchema } from './supplements.ts';
-import {
-  CONTENT_MESSAGES,
-  DOSE_AMOUNT_MAX,
-  DOSE_UNITS,
-  ETHNICITIES,
-  FREQUENCY_UNITS,
-  GENDERS,
-  QUALITATIVE_LOG_TYPES,
-  STRENGTH_MESSAGES,
-  parseLabelAmount,
-} from './tracking-texts.ts';
+import { ETHNICITIES, GENDERS } from './health-texts.ts';
+import { QUALITATIVE_LOG_TYPES } from './supplement-logs-texts.ts';
+import { CONTENT_MESSAGES, DOSE_AMOUNT_MAX, DOSE_UNITS, FREQUENCY_UNITS, STRENGTH_MESSAGES, parseLabelAmount } from './supplements-texts.ts';
 
 /**
  * Data ownership: exports (JSON, CSV zip, FHIR R4, the doctor's PDF report), import, share links

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ETHNICITIES, GENDERS, HEALTH_MESSAGES } from './tracking-texts.ts';
+import { ETHNICITIES, GENDERS, HEALTH_MESSAGES } from './health-texts.ts';
 import { dateSchema } from './date-schemas.ts';
 
 /** Health stats. product.md, Tracking and Profile. */

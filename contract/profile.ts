@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, timeZoneSchema, userSchema, usernameSchema } from './auth.ts';
-import { COMPLETION_STEPS, PROFILE_MESSAGES } from './tracking-texts.ts';
+import { COMPLETION_STEPS, PROFILE_MESSAGES } from './profile-texts.ts';
 
 /** The profile and its completion. product.md, Profile. */
 

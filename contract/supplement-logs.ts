@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOG_MESSAGES, QUALITATIVE_LOG_TYPES } from './tracking-texts.ts';
+import { LOG_MESSAGES, QUALITATIVE_LOG_TYPES } from './supplement-logs-texts.ts';
 import { localDateSchema, monthSchema } from './date-schemas.ts';
 import { intakeWarningSchema } from './supplements.ts';
 

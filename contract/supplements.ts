@@ -1,20 +1,6 @@
 import { z } from 'zod';
 import { type DoseTime, type Schedule, type ScheduleDays, type Weekday, checkSchedule, sortDoseTimes } from './schedule.ts';
-import {
-  CONTENT_MESSAGES,
-  DOSAGE_MESSAGES,
-  DOSE_UNITS,
-  FREQUENCY_MESSAGES,
-  FREQUENCY_UNITS,
-  SEARCH_LIMIT_DEFAULT,
-  SEARCH_LIMIT_MAX,
-  STRENGTH_MESSAGES,
-  SUPPLEMENT_MESSAGES,
-  isMassUnit,
-  parseDosage,
-  parseFrequency,
-  parseLabelAmount,
-} from './tracking-texts.ts';
+import { CONTENT_MESSAGES, DOSAGE_MESSAGES, DOSE_UNITS, FREQUENCY_MESSAGES, FREQUENCY_UNITS, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, STRENGTH_MESSAGES, SUPPLEMENT_MESSAGES, isMassUnit, parseDosage, parseFrequency, parseLabelAmount } from './supplements-texts.ts';
 
 /** The user's supplement stack: doses, strength and nutrient content, schedules, reference search and intake warnings. product.md, Tracking. */
 

@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { DOSE_UNITS, MASS_UNITS } from '#contract/tracking-texts.ts';
+import { DOSE_UNITS, MASS_UNITS } from '#contract/supplements-texts.ts';
 import type { Schedule } from '#contract/schedule.ts';
 import { users } from './users.ts';
 

@@ -1,6 +1,6 @@
 import type { IntakeWarningsResponse } from '#contract/supplements.ts';
 import { addDays, localDateOf } from '#contract/dates.ts';
-import { formatDosage, formatFrequency } from '#contract/tracking-texts.ts';
+import { formatDosage, formatFrequency } from '#contract/supplements-texts.ts';
 import type {
   BiomarkerOverview,
   BiomarkerPoint,

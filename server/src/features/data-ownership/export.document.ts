@@ -7,7 +7,7 @@ import {
   type ExportHealthStats,
   type ExportMedication,
 } from '#contract/data-ownership.ts';
-import { formatDosage, formatFrequency, formatLabelAmount, type Dosage, type Frequency } from '#contract/tracking-texts.ts';
+import { formatDosage, formatFrequency, formatLabelAmount, type Dosage, type Frequency } from '#contract/supplements-texts.ts';
 import type { Db } from '#server/db/client.ts';
 import { type TargetRow, listTargets, toTargetDto } from '#server/features/labs/public.ts';
 import { toDto as medicationToDto } from '#server/features/medications/medications.service.ts';

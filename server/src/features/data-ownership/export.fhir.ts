@@ -1,5 +1,5 @@
 import { HEALTH_KIND_NAMES, HEALTH_SOURCE_NAMES, type HealthKind } from '#contract/health-data.ts';
-import type { DoseUnit, FrequencyUnit } from '#contract/tracking-texts.ts';
+import type { DoseUnit, FrequencyUnit } from '#contract/supplements-texts.ts';
 import { findMarker, loincFor, toCanonicalValue, unitDefFor } from '#server/features/labs/labs.catalogue.ts';
 import { type UserData, dosageText, frequencyText } from './export.document.ts';
 import type { TargetRow } from '#server/features/labs/public.ts';

@@ -15,7 +15,7 @@ import {
 } from '#contract/data-ownership.ts';
 import { isRealDate, localDateOf } from '#contract/dates.ts';
 import { type ScheduleInput } from '#contract/supplements.ts';
-import { CONTENT_MESSAGES, STRENGTH_MESSAGES, parseLabelAmount } from '#contract/tracking-texts.ts';
+import { CONTENT_MESSAGES, STRENGTH_MESSAGES, parseLabelAmount } from '#contract/supplements-texts.ts';
 import type { Db } from '#server/db/client.ts';
 import { findMarker, isPlausible, loincFor, toCanonicalValue, unitDefFor } from '#server/features/labs/labs.catalogue.ts';
 import { LAB_EXTRACT_JOB } from '#server/features/labs/labs.jobs.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HEALTH_MESSAGES } from '#contract/tracking-texts.ts';
+import { HEALTH_MESSAGES } from '#contract/health-texts.ts';
 import { type TestApp, TestClient, createTestApp, signedInClient } from '#server/testing/test-app.ts';
 import { yearsBetween } from './health.service.ts';
 

@@ -1,6 +1,6 @@
 import { localDateOf } from '#contract/dates.ts';
 import { type HealthStats, type HealthStatsInput } from '#contract/health.ts';
-import { HEALTH_MESSAGES, MINIMUM_AGE_YEARS } from '#contract/tracking-texts.ts';
+import { HEALTH_MESSAGES, MINIMUM_AGE_YEARS } from '#contract/health-texts.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/http/app-error.ts';
 import { type HealthStatsChanges, type HealthStatsRow, findHealthStats, upsertHealthStats } from './health.repository.ts';

@@ -9,7 +9,7 @@ import {
   SUPPLEMENT_PAUSE_DAYS,
   labsPathFor,
 } from '#contract/insights.ts';
-import { formatAmount } from '#contract/tracking-texts.ts';
+import { formatAmount } from '#contract/supplements-texts.ts';
 import type { DoseDayRow, LabPointRow } from './insights.repository.ts';
 
 /** Whole days from `from` to `to` (both yyyy-mm-dd). */

@@ -1,4 +1,4 @@
-import { GENDERS } from '#contract/tracking-texts.ts';
+import { GENDERS } from '#contract/health-texts.ts';
 
 /**
  * Reference ranges by sex and age band, and optimal ranges with their sources (decision 040).

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROFILE_MESSAGES } from '#contract/tracking-texts.ts';
+import { PROFILE_MESSAGES } from '#contract/profile-texts.ts';
 import { type TestApp, TestClient, createTestApp, newUserBody, signedInClient } from '#server/testing/test-app.ts';
 
 let t: TestApp;

@@ -1,5 +1,5 @@
 import { type ProfileCompletion, type ProfileInput, type ProfileResult } from '#contract/profile.ts';
-import { COMPLETION_STEPS, COMPLETION_STEP_LABELS, type CompletionStep, PROFILE_MESSAGES } from '#contract/tracking-texts.ts';
+import { COMPLETION_STEPS, COMPLETION_STEP_LABELS, type CompletionStep, PROFILE_MESSAGES } from '#contract/profile-texts.ts';
 import type { Db } from '#server/db/client.ts';
 import type { AuditLog } from '#server/features/audit/audit.service.ts';
 import { type AuthService, type ClientInfo, isUniqueViolation } from '#server/features/auth/auth.service.ts';

@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '#contract/errors.ts';
 import { addDays, localDateOf } from '#contract/dates.ts';
-import { LOG_MESSAGES, SUPPLEMENT_MESSAGES } from '#contract/tracking-texts.ts';
+import { LOG_MESSAGES } from '#contract/supplement-logs-texts.ts';
+import { SUPPLEMENT_MESSAGES } from '#contract/supplements-texts.ts';
 import { auditLog, users } from '#server/db/schema/index.ts';
 import { type TestApp, TestClient, createTestApp, newUserBody } from '#server/testing/test-app.ts';
 

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '#contract/errors.ts';
-import { LOG_MESSAGES, SUPPLEMENT_MESSAGES } from '#contract/tracking-texts.ts';
+import { LOG_MESSAGES } from '#contract/supplement-logs-texts.ts';
+import { SUPPLEMENT_MESSAGES } from '#contract/supplements-texts.ts';
 import { supplementLogs, users } from '#server/db/schema/index.ts';
 import { type TestApp, TestClient, createTestApp, newUserBody } from '#server/testing/test-app.ts';
 

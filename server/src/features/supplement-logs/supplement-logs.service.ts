@@ -9,7 +9,8 @@ import {
   effectsBodySchema,
   supplementLogsBodySchema,
 } from '#contract/supplement-logs.ts';
-import { LOG_MESSAGES, SUPPLEMENT_MESSAGES, formatDosage, formatFrequency } from '#contract/tracking-texts.ts';
+import { LOG_MESSAGES } from '#contract/supplement-logs-texts.ts';
+import { SUPPLEMENT_MESSAGES, formatDosage, formatFrequency } from '#contract/supplements-texts.ts';
 import type { z } from 'zod';
 import type { Db } from '#server/db/client.ts';
 import type { AuditEvent } from '#server/features/audit/audit.service.ts';

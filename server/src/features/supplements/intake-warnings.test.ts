@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { COUNT_UNITS, MASS_UNITS, type MassUnit } from '#contract/tracking-texts.ts';
+import { COUNT_UNITS, MASS_UNITS, type MassUnit } from '#contract/supplements-texts.ts';
 import { type Schedule, isDueOn } from '#contract/schedule.ts';
 import { addDays } from '#contract/dates.ts';
 import { type IntakeItem, computeIntakeWarnings, dosesOnDay, dosesPerDay, nutrientPerDose } from './intake-warnings.ts';

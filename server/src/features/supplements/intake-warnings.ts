@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type Schedule, hasEnded } from '#contract/schedule.ts';
 import { type IntakeWarningsResponse } from '#contract/supplements.ts';
-import { type DoseUnit, type FrequencyUnit, type MassUnit, isMassUnit } from '#contract/tracking-texts.ts';
+import { type DoseUnit, type FrequencyUnit, type MassUnit, isMassUnit } from '#contract/supplements-texts.ts';
 import { NUTRIENT_IU_CONVERSIONS } from './reference-supplements.data.ts';
 
 /** One supplement (or one logged intake) with what its reference entry says about its nutrient. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_MESSAGES, DOSAGE_MESSAGES, FREQUENCY_MESSAGES, STRENGTH_MESSAGES, SUPPLEMENT_MESSAGES } from '#contract/tracking-texts.ts';
+import { CONTENT_MESSAGES, DOSAGE_MESSAGES, FREQUENCY_MESSAGES, STRENGTH_MESSAGES, SUPPLEMENT_MESSAGES } from '#contract/supplements-texts.ts';
 import { SCHEDULE_MESSAGES } from '#contract/schedule.ts';
 import { referenceSupplements, supplements } from '#server/db/schema/index.ts';
 import { type TestApp, TestClient, createTestApp, signedInClient } from '#server/testing/test-app.ts';

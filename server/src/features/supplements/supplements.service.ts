@@ -1,7 +1,7 @@
 import { localDateOf } from '#contract/dates.ts';
 import { type Schedule } from '#contract/schedule.ts';
 import { type IntakeWarningsResponse, type Supplement, type SupplementInput, type SupplementSuggestion } from '#contract/supplements.ts';
-import { type LabelAmount, SUPPLEMENT_MESSAGES, formatDosage, formatFrequency, formatLabelAmount } from '#contract/tracking-texts.ts';
+import { type LabelAmount, SUPPLEMENT_MESSAGES, formatDosage, formatFrequency, formatLabelAmount } from '#contract/supplements-texts.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/http/app-error.ts';
 import type { User } from '#server/domain/user.ts';

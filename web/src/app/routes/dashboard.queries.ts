@@ -1,9 +1,9 @@
 import type { User } from '#contract/auth.ts';
 import { healthStatsQueryOptions } from '#web/features/health/api/health-stats.ts';
 import { profileCompletionQueryOptions } from '#web/features/profile-completion/api/completion.ts';
-import { stackWarningsQueryOptions, supplementsQueryOptions } from '#web/features/tracking/api/supplements.ts';
-import { dayQueryOptions } from '#web/features/tracking/api/today.ts';
-import { streakQueryOptions } from '#web/lib/streak.ts';
+import { stackWarningsQueryOptions, supplementsQueryOptions } from '#web/features/supplements/api/supplements.ts';
+import { dayQueryOptions } from '#web/features/supplement-logs/api/supplement-logs.ts';
+import { streakQueryOptions } from '#web/features/streaks/public.ts';
 import { todayIn } from '#web/lib/local-day.ts';
 
 /**

@@ -15,12 +15,12 @@ import { MedicationsCard } from '#web/features/medications/components/medication
 import { profileCompletionQueryOptions } from '#web/features/profile-completion/api/completion.ts';
 import { ProfileCompletionModal } from '#web/features/profile-completion/components/profile-completion-modal.tsx';
 import { BloodworkCard } from '#web/features/labs/components/bloodwork-card.tsx';
-import { DailyReminder } from '#web/features/tracking/components/daily-reminder.tsx';
-import { DaySwitcher } from '#web/features/tracking/components/day-switcher.tsx';
-import { EffectsCard } from '#web/features/tracking/components/effects-card.tsx';
-import { StreakCard } from '#web/features/tracking/components/streak-card.tsx';
-import { TodayCard } from '#web/features/tracking/components/today-card.tsx';
-import { TrackSupplementsCard } from '#web/features/tracking/components/track-supplements-card.tsx';
+import { DailyReminder } from '#web/features/supplement-logs/components/daily-reminder.tsx';
+import { DaySwitcher } from '#web/features/supplement-logs/components/day-switcher.tsx';
+import { EffectsCard } from '#web/features/supplement-logs/components/effects-card.tsx';
+import { StreakCard } from '#web/features/streaks/components/streak-card.tsx';
+import { TodayCard } from '#web/features/supplement-logs/components/today-card.tsx';
+import { TrackSupplementsCard } from '#web/features/supplement-logs/components/track-supplements-card.tsx';
 import { dashboardQueries } from './dashboard.queries.ts';
 
 /** Every card's first data, so that the cards appear together (useFirstAnswers). */

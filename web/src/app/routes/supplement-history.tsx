@@ -1,9 +1,9 @@
 import { PageSpinner } from '#web/components/ui/spinner.tsx';
 import { useUser } from '#web/lib/session.ts';
 import { DailySummaryButton } from '#web/features/assistant/components/daily-summary-button.tsx';
-import { HistoryPage } from '#web/features/history/components/history-page.tsx';
-import { EffectsCard } from '#web/features/tracking/components/effects-card.tsx';
-import { TrackSupplementsCard } from '#web/features/tracking/components/track-supplements-card.tsx';
+import { HistoryPage } from '#web/features/supplement-logs/components/history-page.tsx';
+import { EffectsCard } from '#web/features/supplement-logs/components/effects-card.tsx';
+import { TrackSupplementsCard } from '#web/features/supplement-logs/components/track-supplements-card.tsx';
 
 export default function SupplementHistoryRoute() {
   const { data: user } = useUser();

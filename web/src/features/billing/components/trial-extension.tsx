@@ -7,7 +7,7 @@ import type { PlanCatalogue } from '#contract/plans.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Progress } from '#web/components/ui/progress.tsx';
 import { isApiError } from '#web/lib/api-fetch.ts';
-import { useStreak } from '#web/lib/streak.ts';
+import { useStreak } from '#web/features/streaks/public.ts';
 import { useExtendTrial } from '../api/trial.ts';
 import { canClaimTrialExtension, daysText, trialWasExtended } from '../utils/trial.ts';
 

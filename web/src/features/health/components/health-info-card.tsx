@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { User } from '#contract/auth.ts';
 import type { HealthStats } from '#contract/health.ts';
-import { ETHNICITIES, GENDERS } from '#contract/tracking-texts.ts';
+import { ETHNICITIES, GENDERS } from '#contract/health-texts.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';

@@ -1,5 +1,5 @@
 import type { HealthStats, HealthStatsBody } from '#contract/health.ts';
-import { type ETHNICITIES, type GENDERS, HEALTH_MESSAGES } from '#contract/tracking-texts.ts';
+import { type ETHNICITIES, type GENDERS, HEALTH_MESSAGES } from '#contract/health-texts.ts';
 
 /**
  * product.md, Profile and health stats: the API keeps pounds, inches and minutes; the user sees US or metric

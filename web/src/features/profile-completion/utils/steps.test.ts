@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMPLETION_STEPS } from '#contract/tracking-texts.ts';
+import { COMPLETION_STEPS } from '#contract/profile-texts.ts';
 import { STEP_ACTIONS, isOnStepPage, shouldShowCompletionModal } from './steps.ts';
 
 describe('profile completion modal', () => {

@@ -1,4 +1,4 @@
-import type { CompletionStep } from '#contract/tracking-texts.ts';
+import type { CompletionStep } from '#contract/profile-texts.ts';
 
 /** Where each step is done, and what to do there. */
 export const STEP_ACTIONS: Record<CompletionStep, { hint: string; to: string; linkLabel: string; anchor?: string }> = {

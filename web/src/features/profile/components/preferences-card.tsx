@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import type { User } from '#contract/auth.ts';
-import { PROFILE_MESSAGES } from '#contract/tracking-texts.ts';
+import { PROFILE_MESSAGES } from '#contract/profile-texts.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { type User, emailSchema, usernameSchema } from '#contract/auth.ts';
 import { phoneNumberSchema, profileNameSchema } from '#contract/profile.ts';
-import { PROFILE_MESSAGES } from '#contract/tracking-texts.ts';
+import { PROFILE_MESSAGES } from '#contract/profile-texts.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';

@@ -7,7 +7,7 @@ import { PageHeader } from '#web/components/layout/page-header.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { useLocalToday } from '#web/lib/local-day.ts';
-import { useMonthDays } from '../api/history.ts';
+import { useMonthDays } from '../api/supplement-logs.ts';
 import { formatMonth, monthOf, shiftMonth } from '../utils/calendar.ts';
 import { type DayAction, DayDetails } from './day-details.tsx';
 import { DayRow } from './day-row.tsx';

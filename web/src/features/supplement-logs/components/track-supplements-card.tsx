@@ -5,24 +5,19 @@ import { toast } from 'sonner';
 import type { User } from '#contract/auth.ts';
 import { describeSchedule } from '#contract/schedule.ts';
 import type { Supplement } from '#contract/supplements.ts';
-import { LOG_MESSAGES } from '#contract/tracking-texts.ts';
+import { LOG_MESSAGES } from '#contract/supplement-logs-texts.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Switch } from '#web/components/ui/switch.tsx';
 import { errorMessage, isApiError } from '#web/lib/api-fetch.ts';
 import { formatFullDate, formatShortDate, formatTimeIn, useLocalToday } from '#web/lib/local-day.ts';
-import { useDismissWarning, useStackWarnings, useSupplements } from '../api/supplements.ts';
-import { useDay, useSaveDay, useSaveIntake } from '../api/today.ts';
+import { useDay, useSaveDay, useSaveIntake } from '../api/supplement-logs.ts';
 import { buildDayLogs, buildIntakeLogs, defaultTaken, lastLoggedAt } from '../utils/intake.ts';
 import { DAILY_REMINDER_TOAST_ID } from './daily-reminder.tsx';
-import { DeleteSupplementButton } from './delete-supplement-button.tsx';
 import { IntakeWarnings } from '#web/components/intake/intake-warnings.tsx';
-import { lazyWithPreload, preloadOnIntent } from '#web/lib/lazy-with-preload.ts';
-import type { SupplementDialogState } from './supplement-dialog.tsx';
-
-// The dialog's form (react-hook-form and zod) is a third of the dashboard's code and wanted only on a click.
-const SupplementDialog = lazyWithPreload(() => import('./supplement-dialog.tsx').then((module) => module.SupplementDialog));
+import { DeleteSupplementButton, SupplementDialog, type SupplementDialogState, useDismissWarning, useStackWarnings, useSupplements } from '#web/features/supplements/public.ts';
+import { preloadOnIntent } from '#web/lib/lazy-with-preload.ts';
 
 /** product.md, Tracking: the server's details when it gives them, else the spec's text. */
 function saveFailureMessage(error: unknown): string {

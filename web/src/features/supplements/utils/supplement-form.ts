@@ -7,16 +7,7 @@ import {
   isTimeOfDay,
   sortDoseTimes,
 } from '#contract/schedule.ts';
-import {
-  type DoseUnit,
-  type FrequencyUnit,
-  FREQUENCY_COUNT_MAX,
-  FREQUENCY_COUNT_MIN,
-  defaultDoseAmount,
-  formatAmount,
-  formatFrequency,
-  isMassUnit,
-} from '#contract/tracking-texts.ts';
+import { type DoseUnit, type FrequencyUnit, FREQUENCY_COUNT_MAX, FREQUENCY_COUNT_MIN, defaultDoseAmount, formatAmount, formatFrequency, isMassUnit } from '#contract/supplements-texts.ts';
 
 /** How the form chooses days: every day, days of the week, every N days. */
 export type ScheduleDaysKind = 'day' | 'week' | 'days';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Streak } from '#contract/streaks.ts';
-import { apiFetch } from './api-fetch.ts';
+import { apiFetch } from '#web/lib/api-fetch.ts';
 
 /**
  * `GET /api/supplements/streak`, under one query key for every screen that shows it (the streak

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { TIMES_OF_DAY, TIME_OF_DAY_LABELS, WEEKDAYS, WEEKDAY_SHORT, type Weekday } from '#contract/schedule.ts';
 import { type Supplement, supplementBodySchema, supplementNameSchema } from '#contract/supplements.ts';
-import { DOSE_UNITS, FREQUENCY_UNITS, SUPPLEMENT_MESSAGES, defaultDoseAmount, doseAmountOptions, doseUnitLabel, isMassUnit } from '#contract/tracking-texts.ts';
+import { DOSE_UNITS, FREQUENCY_UNITS, SUPPLEMENT_MESSAGES, defaultDoseAmount, doseAmountOptions, doseUnitLabel, isMassUnit } from '#contract/supplements-texts.ts';
 import { InteractionCheck } from '#web/components/interactions/interaction-check.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx';

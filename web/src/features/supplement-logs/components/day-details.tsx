@@ -9,7 +9,7 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { errorMessage } from '#web/lib/api-fetch.ts';
 import { cn } from '#web/lib/cn.ts';
 import { formatFullDate, formatTimeIn } from '#web/lib/local-day.ts';
-import { useDeleteLogEntry, useHistoryDay } from '../api/history.ts';
+import { useDay, useDeleteLogEntry } from '../api/supplement-logs.ts';
 import { notePreview, noteText, splitNotes } from '../utils/notes.ts';
 import { NoteDialog } from './note-dialog.tsx';
 
@@ -27,7 +27,7 @@ export type DayAction = (day: { date: string; hasLogs: boolean; hasSummary: bool
 
 /** The selected day: its heading, the summary badge, "Supplement Intake" and "Daily Notes". */
 export function DayDetails({ date, timeZone, dayAction }: { date: string; timeZone: string; dayAction?: DayAction }) {
-  const day = useHistoryDay(date);
+  const day = useDay(date);
   const removeEntry = useDeleteLogEntry();
   const onRemove = (id: string) =>
     removeEntry.mutate(id, {

@@ -2,8 +2,8 @@ import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import type { User } from '#contract/auth.ts';
 import { useLocalToday } from '#web/lib/local-day.ts';
-import { useSupplements } from '../api/supplements.ts';
-import { useStreak } from '#web/lib/streak.ts';
+import { useSupplements } from '#web/features/supplements/public.ts';
+import { useStreak } from '#web/features/streaks/public.ts';
 
 const REMINDER_MS = 5000;
 /** The reminder's toast, so that saving the day can put it away (one toast, not two side by side). */

@@ -11,7 +11,7 @@ import { Textarea } from '#web/components/ui/textarea.tsx';
 import { errorMessage } from '#web/lib/api-fetch.ts';
 import { cn } from '#web/lib/cn.ts';
 import { formatShortDate, useLocalToday } from '#web/lib/local-day.ts';
-import { useDay, useDeleteEffects, useSaveEffects } from '../api/today.ts';
+import { useDay, useDeleteEffects, useSaveEffects } from '../api/supplement-logs.ts';
 
 const SCALES = [
   { key: 'energy', label: 'Energy', low: 'Drained', high: 'Energetic' },

@@ -1,21 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  CONTENT_MESSAGES,
-  DOSAGE_MESSAGES,
-  DOSE_AMOUNT_MAX,
-  DOSE_UNITS,
-  MASS_UNITS,
-  STRENGTH_MESSAGES,
-  checkDoseAmount,
-  defaultDoseAmount,
-  doseAmountOptions,
-  doseUnitLabel,
-  formatDosage,
-  formatLabelAmount,
-  parseDosage,
-  parseLabelAmount,
-} from './tracking-texts.ts';
+import { CONTENT_MESSAGES, DOSAGE_MESSAGES, DOSE_AMOUNT_MAX, DOSE_UNITS, MASS_UNITS, STRENGTH_MESSAGES, checkDoseAmount, defaultDoseAmount, doseAmountOptions, doseUnitLabel, formatDosage, formatLabelAmount, parseDosage, parseLabelAmount } from './supplements-texts.ts';
 
 /** Amounts a person may take: positive, at most 3 decimals, up to the maximum. */
 const validAmount = fc.integer({ min: 1, max: DOSE_AMOUNT_MAX * 1000 }).map((thousandths) => thousandths / 1000);

@@ -2,13 +2,13 @@ import { CalendarCheck, Check } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { User } from '#contract/auth.ts';
-import { LOG_MESSAGES } from '#contract/tracking-texts.ts';
+import { LOG_MESSAGES } from '#contract/supplement-logs-texts.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { isApiError } from '#web/lib/api-fetch.ts';
 import { formatTimeIn, useLocalToday } from '#web/lib/local-day.ts';
-import { useSupplements } from '../api/supplements.ts';
-import { useDay, useMarkToday } from '../api/today.ts';
+import { useSupplements } from '#web/features/supplements/public.ts';
+import { useDay, useMarkToday } from '../api/supplement-logs.ts';
 import { describeTimes, itemsDueOn } from '../utils/today.ts';
 
 /**

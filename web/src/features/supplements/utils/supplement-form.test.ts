@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Supplement, scheduleSchema, supplementBodySchema } from '#contract/supplements.ts';
-import { DOSE_UNITS, doseAmountOptions, parseDosage, parseFrequency } from '#contract/tracking-texts.ts';
+import { DOSE_UNITS, doseAmountOptions, parseDosage, parseFrequency } from '#contract/supplements-texts.ts';
 import {
   FREQUENCY_COUNTS,
   changeUnit,

@@ -3,7 +3,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Progress } from '#web/components/ui/progress.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
-import { useStreak } from '#web/lib/streak.ts';
+import { useStreak } from '../api/streak.ts';
 
 const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
 

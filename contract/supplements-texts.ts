@@ -1,7 +1,6 @@
 /**
- * Tracking's texts, lists and dosage rules (product.md, Tracking): zod-free, so that the web can
- * use them without loading schema code (decision 017). The schemas that use them are in
- * `supplements.ts`, `supplement-logs.ts`, `health.ts` and `profile.ts`.
+ * The stack's texts, lists and dosage rules (product.md, Tracking).
+ * Zod-free, so the web uses them without schema code (decision 017); the schemas are in `supplements.ts`.
  */
 
 // ─── Dosage and frequency (product.md, Tracking, "Supplement form") ───────────────────────────────────
@@ -193,78 +192,9 @@ export function formatFrequency({ count, unit }: Frequency): string {
 export const SEARCH_LIMIT_DEFAULT = 20;
 export const SEARCH_LIMIT_MAX = 50;
 
-// ─── The user's supplements, daily intake and notes ──────────────────────────────────────────────
-
 export const SUPPLEMENT_MESSAGES = {
   nameRequired: 'Name is required',
   nameTooLong: 'Name must be less than 100 characters',
   notesTooLong: 'Notes must be less than 1000 characters',
   notFound: 'Supplement not found',
 } as const;
-
-export const LOG_MESSAGES = {
-  saveFailed: 'Failed to save your supplement intake. Please try again.',
-  saved: 'Your supplement intake has been logged successfully.',
-  takenAtInvalid: 'Taken at must be a date and time (ISO 8601) with a time zone',
-  takenAtFuture: 'Taken at cannot be in the future',
-  takenAtTooOld: 'Taken at is too far in the past',
-  tooMany: 'At most 100 logs can be saved at once',
-  userId: 'userId must be null; logs are always saved for the signed-in user',
-  dateFuture: 'Date cannot be in the future',
-  dateTooOld: 'Date is too far in the past',
-  entryNotFound: 'Intake entry not found',
-  dayDeleted: "The day's intake was deleted.",
-  entryDeleted: 'The supplement was removed from that day.',
-  effectsNotFound: 'No rating was saved for this day',
-  effectsDeleted: "The day's rating was deleted.",
-} as const;
-
-export const QUALITATIVE_LOG_TYPES = ['summary', 'chat', 'other'] as const;
-export type QualitativeLogType = (typeof QUALITATIVE_LOG_TYPES)[number];
-
-// ─── Health stats and profile ───────────────────────────────────────────────────────────────────
-
-export const GENDERS = ['male', 'female', 'prefer not to answer'] as const;
-export const ETHNICITIES = [
-  'african',
-  'asian',
-  'caucasian',
-  'hispanic',
-  'middle_eastern',
-  'native_american',
-  'pacific_islander',
-  'mixed',
-  'other',
-  'prefer not to answer',
-] as const;
-export const MINIMUM_AGE_YEARS = 18;
-
-export const HEALTH_MESSAGES = {
-  weight: 'Weight must be a number of pounds from 1 to 1500',
-  height: 'Height must be a number of inches from 12 to 108',
-  averageSleep: 'Average sleep must be a whole number of minutes from 0 to 1440',
-  gender: 'Gender must be male, female or prefer not to answer',
-  ethnicity: `Ethnicity must be one of: ${ETHNICITIES.join(', ')}`,
-  dateOfBirth: 'Date of birth must be a date like 1990-01-31',
-  dateOfBirthFuture: 'Date of birth cannot be in the future',
-  tooYoung: 'You must be at least 18 years old',
-  tooOld: 'Date of birth must be within the last 130 years',
-  allergies: 'Allergies must be less than 2000 characters',
-  saved: 'Health stats updated successfully',
-} as const;
-
-export const PROFILE_MESSAGES = {
-  saved: 'Profile updated successfully',
-  phone: 'Phone number must be 7 to 20 digits, with an optional leading +',
-  nameTooLong: 'Name must be less than 100 characters',
-} as const;
-
-export const COMPLETION_STEPS = ['basic-info', 'health-metrics', 'allergies', 'supplement-logs', 'lab-results'] as const;
-export type CompletionStep = (typeof COMPLETION_STEPS)[number];
-export const COMPLETION_STEP_LABELS: Record<CompletionStep, string> = {
-  'basic-info': 'Basic info',
-  'health-metrics': 'Health metrics',
-  allergies: 'Allergies',
-  'supplement-logs': 'First supplement logs',
-  'lab-results': 'Lab results',
-};

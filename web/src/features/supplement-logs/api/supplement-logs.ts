@@ -1,9 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DayIntakeBody, DayView, EffectsBody, Effects, MarkTodayResult, SupplementLogEntry } from '#contract/supplement-logs.ts';
+import type { DayIntakeBody, DayView, EffectsBody, Effects, MarkTodayResult, MonthDays, SupplementLogEntry } from '#contract/supplement-logs.ts';
+import { streakQueryOptions } from '#web/features/streaks/public.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
-import { streakQueryOptions } from '#web/lib/streak.ts';
 
-/** One local day: intake, notes, the effects rating and the day's intake warnings. */
+/** One local day: intake, notes, the effects rating and the day's intake warnings (dashboard and history alike). */
 export function dayQueryOptions(date: string) {
   return queryOptions({
     queryKey: ['supplement-logs', 'day', date],
@@ -13,6 +13,14 @@ export function dayQueryOptions(date: string) {
 
 export function useDay(date: string) {
   return useQuery(dayQueryOptions(date));
+}
+
+/** The days of a month with something logged, to mark them in the history's day row. */
+export function useMonthDays(month: string) {
+  return useQuery({
+    queryKey: ['supplement-logs', 'month', month],
+    queryFn: ({ signal }) => apiFetch<MonthDays>(`/api/supplement-logs/days?month=${encodeURIComponent(month)}`, { signal }),
+  });
 }
 
 /** "Save Today": the day named by the entries' time has its intake replaced, so saving again edits it. */
@@ -25,14 +33,10 @@ export function useSaveIntake() {
   });
 }
 
-/**
- * After any change to a day: the day here, the history's copy of it and its month's marks (the
- * history page asks under `['history', …]`), and the streak, which counts the same rows.
- */
+/** After any change to a day: every day and month asked under `['supplement-logs']`, and the streak, which counts the same rows. */
 function refreshDays(queryClient: ReturnType<typeof useQueryClient>) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: ['supplement-logs'] }),
-    queryClient.invalidateQueries({ queryKey: ['history'] }),
     queryClient.invalidateQueries({ queryKey: streakQueryOptions.queryKey }),
   ]);
 }
@@ -78,10 +82,15 @@ export function useMarkToday() {
   return useMutation({
     mutationFn: ({ supplementId, taken }: { supplementId: string; taken: boolean }) =>
       apiFetch<MarkTodayResult>(`/api/supplement-logs/today/${encodeURIComponent(supplementId)}`, { method: 'PUT', body: { taken } }),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['supplement-logs'] }),
-        queryClient.invalidateQueries({ queryKey: streakQueryOptions.queryKey }),
-      ]),
+    onSuccess: () => refreshDays(queryClient),
+  });
+}
+
+/** Removes one supplement from the day it was logged on (product.md, Tracking, "Any day"). */
+export function useDeleteLogEntry() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<{ ok: true; message: string }>(`/api/supplement-logs/entries/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: () => refreshDays(queryClient),
   });
 }
