@@ -1,4 +1,6 @@
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -38,6 +40,13 @@ export default tseslint.config(
         { group: ['node:*'], message: 'The contract runs in the browser too.' },
       ]),
     },
+  },
+  {
+    // A cycle makes module start-up order matter and hides which layer is below which.
+    files: ['contract/**', 'server/**', 'web/**'],
+    plugins: { 'import-x': importX },
+    settings: { ...importX.flatConfigs.typescript.settings, 'import-x/resolver-next': [createTypeScriptImportResolver()] },
+    rules: { 'import-x/no-cycle': 'error' },
   },
   { files: ['server/**'], rules: { 'no-restricted-imports': restrict([noWeb]) } },
   {

@@ -82,7 +82,8 @@ import { PAGE_ROUTE_CONFIG, PageDocuments } from './http/page-document.ts';
 import { registerSecurity } from './http/security.ts';
 import { SessionCookie } from './http/session-cookie.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
-import { createFileStore, type FileStore } from './storage/file-store.ts';
+import { type FileStore } from './storage/file-store.ts';
+import { createFileStore } from './storage/create-file-store.ts';
 
 export type AppOptions = {
   config: Config;

@@ -10,7 +10,7 @@ import { createMailer } from './mail/mailer.ts';
 import { seedBlogPosts } from './features/blog/blog.seed.ts';
 import { seedReferenceData } from './features/supplements/reference-supplements.seed.ts';
 import { seedInteractions } from './features/interactions/interactions.seed.ts';
-import { createFileStore } from './storage/file-store.ts';
+import { createFileStore } from './storage/create-file-store.ts';
 
 /** Reads configuration, migrates, listens, and closes gracefully on SIGTERM or SIGINT. */
 async function main(): Promise<void> {

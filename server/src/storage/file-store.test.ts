@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config.ts';
 import { type FakeS3, startFakeS3 } from './fake-s3.ts';
-import { type FileStore, StoredFileMissingError, createFileStore } from './file-store.ts';
+import { type FileStore, StoredFileMissingError } from './file-store.ts';
+import { createFileStore } from './create-file-store.ts';
 
 let fake: FakeS3;
 let dir: string;

@@ -1,7 +1,4 @@
 import type { Readable } from 'node:stream';
-import type { StorageConfig } from '#server/config.ts';
-import { LocalFileStore } from './local-file-store.ts';
-import { S3FileStore } from './s3-file-store.ts';
 
 /**
  * Where uploaded files live: a folder by default, S3-compatible object storage when configured.
@@ -40,8 +37,4 @@ const KEY_PATTERN = /^[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)*$/;
 /** Generated keys only: lower-case letters, digits, dashes and single slashes; no dots, so no "..". */
 export function assertValidKey(key: string): void {
   if (key.length > 200 || !KEY_PATTERN.test(key)) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
-}
-
-export function createFileStore(config: StorageConfig): FileStore {
-  return config.kind === 's3' ? new S3FileStore(config) : new LocalFileStore(config.dir);
 }

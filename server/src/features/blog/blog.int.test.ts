@@ -10,7 +10,8 @@ import { blogPosts, blogSeededPosts, blogSlugRedirects } from '#server/db/schema
 import { adminClient, callers } from '#server/features/admin/admin.test-helpers.ts';
 import { multipart } from '#server/features/labs/labs.test-helpers.ts';
 import { makeHugePng } from '#server/labs/extract/test-fixtures.ts';
-import { StoredFileMissingError, createFileStore } from '#server/storage/file-store.ts';
+import { StoredFileMissingError } from '#server/storage/file-store.ts';
+import { createFileStore } from '#server/storage/create-file-store.ts';
 import { type TestApp, type TestClient, TestClient as Client, createTestApp, discardedLogs, signedInClient } from '#server/testing/test-app.ts';
 import { ensureSeedThumbnails, seedBlogPosts, seedThumbnailKey } from './blog.seed.ts';
 import { SEED_POSTS } from './seed-posts.data.ts';

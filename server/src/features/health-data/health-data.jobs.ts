@@ -4,7 +4,8 @@ import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import { HealthImportError, readHealthExport } from '#server/health-imports/read-export.ts';
 import { type JobHandler, JobWorker, PermanentJobError } from '#server/jobs/job-worker.ts';
-import { type FileStore, StoredFileMissingError, createFileStore } from '#server/storage/file-store.ts';
+import { type FileStore, StoredFileMissingError } from '#server/storage/file-store.ts';
+import { createFileStore } from '#server/storage/create-file-store.ts';
 import { countAddedBy, findImport, saveMeasurements, updateImport } from './health-data.repository.ts';
 
 export const HEALTH_IMPORT_JOB = 'health.import';
