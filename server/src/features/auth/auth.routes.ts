@@ -25,6 +25,7 @@ import { errorResponseSchema } from '#contract/errors.ts';
 import { TWO_FACTOR_MESSAGES } from '#contract/two-factor.ts';
 import { AppError } from '#server/http/app-error.ts';
 import type { SessionCookie } from '#server/http/session-cookie.ts';
+import type { ZodRoutes } from '#server/http/zod-routes.ts';
 import type { AuthService, ClientInfo, SignedIn } from './auth.service.ts';
 import type { GoogleService, GoogleTransaction, PendingGoogleLink } from './google.service.ts';
 import type { SessionService } from './sessions.service.ts';
@@ -61,9 +62,21 @@ export function signInResponder({ auth, sessions, cookie }: Pick<Dependencies, '
   };
 }
 
-export async function authRoutes(app: FastifyInstance, { auth, sessions, google, cookie }: Dependencies): Promise<void> {
+export async function authRoutes(app: FastifyInstance, deps: Dependencies): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const setSignedCookie = (reply: FastifyReply, name: string, value: unknown, path: string) =>
+  const signIn = signInResponder(deps);
+  const googleCookies = signedCookies(deps.cookie);
+  signInRoutes(r, deps, signIn);
+  passwordRoutes(r, deps);
+  sessionRoutes(r, deps);
+  googleRoutes(r, deps, signIn, googleCookies);
+}
+
+type SignIn = ReturnType<typeof signInResponder>;
+
+/** The short-lived signed cookies of Google's sign-in steps. */
+function signedCookies(cookie: SessionCookie) {
+  const set = (reply: FastifyReply, name: string, value: unknown, path: string) =>
     reply.setCookie(name, JSON.stringify(value), {
       path,
       httpOnly: true,
@@ -72,9 +85,12 @@ export async function authRoutes(app: FastifyInstance, { auth, sessions, google,
       signed: true,
       maxAge: TEN_MINUTES_S,
     });
-  const rememberPendingLink = (reply: FastifyReply, pending: PendingGoogleLink) => setSignedCookie(reply, GOOGLE_LINK_COOKIE, pending, GOOGLE_LINK_PATH);
-  const signIn = signInResponder({ auth, sessions, cookie });
+  return { set, rememberPendingLink: (reply: FastifyReply, pending: PendingGoogleLink) => set(reply, GOOGLE_LINK_COOKIE, pending, GOOGLE_LINK_PATH) };
+}
+type SignedCookies = ReturnType<typeof signedCookies>;
 
+/** Who is signed in; signing up, in and out; the e-mail link. */
+function signInRoutes(r: ZodRoutes, { auth, google, cookie }: Dependencies, signIn: SignIn): void {
   r.get('/api/user', {
     config: { access: 'user', readsUsage: true },
     schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: currentUserResponseSchema, 401: errorResponseSchema } },
@@ -142,6 +158,10 @@ export async function authRoutes(app: FastifyInstance, { auth, sessions, google,
     return signIn(request, reply, await auth.startSession(user, clientOf(request), { proven: false }), AUTH_MESSAGES.emailVerified);
   });
 
+}
+
+/** Proving it is you again, changing and resetting the password, a new verification link. */
+function passwordRoutes(r: ZodRoutes, { auth, sessions }: Dependencies): void {
   r.get('/api/auth/reauthentication', {
     config: { access: 'user' },
     schema: { tags: ['auth'], summary: 'Whether this session proved who its user is in the last 10 minutes', response: { 200: reauthenticationStatusSchema, 401: errorResponseSchema } },
@@ -197,6 +217,10 @@ export async function authRoutes(app: FastifyInstance, { auth, sessions, google,
     return { ok: true as const, message: 'Your password has been changed. Please sign in with the new one.' };
   });
 
+}
+
+/** The user's sessions, each of which they can end. */
+function sessionRoutes(r: ZodRoutes, { auth, sessions, cookie }: Dependencies): void {
   r.get('/api/sessions', {
     config: { access: 'user' },
     schema: { tags: ['auth'], summary: "The signed-in user's sessions", response: { 200: sessionListSchema } },
@@ -226,7 +250,10 @@ export async function authRoutes(app: FastifyInstance, { auth, sessions, google,
     return { ok: true as const, message: 'Session ended' };
   });
 
-  // Google: the ID-token calls always exist and say plainly when Google is not configured.
+}
+
+/** Google: the ID-token calls always exist and say plainly when Google is not configured. */
+function googleRoutes(r: ZodRoutes, { auth, sessions, google, cookie }: Dependencies, signIn: SignIn, cookies: SignedCookies): void {
   r.post('/api/auth/google/nonce', {
     config: { access: 'public' },
     schema: {
@@ -237,7 +264,7 @@ export async function authRoutes(app: FastifyInstance, { auth, sessions, google,
   }, async (_request, reply) => {
     if (!google) throw AppError.notFound('Google sign-in is not configured');
     const nonce = google.newNonce();
-    setSignedCookie(reply, GOOGLE_NONCE_COOKIE, nonce, GOOGLE_NONCE_PATH);
+    cookies.set(reply, GOOGLE_NONCE_COOKIE, nonce, GOOGLE_NONCE_PATH);
     return { nonce };
   });
 
@@ -250,7 +277,7 @@ export async function authRoutes(app: FastifyInstance, { auth, sessions, google,
     reply.clearCookie(GOOGLE_NONCE_COOKIE, { path: GOOGLE_NONCE_PATH });
     const outcome = await google.signInWithCredential(request.body.credential, nonce, request.ip);
     if (outcome.pendingLink) {
-      rememberPendingLink(reply, outcome.pendingLink);
+      cookies.rememberPendingLink(reply, outcome.pendingLink);
       throw new AppError('AUTH_FAILED', AUTH_MESSAGES.googleLinkNeedsPassword);
     }
     // Google is one factor: an account with a second one signs in with its password and code.
@@ -264,7 +291,7 @@ export async function authRoutes(app: FastifyInstance, { auth, sessions, google,
   }, async (request, reply) => {
     if (!google) return reply.redirect('/auth?login=true&oauth=google&error=not-configured');
     const { url, transaction } = await google.beginSignIn(request.query.signup === 'true');
-    setSignedCookie(reply, GOOGLE_TRANSACTION_COOKIE, transaction, '/auth/google');
+    cookies.set(reply, GOOGLE_TRANSACTION_COOKIE, transaction, '/auth/google');
     return reply.redirect(url);
   });
 
@@ -280,7 +307,7 @@ export async function authRoutes(app: FastifyInstance, { auth, sessions, google,
       const callbackUrl = new URL(request.url, google.callbackUrl);
       const outcome = await google.finishSignIn(callbackUrl, transaction, request.ip);
       if (outcome.pendingLink) {
-        rememberPendingLink(reply, outcome.pendingLink);
+        cookies.rememberPendingLink(reply, outcome.pendingLink);
         return reply.redirect('/auth?login=true&oauth=google&error=link-password');
       }
       if (await auth.requiresSecondFactor(outcome.user.id)) return reply.redirect('/auth?login=true&oauth=google&error=two-factor');

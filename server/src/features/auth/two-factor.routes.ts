@@ -20,6 +20,7 @@ import {
   webAuthnOptionsSchema,
 } from '#contract/two-factor.ts';
 import type { SessionCookie } from '#server/http/session-cookie.ts';
+import type { ZodRoutes } from '#server/http/zod-routes.ts';
 import { clientOf, signInResponder } from './auth.routes.ts';
 import type { AuthService } from './auth.service.ts';
 import type { PasskeyService } from './passkeys.service.ts';
@@ -38,7 +39,8 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 409: errorR
 const tags = ['two-factor'];
 
 /** Two-factor settings and passkeys on the profile, and the sign-in steps they add. */
-export async function twoFactorRoutes(app: FastifyInstance, { auth, sessions, cookie, twoFactor, passkeys }: Dependencies): Promise<void> {
+export async function twoFactorRoutes(app: FastifyInstance, deps: Dependencies): Promise<void> {
+  const { auth, sessions, cookie, twoFactor, passkeys } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const signIn = signInResponder({ auth, sessions, cookie });
 
@@ -106,7 +108,11 @@ export async function twoFactorRoutes(app: FastifyInstance, { auth, sessions, co
     return { ok: true as const, message: TWO_FACTOR_MESSAGES.passkeyRemoved };
   });
 
-  // ─── Sign-in (public) ────────────────────────────────────────────────────────────────────
+  signInStepRoutes(r, deps, signIn);
+}
+
+/** The sign-in steps a passkey or a second factor adds (public). */
+function signInStepRoutes(r: ZodRoutes, { twoFactor, passkeys }: Dependencies, signIn: ReturnType<typeof signInResponder>): void {
   r.post('/api/auth/passkey/options', {
     config: { access: 'public' },
     schema: { tags, summary: 'Options for signing in with a passkey, no username asked', response: { 200: webAuthnOptionsSchema, 429: errorResponseSchema } },

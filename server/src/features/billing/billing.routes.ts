@@ -25,6 +25,7 @@ import type { AuthService } from '#server/features/auth/auth.service.ts';
 import type { SessionService } from '#server/features/auth/sessions.service.ts';
 import { AppError } from '#server/http/app-error.ts';
 import type { SessionCookie } from '#server/http/session-cookie.ts';
+import type { ZodRoutes } from '#server/http/zod-routes.ts';
 import type { BillingService } from './billing.service.ts';
 import type { LocalCheckoutService } from './local-checkout.service.ts';
 import { renderLocalCheckout, renderLocalError, renderLocalPortal } from './local-pages.ts';
@@ -54,7 +55,7 @@ const errors = {
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
 export async function billingRoutes(app: FastifyInstance, deps: Dependencies): Promise<void> {
-  const { billing, auth, sessions, cookie, localCheckout } = deps;
+  const { billing, localCheckout } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/billing/config', {
@@ -112,6 +113,13 @@ export async function billingRoutes(app: FastifyInstance, deps: Dependencies): P
     schema: { tags: ['billing'], summary: "A link to the provider's billing portal (change card, cancel)", response: { 200: portalUrlSchema, ...errors } },
   }, async (request) => billing.createPortal(request.auth!.user));
 
+  postPaymentRoutes(r, deps);
+  await app.register(stripeWebhook, deps);
+  if (localCheckout) await app.register(localPages, { local: localCheckout });
+}
+
+/** A payment made signed out: the account it creates, or the signed-in account it joins. */
+function postPaymentRoutes(r: ZodRoutes, { billing, auth, sessions, cookie }: Dependencies): void {
   r.post('/api/post-payment/register', {
     config: { access: 'public' },
     schema: {
@@ -140,28 +148,25 @@ export async function billingRoutes(app: FastifyInstance, deps: Dependencies): P
       response: { 200: attachPaymentResultSchema, ...errors },
     },
   }, async (request) => billing.attachPayment(request.auth!.user, request.body.sessionId));
+}
 
-  // Stripe's webhooks: the raw bytes are needed to check the signature, so this route, alone,
-  // keeps the body as a Buffer.
-  await app.register(async (child) => {
-    child.removeAllContentTypeParsers();
-    child.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
-    child.withTypeProvider<ZodTypeProvider>().post('/api/stripe/webhook', {
-      config: { access: 'public', allowCrossOrigin: true },
-      bodyLimit: WEBHOOK_BODY_LIMIT,
-      schema: { tags: ['billing'], summary: "Stripe's signed webhook events", response: { 200: webhookResultSchema, 400: errorResponseSchema, 404: errorResponseSchema } },
-    }, async (request) => {
-      if (!deps.stripe) throw AppError.notFound(BILLING_MESSAGES.webhooksNotConfigured);
-      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const signature = request.headers['stripe-signature'];
-      const event = deps.stripe.parseWebhook(raw, typeof signature === 'string' ? signature : undefined);
-      const { duplicate } = await billing.applyEvent(event);
-      request.log.info({ eventId: event.id, type: event.type, duplicate }, 'billing event');
-      return { received: true as const, ...(duplicate ? { duplicate } : {}) };
-    });
+/** Stripe's webhooks: the raw bytes are needed to check the signature, so this route, alone, keeps the body as a Buffer. */
+async function stripeWebhook(child: FastifyInstance, { billing, stripe }: Dependencies): Promise<void> {
+  child.removeAllContentTypeParsers();
+  child.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
+  child.withTypeProvider<ZodTypeProvider>().post('/api/stripe/webhook', {
+    config: { access: 'public', allowCrossOrigin: true },
+    bodyLimit: WEBHOOK_BODY_LIMIT,
+    schema: { tags: ['billing'], summary: "Stripe's signed webhook events", response: { 200: webhookResultSchema, 400: errorResponseSchema, 404: errorResponseSchema } },
+  }, async (request) => {
+    if (!stripe) throw AppError.notFound(BILLING_MESSAGES.webhooksNotConfigured);
+    const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    const signature = request.headers['stripe-signature'];
+    const event = stripe.parseWebhook(raw, typeof signature === 'string' ? signature : undefined);
+    const { duplicate } = await billing.applyEvent(event);
+    request.log.info({ eventId: event.id, type: event.type, duplicate }, 'billing event');
+    return { received: true as const, ...(duplicate ? { duplicate } : {}) };
   });
-
-  if (localCheckout) await app.register(localPages, { local: localCheckout });
 }
 
 /** The local provider's checkout and portal pages (no Stripe key configured). */

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { BLOG_SECTION_PAGES } from '#contract/blog.ts';
 import { AppError } from '#server/http/app-error.ts';
 import { escapeAttribute, PAGE_ROUTE_CONFIG, type PageDocuments } from '#server/http/page-document.ts';
+import type { ZodRoutes } from '#server/http/zod-routes.ts';
 import type { BlogService } from './blog.service.ts';
 
 type Options = { blog: BlogService; publicUrl: string; pages: PageDocuments | undefined };
@@ -72,7 +73,11 @@ export async function blogPageRoutes(app: FastifyInstance, { blog, publicUrl, pa
     return reply.header('content-type', 'application/rss+xml; charset=utf-8').header('cache-control', 'public, max-age=300').send(body);
   });
 
-  if (!pages) return;
+  if (pages) sectionPages(r, blog, pages);
+}
+
+/** The learn and research pages, with their titles and descriptions in the page document. */
+function sectionPages(r: ZodRoutes, blog: BlogService, pages: PageDocuments): void {
   for (const section of ['learn', 'research'] as const) {
     const page = BLOG_SECTION_PAGES[section];
     r.get(`/${section}`, { config: PAGE_ROUTE_CONFIG, schema: { hide: true } }, async (request, reply) =>

@@ -19,6 +19,7 @@ import {
 import { errorResponseSchema } from '#contract/errors.ts';
 import type { Actor, BlogService } from './blog.service.ts';
 import { readThumbnailUpload } from './blog.thumbnails.ts';
+import type { ZodRoutes } from '#server/http/zod-routes.ts';
 
 const adminErrors = { 400: errorResponseSchema, 404: errorResponseSchema };
 const tags = ['blog'];
@@ -61,8 +62,11 @@ export async function blogRoutes(app: FastifyInstance, { blog }: { blog: BlogSer
     schema: { tags, summary: 'One published post, with its HTML content and cited studies', params: blogSlugParamsSchema, response: { 200: blogPostSchema, 404: errorResponseSchema } },
   }, async (request) => blog.getPublished(request.params.slug));
 
-  // ─── Admin ─────────────────────────────────────────────────────────────────────────────────
+  adminRoutes(r, blog);
+}
 
+/** Writing, publishing and illustrating posts (admin). */
+function adminRoutes(r: ZodRoutes, blog: BlogService): void {
   r.get('/api/admin/blog', {
     config: { access: 'admin' },
     schema: { tags: adminTags, summary: 'Every post, drafts first', querystring: adminBlogListQuerySchema, response: { 200: adminBlogListResponseSchema, ...adminErrors } },

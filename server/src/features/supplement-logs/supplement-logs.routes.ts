@@ -18,6 +18,7 @@ import {
 } from '#contract/supplement-logs.ts';
 import { deleteResultSchema } from '#contract/supplements.ts';
 import type { SupplementLogsService } from './supplement-logs.service.ts';
+import type { ZodRoutes } from '#server/http/zod-routes.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema };
 
@@ -96,6 +97,11 @@ export async function supplementLogsRoutes(app: FastifyInstance, { logs }: { log
     },
   }, async (request) => logs.deleteEntry(request.auth!.user, request.params.id));
 
+  effectsRoutes(r, logs);
+}
+
+/** The day's energy, mood and sleep rating. */
+function effectsRoutes(r: ZodRoutes, logs: SupplementLogsService): void {
   r.delete('/api/effects/:date', {
     config: { access: 'user' },
     schema: {
