@@ -30,6 +30,18 @@ describe('recognising an emergency however it is written', () => {
     ['i dont want to live anymore', 'self-harm'],
     ['sucidal thoughts again', 'self-harm'],
     ['kil myself', 'self-harm'],
+    // Said indirectly: signs in the user's own words, not the textbook's.
+    ['feels like an elephant is sitting on my chest', 'heart'],
+    ['my chest is really tight and my jaw aches', 'heart'],
+    ["there's pressure in my chest and i'm sweating", 'heart'],
+    ["mum's face looks droopy and she's talking funny", 'stroke'],
+    ['suddenly I cant feel or move the left side of my body', 'stroke'],
+    ['my throat feels like its closing up', 'allergy'],
+    ['took way more melatonin than i should have', 'poisoning'],
+    ['i took like 30 of my magnesium tablets', 'poisoning'],
+    ['whats the point of living anymore', 'self-harm'],
+    ['everyone would be better off without me', 'self-harm'],
+    ["thinking about taking all my pills at once so I don't wake up", 'self-harm'],
   ])('%j is an emergency (%s)', (question, kind) => {
     expect(detectEmergency(question)).toBe(kind);
   });
@@ -41,6 +53,11 @@ describe('recognising an emergency however it is written', () => {
     'does fish oil lower stroke risk?',
     'What are the signs of a stroke?',
     'can I take fish oil with warfarin?',
+    'my chest x-ray came back normal, what is my ldl?',
+    'does fish oil help with chest pain in general?',
+    'my face looks tired, is it my iron?',
+    'i took my magnesium 30 minutes ago',
+    'i nearly died laughing, anyway what is my hdl',
     'can you overdose on vitamin D?',
     'Is 400 mg of magnesium too much?',
     'My son took his vitamins today',
