@@ -87,7 +87,7 @@ const SINCE_SUPPLEMENT: EvalQuestion[] = [
 
 const TIME: EvalQuestion[] = [
   q('time anchor', 'how has my ldl changed since the start of the year', ['139 mg/dL', '128 mg/dL']),
-  q('time anchor', 'ldl over the last 6 months', ['139 mg/dL', '128 mg/dL'], ['150.1']),
+  q('time anchor', 'ldl over the last 6 months', ['139 mg/dL', '128 mg/dL']),
   q('time anchor', 'my vitamin d levels since last september', ['21 ng/mL', '46 ng/mL'], ['Do you mean']),
   q('time anchor', 'how did my ferritin change since christmas', ['38 ng/mL', '45 ng/mL']),
   q('time anchor', 'how did my hdl do between january and may', ['51 mg/dL', '55 mg/dL']),
