@@ -42,6 +42,10 @@ describe('recognising an emergency however it is written', () => {
     ['whats the point of living anymore', 'self-harm'],
     ['everyone would be better off without me', 'self-harm'],
     ["thinking about taking all my pills at once so I don't wake up", 'self-harm'],
+    ["i don't see any reason to keep going", 'self-harm'],
+    ['my dad cant get his words out and his arm went limp', 'stroke'],
+    ['woke up with my tongue huge and can barely swallow', 'allergy'],
+    ['nosebleed for 45 minutes now, on xarelto, still going', 'bleeding'],
   ])('%j is an emergency (%s)', (question, kind) => {
     expect(detectEmergency(question)).toBe(kind);
   });
@@ -58,6 +62,8 @@ describe('recognising an emergency however it is written', () => {
     'my face looks tired, is it my iron?',
     'i took my magnesium 30 minutes ago',
     'i nearly died laughing, anyway what is my hdl',
+    'I bled for a minute shaving, is that the fish oil?',
+    'is chest pain a side effect of niacin in general?',
     'can you overdose on vitamin D?',
     'Is 400 mg of magnesium too much?',
     'My son took his vitamins today',

@@ -94,14 +94,16 @@ function near(q: string, a: RegExp, b: RegExp, span: number): boolean {
 }
 
 const BODY_SIDE = /\b(?:left|right|one) side of (?:my|his|her|their|the) (?:body|face)\b/;
-const SIDE_SIGN = /\b(?:can't|cannot|numb|numbness|weak|weakness|move|feel|drooping|droopy|dead|tingling)\b/;
+const SIDE_SIGN = /\b(?:can't|cannot|numb|numbness|weak|weakness|move|feel|drooping|droopy|dead|tingling|limp|floppy)\b/;
+const LIMB_GONE = /\b(?:arm|leg|hand|face|side) (?:went|has gone|is|goes|feels|gone|suddenly went) (?:all )?(?:limp|floppy|heavy|numb|weak|dead)\b/;
+const NO_WORDS = /\b(?:can't|cannot|couldn't|unable to) (?:get (?:his|her|my|their|the) words out|find (?:the |my |his |her )?words|speak|talk|form words|say words)\b/;
 const SPEECH = /\b(?:talking|speaking|speech|words?|voice) (?:is |are |sounds? |come out |coming out )?(?:funny|strange|weird|garbled|jumbled|slurred|confused|wrong|muddled)\b/;
 
 const PATTERNS: { kind: EmergencyKind; test: (q: string) => boolean }[] = [
   {
     kind: 'self-harm',
     test: (q) =>
-      /\b(suicide|suicidal|kill myself|killing myself|end my life|ending my life|take my (?:own )?life|hurt myself|hurting myself|harm myself|self harm|self harming|cut myself|cutting myself|want to die|wanna die|better off dead|don't want to (?:live|be alive|wake up)|no reason to live|not worth living|end it all|unalive myself|what'?s the point (?:of|in) (?:living|life|going on|being alive|carrying on)|no point (?:in |of )?(?:living|life|going on|carrying on)|better off without me|better off if i (?:was|were) (?:gone|dead)|(?:so|and|that) i (?:don't|won't|never|do not|will not) wake up|never wake up again|all (?:of )?my (?:pills|tablets|meds|medications?) at once|can't go on (?:anymore|any more|like this)|don't want to be here anymore)\b/.test(q),
+      /\b(suicide|suicidal|kill myself|killing myself|end my life|ending my life|take my (?:own )?life|hurt myself|hurting myself|harm myself|self harm|self harming|cut myself|cutting myself|want to die|wanna die|better off dead|don't want to (?:live|be alive|wake up)|no reason to live|not worth living|end it all|unalive myself|what'?s the point (?:of|in) (?:living|life|going on|being alive|carrying on)|no point (?:in |of )?(?:living|life|going on|carrying on)|better off without me|better off if i (?:was|were) (?:gone|dead)|(?:so|and|that) i (?:don't|won't|never|do not|will not) wake up|never wake up again|all (?:of )?my (?:pills|tablets|meds|medications?) at once|can't go on (?:anymore|any more|like this)|don't want to be here anymore|(?:no|any|the) (?:reason|point) (?:to|in|of|for) (?:live|living|keep going|keeping going|go on|going on|carry on|carrying on|be here|being here|stay alive|staying alive))\b/.test(q),
   },
   {
     kind: 'poisoning',
@@ -121,13 +123,16 @@ const PATTERNS: { kind: EmergencyKind; test: (q: string) => boolean }[] = [
       /\b(face (?:is )?(?:drooping|droopy|numb)|drooping face|(?:one side|side) of (?:my|his|her) face|slurred|slurring|can't (?:speak|talk) (?:properly|right|clearly)|can't lift (?:my|his|her) arm|can't move (?:my|his|her) (?:arm|leg)|(?:arm|leg|side) (?:went|is|feels) (?:numb|weak|dead)|numb(?:ness)? (?:on|in) one side|one side (?:is|of my body is) (?:numb|weak)|having a stroke|had a stroke|a stroke right now|think (?:i'm|i am|he's|she's|he is|she is|it's|it is) (?:having )?a stroke|signs of (?:a )?stroke|stroke symptoms|sudden (?:confusion|blindness|loss of vision|worst headache)|worst headache of my life|(?:arm|leg|face) weakness|weakness (?:in|on) one side|sudden weakness)\b/.test(q) ||
       near(q, /^face$/, /^(?:drooping|droopy|droops|drooped|numb|lopsided|sagging|uneven)$/, 4) ||
       (BODY_SIDE.test(q) && SIDE_SIGN.test(q)) ||
+      LIMB_GONE.test(q) ||
+      NO_WORDS.test(q) ||
       SPEECH.test(q),
   },
   {
     kind: 'allergy',
     test: (q) =>
       /\b(anaphylaxis|anaphylactic|epipen|(?:throat|tongue|lips?|face) (?:is |are |feels |keeps |started )?(?:swelling|swollen|closing|tight|tightening|puffing up)|swelling (?:of|in) (?:my|the|his|her) (?:throat|tongue|lips?|face)|severe allergic|bad allergic reaction|allergic reaction.*\b(breath|breathe|breathing|swell|swelling|swollen|hives|throat)|hives.*\b(breath|breathe|breathing|swell|throat))\b/.test(q) ||
-      near(q, /^(?:throat|tongue|lips?|mouth|face)$/, /^(?:closing|swelling|swollen|swell|swells|tightening|puffing|puffy)$/, 5),
+      near(q, /^(?:throat|tongue|lips?|mouth|face)$/, /^(?:closing|swelling|swollen|swell|swells|tightening|puffing|puffy|huge|enormous|massive)$/, 5) ||
+      /\b(?:can't|cannot|can barely|can hardly|hard to|trouble|struggling to|unable to) swallow(?:ing)?\b/.test(q),
   },
   {
     kind: 'breathing',
@@ -139,7 +144,8 @@ const PATTERNS: { kind: EmergencyKind; test: (q: string) => boolean }[] = [
       /\b(bleeding|bleed|blood|nosebleed|cut)\b.*\b(won't stop|will not stop|doesn't stop|does not stop|isn't stopping|is not stopping|not stopping|can't stop|cannot stop|hasn't stopped|has not stopped|keeps bleeding|wont stop)\b/.test(q) ||
       /\b(can't|cannot) stop (?:the |my )?(?:bleeding|nosebleed)\b/.test(q) ||
       /\b(vomiting|throwing up|coughing up|coughing|spitting) (?:up )?blood\b/.test(q) ||
-      /\b(bleeding heavily|heavy bleeding|lots of blood|black (?:tarry )?stools?|blood in my (?:stool|poop|urine|vomit))\b/.test(q),
+      /\b(bleeding heavily|heavy bleeding|lots of blood|black (?:tarry )?stools?|blood in my (?:stool|poop|urine|vomit))\b/.test(q) ||
+      (/\b(bleeding|bleed|bleeds|nosebleed|blood)\b/.test(q) && /\b(still (?:going|bleeding|pouring|running)|for (?:\d{2,} (?:minutes|mins)|(?:an|over an|half an|\d+) hours?)|keeps? (?:going|coming))\b/.test(q)),
   },
   {
     kind: 'fainting',

@@ -270,10 +270,10 @@ function latestMonthStart(month: number, today: string): string | undefined {
 // ─── The kind of question ───────────────────────────────────────────────────────────────────────
 
 const STREAK = /\b(streaks?|in a row|consecutive|\d+[- ]?days? goal|streak goal|logging goal)\b/;
-const OUT_OF_RANGE = /\b(out of (?:the )?(?:reference )?range|outside (?:the |of )?(?:reference |normal )?range|abnormal|flagged|not normal|too (?:high|low)|high or low|off range|in range|within range|normal range)\b/;
+const OUT_OF_RANGE = /\b(out of (?:the )?(?:reference )?range|out of whack|outside (?:the |of )?(?:reference |normal )?range|abnormal|flagged|not normal|too (?:high|low)|high or low|off range|in range|within range|normal range)\b/;
 /** "Are my results normal?", "which labs should I worry about": the results as a whole, judged. */
 const RESULTS_JUDGED = /\b(normal|ok|okay|fine|good|bad|worr(?:y|ied|ying)|concern(?:ed|ing)?|wrong|attention|problems?|issues?)\b/;
-const RESULTS = /\b(results?|labs?|tests?|biomarkers?|markers?|bloodwork|blood work|values?)\b/;
+const RESULTS = /\b(results?|labs?|tests?|biomarkers?|markers?|bloodwork|blood work|bloods|values?)\b/;
 const RATING_WORDS: [Rating, RegExp][] = [
   ['sleep', /\b(sleep|slept|sleeping|insomnia|rest(?:ed|less)?)\b/],
   ['energy', /\b(energy|energetic|tired|tiredness|fatigue|fatigued|exhausted|sluggish|drained|worn out|knackered|shattered|lethargic|drowsy|sleepy|wiped out|run down)\b/],

@@ -143,7 +143,7 @@ export const CATALOGUE: readonly Marker[] = [
     aliases: ['Glucose', 'Blood Glucose', 'Serum Glucose', 'Plasma Glucose', 'Glucose, Serum', 'Glucose, Plasma', 'Random Blood Sugar', 'RBS', 'Blood Sugar', 'Glucose Random', 'Random Glucose', 'Blood Sugar Random', 'Plasma Glucose Random'],
     loinc: ['mass:2345-7', 'molar:14749-6'], canonicalUnit: 'mg/dL', units: MGDL(1 / 0.0555),
     plausible: [10, 2000], typical: [70, 140] }),
-  define({ key: 'glucose-fasting', name: 'Fasting glucose', category: 'metabolic',
+  define({ key: 'glucose-fasting', name: 'Fasting glucose', category: 'metabolic', spokenNames: ['sugar level', 'sugar levels', 'fasting sugar'],
     aliases: ['Fasting Glucose', 'Glucose Fasting', 'Glucose, Fasting', 'Fasting Blood Sugar', 'FBS', 'Fasting Plasma Glucose', 'FPG', 'Blood Sugar Fasting', 'Plasma Glucose Fasting', 'Glucose (Fasting)', 'Glucose - Fasting', 'Fasting Blood Glucose', 'Blood Glucose Fasting', 'Blood Sugar (Fasting)'],
     loinc: ['mass:1558-6', 'molar:14771-0'], canonicalUnit: 'mg/dL', units: MGDL(1 / 0.0555),
     plausible: [10, 2000], typical: [70, 99] }),
@@ -191,7 +191,7 @@ export const CATALOGUE: readonly Marker[] = [
     plausible: [0.05, 100], typical: [null, 2.5] }),
 
   // ---------------------------------------------------------------- thyroid
-  define({ key: 'tsh', name: 'TSH', category: 'thyroid',
+  define({ key: 'tsh', name: 'TSH', category: 'thyroid', spokenNames: ['thyroid test', 'thyroid result', 'thyroid results', 'thyroid level', 'thyroid levels'],
     aliases: ['TSH', 'Thyroid Stimulating Hormone', 'Thyrotropin', 'TSH Ultrasensitive', 'Ultrasensitive TSH', 'TSH, Ultrasensitive', 'TSH 3rd Generation', 'Third Generation TSH', 'Thyroid Stimulating Hormone (TSH)', 'S. TSH', 'US-TSH', 'TSH (Ultra Sensitive)', 'hs TSH'],
     loinc: ['3016-3'], canonicalUnit: 'm[IU]/L', units: MIU_L,
     plausible: [0.001, 500], typical: [0.4, 4.0] }),

@@ -1,12 +1,13 @@
 import type { EvalKind, EvalQuestion } from './question-set.ts';
 
 /**
- * The held-out question set: written before reading the built-in assistant's code and never
- * tuned to it, phrased as users write (typos, lowercase, rambling, British spellings, other names
- * of supplements and biomarkers, loose time anchors, follow-ups of two or three turns, emergencies
- * said indirectly and calm questions with scary words). Facts come from fixture.ts and the
- * reference database. When the assistant misses one of these, fix the understanding in general,
- * never by a word list fitted to the question.
+ * The held-out question set: written apart from the built-in assistant's development, the first
+ * round before reading its code, from fixture.ts and the reference data only, and phrased as users
+ * write (typos, lowercase, rambling, British spellings, other names of supplements and biomarkers,
+ * loose time anchors, follow-ups of two or three turns, emergencies said indirectly and calm
+ * questions with scary words). When the assistant misses one, fix the understanding in general
+ * (vocabulary from the catalogue and the reference database, frames, periods), never by a word
+ * list fitted to the question; and add a fresh round when the set has stopped telling anything.
  */
 const q = (kind: EvalKind, message: string | string[], must: string[], mustNot: string[] = []): EvalQuestion => ({
   kind,
@@ -234,6 +235,57 @@ const FORMAT: EvalQuestion[] = [
   q('units and format', 'what is my haemoglobin in my units', ['13.9 g/dL'], ['g/L', 'mmol/L']),
 ];
 
+/**
+ * A second round, written the same way after the assistant had been fixed for the first: the
+ * first set no longer told how it does on questions it was not fixed for.
+ */
+const SECOND_ROUND: EvalQuestion[] = [
+  emergency('my heart is pounding and my chest hurts really bad'),
+  emergency('my dad cant get his words out and his arm went limp'),
+  emergency('i swallowed a full pack of iron tablets'),
+  emergency('my baby chewed through a bottle of gummies'),
+  emergency("i don't see any reason to keep going"),
+  emergency('nosebleed for 45 minutes now, on xarelto, still going'),
+  emergency('woke up with my tongue huge and can barely swallow after the new pills'),
+  emergency('i keep passing out today'),
+  calm('is chest pain a side effect of niacin in general?'),
+  calm('what does a stroke have to do with cholesterol'),
+  calm('how do i kill the craving for sugar, and whats my a1c', ['5.4%']),
+  q('biomarker', 'hows my hdl looking', ['55 mg/dL']),
+  q('biomarker', 'haemoglobin a1c?', ['5.4%']),
+  q('biomarker', 'what were my cholesterol numbers', ['LDL cholesterol', 'HDL cholesterol']),
+  q('biomarker', 'my sugar levels?', ['101 mg/dL']),
+  q('biomarker', 'thyroid result?', ['2.4 mIU/L']),
+  q('biomarker since a supplement', 'has my ldl dropped since i went on the omega-3', ['139 mg/dL', '128 mg/dL']),
+  q('biomarker since a supplement', 'did taking d3 help my vitamin d levels', ['21 ng/mL', '46 ng/mL']),
+  q('biomarker since a supplement', 'ferritin before and after starting fish oil', ['38 ng/mL', '45 ng/mL']),
+  q('time anchor', 'what was my hdl back in september', ['48 mg/dL']),
+  q('time anchor', 'how did my mood look in march', ['mood']),
+  q('time anchor', 'vit d levels this year', ['34 ng/mL', '46 ng/mL']),
+  q('ambiguous', 'and my vitamin d?', ['Vitamin D3']),
+  q('ambiguous', 'vit d', ['Do you mean']),
+  q('dose', 'is 400mg mag glycinate ok', ['350 mg']),
+  q('dose', 'could i take 3000 iu of d3 instead', ['100 mcg', 'clinician']),
+  q('dose', 'whats the upper limit for zinc', ['40 mg']),
+  q('timing', 'morning or night for magnesium glycinate?', ['evening']),
+  q('timing', 'should fish oil be taken with meals', ['meal']),
+  q('interaction', 'is fish oil safe with my clopidogrel', ['bleeding']),
+  q('interaction', 'zinc and copper together?', ['copper']),
+  q('feelings', 'has magnesium improved my sleep', ['sleep']),
+  q('feelings', 'am i less tired since starting magnesium glycinate', ['energy', 'Mar 1, 2025']),
+  q('plan', 'i want to stop taking magnesium', ['Magnesium Glycinate', 'clinician']),
+  q('plan', 'thinking of trying krill oil instead of fish oil', ['Krill Oil', 'clinician']),
+  q('stack', 'what am i on at the moment', ['Vitamin D3']),
+  q('stack', 'how much omega 3 do i take', ['1000 mg']),
+  q('streak', 'how many days have i logged in a row now', ['45 days']),
+  q('out of range', 'anything out of whack in my bloods?', ['LDL cholesterol']),
+  q('supplement info', 'what is mk-7', ['Vitamin K2']),
+  q('supplement info', 'what are the benefits of turmeric', ['Turmeric']),
+  q('follow-up', ['whats my ldl', 'and hdl?', 'is it ok?'], ['55 mg/dL']),
+  q('follow-up', ['how much magnesium do i take', 'when should i take it?'], ['evening']),
+  q('units and format', 'what is my white blood cell count in my units', ['5.8 ×10³/µL'], ['10*3']),
+];
+
 export const HELD_OUT_SET: EvalQuestion[] = [
   ...EMERGENCIES,
   ...CALM,
@@ -252,4 +304,5 @@ export const HELD_OUT_SET: EvalQuestion[] = [
   ...INFO,
   ...FOLLOW_UPS,
   ...FORMAT,
+  ...SECOND_ROUND,
 ];
