@@ -46,6 +46,10 @@ describe('recognising an emergency however it is written', () => {
     ['my dad cant get his words out and his arm went limp', 'stroke'],
     ['woke up with my tongue huge and can barely swallow', 'allergy'],
     ['nosebleed for 45 minutes now, on xarelto, still going', 'bleeding'],
+    ['my partner had a fit and is now really confused', 'fainting'],
+    ['hubby took a load of my melatonin gummies', 'poisoning'],
+    ['blood keeps pouring from my gums, i take warfarin', 'bleeding'],
+    ['i cannot catch my breath after the new supplement', 'breathing'],
   ])('%j is an emergency (%s)', (question, kind) => {
     expect(detectEmergency(question)).toBe(kind);
   });
@@ -64,6 +68,9 @@ describe('recognising an emergency however it is written', () => {
     'i nearly died laughing, anyway what is my hdl',
     'I bled for a minute shaving, is that the fish oil?',
     'is chest pain a side effect of niacin in general?',
+    'does fish oil affect my blood clotting?',
+    'my new shoes are fitting well, what is my streak?',
+    'I took my vitamin D twice by mistake, is that a problem?',
     'can you overdose on vitamin D?',
     'Is 400 mg of magnesium too much?',
     'My son took his vitamins today',

@@ -111,6 +111,7 @@ const PATTERNS: { kind: EmergencyKind; test: (q: string) => boolean }[] = [
       /\b(overdosed|overdosing|i (?:took|have taken|just took|ate) an overdose|took an overdose|od'd|poisoned|poisoning)\b/.test(q) ||
       /\b(?:i|i've|i have) (?:just |accidentally |mistakenly )?(?:took|taken|swallowed|ate) (?:a (?:whole|full) (?:bottle|pack|packet|box)|the whole (?:bottle|pack|packet|box)|(?:\d{2,}|ten|twenty|thirty|fifty|a lot of|lots of|too many|many|a handful of)(?: \S+)? (?:pills|tablets|capsules|gummies|softgels|of them|of my))/.test(q) ||
       /\b(?:took|taken|swallowed) too many\b/.test(q) ||
+      /\b(?:took|taken|swallowed|ate|eaten|had) (?:a load of|loads of|a bunch of|heaps of|a handful of|a lot of|lots of|a whole|the whole|a full|all)(?: \S+){0,3} (?:pills|tablets|capsules|caps|gummies|softgels|bottle|pack|packet|box|tub)\b/.test(q) ||
       /\b(?:took|taken|swallowed|ate|had)\b.*\b(?:more|too much|too many|double|triple)\b.*\bthan (?:i|you|we|he|she|they) (?:should|was supposed|were supposed|am supposed|meant|was meant)/.test(q) ||
       /\b(?:took|taken|swallowed|ate)\b.*\b(?:\d{2,}|ten|twenty|thirty|forty|fifty|hundred) (?:of )?(?:my |the |them )?(?:\S+ ){0,2}(?:pills|tablets|capsules|caps|gummies|softgels)\b/.test(q) ||
       (/\b(child|children|kid|kids|toddler|baby|son|daughter|grandson|granddaughter|niece|nephew|dog|year old|yr old|\d+ ?yo)\b.*\b(swallowed|ate|eaten|got into|chewed|drank|gulped)\b/.test(q) &&
@@ -136,7 +137,7 @@ const PATTERNS: { kind: EmergencyKind; test: (q: string) => boolean }[] = [
   },
   {
     kind: 'breathing',
-    test: (q) => /\b(can't breathe|cannot breathe|can not breathe|unable to breathe|struggling to breathe|hard to breathe|trouble breathing|difficulty breathing|gasping for air|turning blue|lips are blue)\b/.test(q),
+    test: (q) => /\b(can't catch (?:my|his|her|their) breathe?|cannot catch (?:my|his|her|their) breathe?|can't breathe|cannot breathe|can not breathe|unable to breathe|struggling to breathe|hard to breathe|trouble breathing|difficulty breathing|gasping for air|turning blue|lips are blue)\b/.test(q),
   },
   {
     kind: 'bleeding',
@@ -145,12 +146,13 @@ const PATTERNS: { kind: EmergencyKind; test: (q: string) => boolean }[] = [
       /\b(can't|cannot) stop (?:the |my )?(?:bleeding|nosebleed)\b/.test(q) ||
       /\b(vomiting|throwing up|coughing up|coughing|spitting) (?:up )?blood\b/.test(q) ||
       /\b(bleeding heavily|heavy bleeding|lots of blood|black (?:tarry )?stools?|blood in my (?:stool|poop|urine|vomit))\b/.test(q) ||
+      near(q, /^(?:blood|bleeding|bleed|bleeds)$/, /^(?:pouring|gushing|streaming|spurting|everywhere)$/, 4) ||
       (/\b(bleeding|bleed|bleeds|nosebleed|blood)\b/.test(q) && /\b(still (?:going|bleeding|pouring|running)|for (?:\d{2,} (?:minutes|mins)|(?:an|over an|half an|\d+) hours?)|keeps? (?:going|coming))\b/.test(q)),
   },
   {
     kind: 'fainting',
     test: (q) =>
-      /\b(fainted|fainting|passed out|pass out|passing out|blacked out|black out|lost consciousness|losing consciousness|unconscious|unresponsive|collapsed|seizure|seizures|about to faint|going to faint|feel faint|feeling faint|i faint|keep fainting)\b/.test(q) &&
+      /\b(fainted|fainting|passed out|pass out|passing out|blacked out|black out|lost consciousness|losing consciousness|unconscious|unresponsive|collapsed|seizure|seizures|about to faint|going to faint|feel faint|feeling faint|i faint|keep fainting|(?:had|having|has|is having) a (?:fit|seizure|convulsion)|convulsing|convulsions)\b/.test(q) &&
       !isGeneral(q),
   },
   {

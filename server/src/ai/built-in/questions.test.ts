@@ -111,6 +111,8 @@ describe('questions about imported measurements', () => {
     ['has the vit d made any difference to how i feel', 'felt'],
     ['why am i so knackered today, could it be the fish oil?', 'felt'],
     ['how close am I to my 90 day goal', 'streak'],
+    ['can i double up on my vit d when i forget a day', 'dose'],
+    ['when is best for d3, morning?', 'timing'],
   ])('by its frame, not one word: %j is %s', (question, expected) => {
     expect(kind(question)).toBe(expected);
   });
@@ -132,6 +134,8 @@ describe('the names people use', () => {
     ['how many white cells did my test show', 'wbc'],
     ['whats my a1c', 'hba1c'],
     ['my haemoglobin', 'hemoglobin'],
+    ['my 25 oh d result', 'vitamin-d-25oh'],
+    ['LDL-C?', 'ldl'],
   ])('%j names %s', (text, key) => {
     expect(findBiomarker(text)?.key).toBe(key);
   });
@@ -185,6 +189,7 @@ describe('reading "since ..."', () => {
     ['in the past two weeks', { kind: 'date', date: '2025-06-01' }],
     ['while taking fish oil', { kind: 'supplement', text: 'fish oil' }],
     ['before and after starting magnesium', { kind: 'supplement', text: 'magnesium' }],
+    ['since adding omega-3 how has it done', { kind: 'supplement', text: 'omega-3' }],
   ])('%j', (text, expected) => {
     expect(parseSince(`How is my vitamin D ${text}`, TODAY)).toMatchObject(expected);
   });

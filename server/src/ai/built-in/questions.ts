@@ -81,12 +81,19 @@ function countStems(alias: string): string[] {
   return stem && !/\bcount\b/i.test(stem) ? [stem, `${stem}s`] : [];
 }
 
-/** The biomarker a question names, by its longest matching name or alias. */
+/** Letters and digits only: "25(OH)D" and "25 oh d" read alike. */
+const fold = (text: string) => text.replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+
+/** The biomarker a question names, by its longest matching name or alias, punctuation or not. */
 export function findBiomarker(original: string): Marker | undefined {
   const lower = normaliseQuestion(original);
+  const folded = fold(lower);
   const spaced = original.replace(/\s+/g, ' ');
   for (const alias of ALIASES) {
     if (alias.caseSensitive ? containsWords(spaced, alias.text) || typedLower(lower, alias.text.toLowerCase()) : containsWords(lower, alias.text)) return alias.marker;
+  }
+  for (const alias of ALIASES) {
+    if (!alias.caseSensitive && alias.text.length >= 5 && containsWords(folded, fold(alias.text))) return alias.marker;
   }
   return undefined;
 }
@@ -200,7 +207,7 @@ export function parseSince(question: string, today: string): Since | null {
 export function findSince(question: string, today: string): { since: Since; clause: string } | null {
   const q = normaliseQuestion(question);
   const supplement =
-    /\b(?:since (?:i |i've |i have )?(?:started|starting|began|begun|beginning|went on|been (?:taking|on|using))|after (?:i )?(?:started|starting|began|beginning)|while (?:i was |i'm |i am )?(?:taking|on|using)|before and after (?:i )?(?:started|starting|began|beginning)?|before vs\.? after(?: starting)?|since adding|after adding)(?: (?:taking|on|to take|using|with))? (.+?)(?:[?.!,;]| and (?:how|what|is|did|has)\b|$)/.exec(q);
+    /\b(?:since (?:i |i've |i have )?(?:started|starting|began|begun|beginning|went on|been (?:taking|on|using))|after (?:i )?(?:started|starting|began|beginning)|while (?:i was |i'm |i am )?(?:taking|on|using)|before and after (?:i )?(?:started|starting|began|beginning)?|before vs\.? after(?: starting)?|since adding|after adding)(?: (?:taking|on|to take|using|with))? (.+?)(?:[?.!,;]| (?:and )?(?:how|what|is|did|has|have|does|was|were)\b| my\b|$)/.exec(q);
   if (supplement) {
     const text = supplement[1]!.trim().replace(/^(?:the|my)\s+/, '');
     const since: Since = /^(?:it|them|that|this|taking it)\b/.test(text) ? { kind: 'it' } : { kind: 'supplement', text };
@@ -283,12 +290,12 @@ const FELT = /\b(feel|felt|feeling|feelings|energy|mood|sleep|slept|sleeping|sle
 /** Words that can only be about how the user feels, whatever else the question names. */
 const FELT_STRONG = /\b(feel|felt|feeling|feelings|my (?:energy|mood|sleep)|(?:energy|mood|sleep) ratings?)\b/;
 const FELT_LINK = /\b(days? (?:i|when i|that i) (?:took|take|taken|skipped|did not|didn't|missed)|with(?:out)? (?:it|taking)|versus|vs\.?|compared?|difference|help(?:s|ed|ing)? (?:my|me|with)|effect|affect(?:s|ed|ing)?|when i take|when i took|on days|is it (?:my|the)|(?:could|can|might) (?:it|that|this) be (?:my|the)|is (?:that|this) (?:my|the)|because of|due to|from (?:my|the)|caus(?:e|ed|ing)|making me|makes me|made me|changed?|better|worse|improv\w*|since|while)\b/;
-const DOSE = /\boverdose\b|\b(?:dose|dosage) (?:is )?too (?:high|low|much)\b|\b(?:ok|okay|safe|fine|alright) to take \d|\btake \d[\d,.]* ?(?:mg|mcg|iu|g|µg)\b|\b(doubl(?:e|ing)|tripl(?:e|ing)|halv(?:e|ing)|increas(?:e|ing)|decreas(?:e|ing)|reduc(?:e|ing)|rais(?:e|ing)|lower(?:ing)?|cut(?:ting)?|up|upping|bump(?:ing)?(?: up)?) (?:my|the|it|its|dose|dosage)\b|\b(?:the )?most\b.*\b(?:can|could|should|may) (?:i |you )?take\b|\b(?:max|maximum)\b|\btake (?:\d+|two|three|four|five) (?:capsules|pills|tablets|softgels|gummies|scoops|doses)\b|\b(?:take|taking|have) (?:more|less|extra|another|a second|an extra|twice as much|half)\b|\bhow (?:much|many)\b.*\b(?:should|can|could|may|to take|is safe|is too|too|max|maximum|allowed|okay|ok)\b|\btoo (?:much|many|high a dose)\b|\bupper limit|\b(?:max|maximum|safe|highest|right|correct|recommended|daily) (?:dose|dosage|amount|intake)\b|\bul\b|\btolerable\b|\bis \d[\d.,]* ?(?:mg|mcg|iu|g|µg)?\b.*\b(?:safe|ok|okay|fine|a lot)\b|\bover the limit\b|\bam i over\b|\bdose\b.*\b(?:safe|ok|okay|right)\b/;
+const DOSE = /\boverdose\b|\b(?:dose|dosage) (?:is )?too (?:high|low|much)\b|\b(?:ok|okay|safe|fine|alright) to take \d|\btake \d[\d,.]* ?(?:mg|mcg|iu|g|µg)\b|\bdoubl(?:e|ing) up\b|\b(doubl(?:e|ing)|tripl(?:e|ing)|halv(?:e|ing)|increas(?:e|ing)|decreas(?:e|ing)|reduc(?:e|ing)|rais(?:e|ing)|lower(?:ing)?|cut(?:ting)?|up|upping|bump(?:ing)?(?: up)?) (?:my|the|it|its|dose|dosage)\b|\b(?:the )?most\b.*\b(?:can|could|should|may) (?:i |you )?take\b|\b(?:max|maximum)\b|\btake (?:\d+|two|three|four|five) (?:capsules|pills|tablets|softgels|gummies|scoops|doses)\b|\b(?:take|taking|have) (?:more|less|extra|another|a second|an extra|twice as much|half)\b|\bhow (?:much|many)\b.*\b(?:should|can|could|may|to take|is safe|is too|too|max|maximum|allowed|okay|ok)\b|\btoo (?:much|many|high a dose)\b|\bupper limit|\b(?:max|maximum|safe|highest|right|correct|recommended|daily) (?:dose|dosage|amount|intake)\b|\bul\b|\btolerable\b|\bis \d[\d.,]* ?(?:mg|mcg|iu|g|µg)?\b.*\b(?:safe|ok|okay|fine|a lot)\b|\bover the limit\b|\bam i over\b|\bdose\b.*\b(?:safe|ok|okay|right)\b/;
 /** "Is my magnesium OK?": a dose question only when no lab result of that name is meant. */
 const DOSE_WEAK = /\bis my\b.*\b(?:safe|ok|okay|fine|a lot)\b/;
 const DOSE_MORE = /\b(double|doubling|triple|increase|increasing|raise|raising|up|upping|bump|more|extra|another|a second|an extra|twice as much)\b/;
 const DOSE_LESS = /\b(halve|halving|decrease|decreasing|reduce|reducing|lower|lowering|cut|cutting|less|half)\b/;
-const TIMING = /\b(when (?:should|do|can|is it best to|to) (?:i )?take|what time|which time|time of (?:the )?day|best time|morning or (?:at )?(?:night|evening)|night or morning|before bed(?:time)?|at bedtime|at night|in the morning|with (?:food|a meal|meals|breakfast|dinner)|on an empty stomach|empty stomach|before or after (?:food|eating|meals?)|with or without food)\b/;
+const TIMING = /\b(when (?:should|do|can|is it best to|to) (?:i )?take|when(?: is|'s) (?:it )?(?:the )?best|what time|which time|time of (?:the )?day|best time|morning or (?:at )?(?:night|evening)|night or morning|before bed(?:time)?|at bedtime|at night|in the morning|with (?:food|a meal|meals|breakfast|dinner)|on an empty stomach|empty stomach|before or after (?:food|eating|meals?)|with or without food)\b/;
 const INTERACTION = /\b(interact(?:s|ion|ions)?|combine|combining|mix|mixing|together|at the same time|same time as|alongside|clash|conflict|contraindicat\w*)\b|\b(?:take|taking|took) .+? (?:with|and|plus) .+|\b(?:with|on) (?:my )?(?:warfarin|coumadin|blood thinners?|eliquis|xarelto|levothyroxine|synthroid|thyroid medication|antibiotics?|metformin|statins?|birth control|ssris?|antidepressants?)\b/;
 const PLAN_VERB = '(?:start|stop|add|try|quit|switch|swap|replace|drop|pause|come off|get off|go off|give up|cut out)';
 const PLAN = new RegExp(
