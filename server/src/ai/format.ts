@@ -57,6 +57,21 @@ export function flatText(text: string, max = 120): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
+/**
+ * A model's Markdown as the plain text shown where Markdown is not rendered (the daily summary):
+ * links keep their text, emphasis, code marks and headings go, and backslash escapes
+ * ("Fish Oil \\(Omega-3\\)") become the characters they stand for.
+ */
+export function markdownToPlain(text: string): string {
+  return text
+    .replace(/!?\[((?:\\.|[^\]\\])*)\]\([^)\s]*\)/g, '$1')
+    .replace(/(\*\*|__)(?=\S)([\s\S]*?\S)\1/g, '$2')
+    .replace(/(^|[^\w*])\*(?=\S)([^*\n]*?\S)\*(?!\w)/g, '$1$2')
+    .replace(/`([^`\n]*)`/g, '$1')
+    .replace(/^#{1,6}\s+/gm, '')
+    .replace(/\\([\\`*_{}[\]()#+\-.!|~<>])/g, '$1');
+}
+
 export function joinList(items: readonly string[]): string {
   if (items.length <= 1) return items[0] ?? '';
   if (items.length === 2) return `${items[0]} and ${items[1]}`;

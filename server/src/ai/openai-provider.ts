@@ -2,7 +2,7 @@ import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from 'openai'
 import type { ChatCompletionMessageParam, ChatCompletionMessageFunctionToolCall, ChatCompletionToolChoiceOption } from 'openai/resources/chat/completions';
 import type { AssistantContext, UserData } from './assistant-data.ts';
 import { buildModelContext, renderDataMessage, renderInstructions } from './context-builder.ts';
-import { estimateTokens } from './format.ts';
+import { estimateTokens, markdownToPlain } from './format.ts';
 import { unheldNote, unheldNumbers } from './grounding.ts';
 import { detectEmergency, emergencyAdvice } from './safety.ts';
 import { type AssistantProvider, type ConversationTurn, ProviderError } from './provider.ts';
@@ -90,7 +90,8 @@ export class OpenAiCompatibleProvider implements AssistantProvider {
     ];
     let text = '';
     for await (const piece of this.stream(request, signal)) text += piece;
-    return text.trim();
+    // The summary is shown as plain text, where Markdown would show as its marks.
+    return markdownToPlain(text.trim());
   }
 
   private offersTools(): boolean {

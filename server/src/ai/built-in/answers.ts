@@ -35,9 +35,13 @@ export async function answerQuestion(context: AssistantContext, understood: Unde
       return user ? answerStreak(user) : SIGN_IN;
     case 'out-of-range':
       return user ? answerOutOfRange(user) : SIGN_IN;
-    case 'biomarker':
+    case 'biomarker': {
       if (!user) return SIGN_IN;
-      return (await askBackOrSupplement(user, question, text, context)) ?? answerBiomarker(user, question.marker, question.since, context);
+      const askedBack = await askBackOrSupplement(user, question, text, context);
+      if (askedBack) return askedBack;
+      const markers = await measuredFor(user, question.marker, text);
+      return (await Promise.all(markers.map((marker) => answerBiomarker(user, marker, question.since, context)))).join('\n\n');
+    }
     case 'felt': {
       if (!user) return SIGN_IN;
       const felt = await answerFelt(user, text, question.rating, question.since, context);
@@ -68,8 +72,11 @@ export async function answerQuestion(context: AssistantContext, understood: Unde
     case 'supplement-info':
       return answerSupplementInfo(context, text);
     case 'greeting':
-    case 'unknown':
-      return capabilities(user !== null, question.kind === 'unknown');
+      return capabilities(user !== null, false);
+    case 'unknown': {
+      const named = await readByNames(context, text);
+      return named ? answerQuestion(context, { question: named, subjectText: text }) : capabilities(user !== null, true);
+    }
   }
 }
 
@@ -191,8 +198,7 @@ function rangeStatus(point: BiomarkerPoint, unit: string): string {
 
 // ─── One biomarker over time ────────────────────────────────────────────────────────────────────
 
-async function answerBiomarker(user: UserData, named: Marker, since: Since | null, context: AssistantContext): Promise<string> {
-  const marker = await closestMeasured(user, named);
+async function answerBiomarker(user: UserData, marker: Marker, since: Since | null, context: AssistantContext): Promise<string> {
   const series = await user.biomarkerSeries(marker.key);
   if (!series || series.points.length === 0) {
     return `You have no ${marker.name} results yet. Upload a lab report that includes it (or add the result by hand on the Labs page), and I can follow it over time.`;
@@ -202,6 +208,7 @@ async function answerBiomarker(user: UserData, named: Marker, since: Since | nul
   const parts = [`Your latest ${series.name} is ${point(latest)}, ${rangeStatus(latest, series.unit)}.`];
 
   let start: { date: string; label: string; supplement?: StackEntry | LoggedSupplement } | null = null;
+  if (since?.kind === 'date' && since.until) return [...parts, periodSentences(series, since.date, since.until, point)].join(' ');
   if (since?.kind === 'date') start = { date: since.date, label: formatDay(since.date) };
   if (since?.kind === 'supplement' || since?.kind === 'it') {
     const supplement = await supplementForSince(user, since, marker, context);
@@ -225,7 +232,7 @@ async function answerBiomarker(user: UserData, named: Marker, since: Since | nul
     if (after.length === 0) {
       parts.push(`You have no ${series.name} results since ${start.supplement ? 'then' : start.label}; the latest is from before.`);
     } else if (before) {
-      parts.push(`Your last result before ${start.supplement ? 'then' : start.label} was ${point(before)}; ${changeSentence(before, latest, series)}. You have ${plural(after.length, 'result')} since.`);
+      parts.push(`Your last result before ${start.supplement ? 'then' : start.label} was ${point(before)}; ${changeSentence(before, latest, series)}. You have ${plural(after.length, 'result')} since${after.length > 1 && after.length <= 8 ? `: ${inOrder(after, series)}` : ''}.`);
     } else {
       const first = after[0]!;
       parts.push(
@@ -249,17 +256,37 @@ async function answerBiomarker(user: UserData, named: Marker, since: Since | nul
   return parts.join(' ');
 }
 
+function inOrder(points: readonly BiomarkerPoint[], series: BiomarkerSeries): string {
+  return points.map((p) => `${valueWithUnit(p.value, series.unit)} (${formatDay(p.date)})`).join(', ');
+}
+
+/** "In February": the results of that period, against the last one before it. */
+function periodSentences(series: BiomarkerSeries, from: string, until: string, point: (p: BiomarkerPoint) => string): string {
+  const period = `from ${formatDay(from)} to ${formatDay(until)}`;
+  const within = series.points.filter((p) => p.date >= from && p.date <= until);
+  const before = series.points.filter((p) => p.date < from).at(-1);
+  if (within.length === 0) return `You have no ${series.name} results ${period}.`;
+  const parts = [`${within.length === 1 ? 'Your result' : `Your ${within.length} results`} ${period}: ${within.map(point).join(', ')}.`];
+  if (before) parts.push(`The result before was ${point(before)}; by the end of the period ${changeSentence(before, within.at(-1)!, series)}.`);
+  return parts.join(' ');
+}
+
 /**
  * "Glucose" names the catalogue's plain glucose, but a user who has only fasting glucose means
- * that: with no results for the named biomarker, the user's most recent one whose name contains
- * it stands in.
+ * that; "cholesterol" names total cholesterol, but a user with only LDL and HDL means those. With
+ * no results for the named biomarker, the user's ones whose names contain the name the question
+ * used stand in, the most recent first.
  */
-async function closestMeasured(user: UserData, named: Marker): Promise<Marker> {
-  if (await user.biomarkerSeries(named.key)) return named;
+async function measuredFor(user: UserData, named: Marker, text: string): Promise<Marker[]> {
+  if (await user.biomarkerSeries(named.key)) return [named];
+  const q = normaliseQuestion(text);
+  // The name as the question said it ("cholesterol", not "total cholesterol"), and the catalogue's.
+  const said = [...named.aliases, ...(named.spokenNames ?? [])].map((alias) => alias.toLowerCase()).filter((alias) => alias.length >= 4 && containsWords(q, alias)).sort((a, b) => b.length - a.length)[0];
+  const words = [named.name.toLowerCase(), ...(said ? [said] : [])];
   const overview = await user.biomarkerOverview();
-  const word = named.name.toLowerCase();
-  const related = overview.find((entry) => entry.name.toLowerCase() !== word && containsWords(entry.name.toLowerCase(), word));
-  return (related && CATALOGUE.find((marker) => marker.key === related.key)) ?? named;
+  const related = overview.filter((entry) => entry.key !== named.key && words.some((word) => containsWords(entry.name.toLowerCase(), word)));
+  const markers = related.slice(0, 3).flatMap((entry) => CATALOGUE.find((marker) => marker.key === entry.key) ?? []);
+  return markers.length > 0 ? markers : [named];
 }
 
 /**
@@ -394,11 +421,12 @@ async function feltSinceDate(user: UserData, since: Extract<Since, { kind: 'date
   const days = await user.ratedDays({ supplementIds: [], names: [] });
   const shown = rating ? [rating] : RATINGS;
   const before = days.filter((day) => day.date < since.date);
-  const after = days.filter((day) => day.date >= since.date);
+  const after = days.filter((day) => day.date >= since.date && (!since.until || day.date <= since.until));
   const start = cite(formatDay(since.date), { kind: 'day', date: since.date });
-  if (after.length === 0) return `You have no rated days since ${start}.`;
-  const parts = [`Since ${start} you rated ${plural(after.length, 'day')}, averaging ${averageList(averages(after), shown)}.`];
-  if (before.length > 0) parts.push(`Before then, ${plural(before.length, 'rated day')} averaged ${averageList(averages(before), shown)}: ${changeList(averages(after), averages(before), shown)} since.`);
+  const period = since.until ? `from ${start} to ${cite(formatDay(since.until), { kind: 'day', date: since.until })}` : `since ${start}`;
+  if (after.length === 0) return `You have no rated days ${period}.`;
+  const parts = [`${period.charAt(0).toUpperCase()}${period.slice(1)} you rated ${plural(after.length, 'day')}, averaging ${averageList(averages(after), shown)}.`];
+  if (before.length > 0) parts.push(`Before then, ${plural(before.length, 'rated day')} averaged ${averageList(averages(before), shown)}: ${changeList(averages(after), averages(before), shown)} ${since.until ? 'in that period' : 'since'}.`);
   return parts.join(' ');
 }
 
@@ -437,6 +465,25 @@ async function measuredSupplement(user: UserData, words: string, context: Assist
 }
 
 // ─── Which thing a word means ───────────────────────────────────────────────────────────────────
+
+/**
+ * A question whose words fit no frame ("ginkgo plus fish oil, any problem?", "how's my mag
+ * doing"), read by the names it holds: two or more supplements or medicines ask how they go
+ * together; one of the user's supplements whose substance is also a lab result of theirs asks which
+ * is meant; another of their supplements asks about it.
+ */
+async function readByNames(context: AssistantContext, text: string): Promise<Question | null> {
+  if (context.reference.interactionNamesIn(text).length >= 2) return { kind: 'interaction' };
+  const user = context.user;
+  if (!user) return null;
+  const mine = (await findUserSupplements(text, await user.stack(), [], context)).stack;
+  if (mine.length === 0) return null;
+  for (const entry of mine) {
+    const marker = CATALOGUE.find((candidate) => supplementMatchesMarker(entry.name, entry.nutrient, candidate));
+    if (marker && (await user.biomarkerSeries(marker.key))) return { kind: 'biomarker', marker, since: null, framed: false };
+  }
+  return { kind: 'stack' };
+}
 
 /** The user's supplements and the reference entries a question names. */
 async function namedIn(context: AssistantContext, text: string): Promise<Named> {

@@ -107,11 +107,12 @@ export async function answerMeasured(user: UserData, measure: Measure, since: Si
   const noun = SLEEP.includes(measure) ? 'night' : 'day';
 
   if (since?.kind === 'date') {
-    const after = days.filter((day) => day.date >= since.date);
-    const length = Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${since.date}T00:00:00Z`)) / 86_400_000) + 1;
+    const end = since.until && since.until < today ? since.until : today;
+    const after = days.filter((day) => day.date >= since.date && day.date <= end);
+    const length = Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${since.date}T00:00:00Z`)) / 86_400_000) + 1;
     const before = days.filter((day) => day.date < since.date && day.date >= addDays(since.date, -length));
     if (after.length === 0) return `You have no imported ${what} data since ${dayLink(since.date)}; your latest is from ${dayLink(days.at(-1)!.date)}.`;
-    const parts = [`From ${dayLink(since.date)} to ${dayLink(today)} your ${what} averaged ${avg(after)}, over ${daysSpan(after, noun, ' with data')}.`];
+    const parts = [`From ${dayLink(since.date)} to ${dayLink(end)} your ${what} averaged ${avg(after)}, over ${daysSpan(after, noun, ' with data')}.`];
     if (measure === 'steps') parts.push(`That is ${Math.round(after.reduce((sum, day) => sum + day.value, 0)).toLocaleString('en-US')} steps in all.`);
     if (before.length > 0) parts.push(`In the ${plural(length, 'day')} before, it averaged ${avg(before)} over ${plural(before.length, noun)}: ${difference(measure, mean(after), mean(before), units)} since.`);
     return parts.join(' ');

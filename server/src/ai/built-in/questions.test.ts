@@ -97,6 +97,26 @@ describe('questions about imported measurements', () => {
     expect(classifyQuestion('How many steps did I walk last week?', TODAY)).toMatchObject({ kind: 'measured', measure: 'steps', since: { kind: 'date', date: '2025-06-08' } });
     expect(classifyQuestion('What is my heart rate variability since May 2025?', TODAY)).toMatchObject({ kind: 'measured', measure: 'hrv', since: { date: '2025-05-01' } });
   });
+  it.each([
+    ['is my glycated haemoglobin ok', 'biomarker'],
+    ["i'm on levothyroxine, is my magnesium ok with it", 'interaction'],
+    ["i'm thinking of upping my magnesium to 800mg, good idea?", 'dose'],
+    ['max iron per day?', 'dose'],
+    ['should i stop the vit d now my levels are normal?', 'plan'],
+    ['should i come off the fish oil before my operation', 'plan'],
+    ['how long have I been taking vitamin D', 'stack'],
+    ['what supplements do i currently take', 'stack'],
+    ['are my results normal', 'out-of-range'],
+    ['do i feel better on days i take magnesium', 'felt'],
+    ['has the vit d made any difference to how i feel', 'felt'],
+    ['why am i so knackered today, could it be the fish oil?', 'felt'],
+    ['how close am I to my 90 day goal', 'streak'],
+    ['can i double up on my vit d when i forget a day', 'dose'],
+    ['when is best for d3, morning?', 'timing'],
+  ])('by its frame, not one word: %j is %s', (question, expected) => {
+    expect(kind(question)).toBe(expected);
+  });
+
   it('leaves ratings, heart emergencies and lab results to their own answers', () => {
     expect(kind('Has my sleep rating changed since I started magnesium glycinate?')).toBe('felt');
     expect(kind('Does magnesium help my sleep?')).toBe('felt');
@@ -105,7 +125,36 @@ describe('questions about imported measurements', () => {
   });
 });
 
+describe('the names people use', () => {
+  it.each([
+    ['bad cholesterol', 'ldl'],
+    ['how is my good cholesterol', 'hdl'],
+    ['ldl over the last 6 months', 'ldl'],
+    ['and wbc?', 'wbc'],
+    ['how many white cells did my test show', 'wbc'],
+    ['whats my a1c', 'hba1c'],
+    ['my haemoglobin', 'hemoglobin'],
+    ['my 25 oh d result', 'vitamin-d-25oh'],
+    ['LDL-C?', 'ldl'],
+  ])('%j names %s', (text, key) => {
+    expect(findBiomarker(text)?.key).toBe(key);
+  });
+
+  it('never reads a word or a unit typed in lower case as a test', () => {
+    expect(findBiomarker('is alt ok to take with 400 mg')).toBeUndefined();
+    expect(findBiomarker('I ate a bun')).toBeUndefined();
+  });
+});
+
 describe('follow-ups', () => {
+  it('"is that too much?" is about what the question before named', () => {
+    expect(understandConversation(['how much vit d am i taking', 'is that too much?'], TODAY)).toMatchObject({ question: { kind: 'dose' }, subjectText: 'how much vit d am i taking is that too much?' });
+  });
+  it('an answer to "supplement or lab results?" takes the reading it names', () => {
+    expect(understandConversation(['magnesium?', 'my lab results'], TODAY).question).toMatchObject({ kind: 'biomarker', marker: { key: 'magnesium' }, framed: true });
+    expect(understandConversation(['magnesium?', 'the supplement'], TODAY)).toMatchObject({ question: { kind: 'stack' }, subjectText: 'magnesium?' });
+  });
+
   it('"and since June?" keeps the subject and takes the new start', () => {
     const { question } = understandConversation(['How has my LDL changed since January 2025?', 'and since June 2024?'], TODAY);
     expect(question).toMatchObject({ kind: 'biomarker', marker: { key: 'ldl' }, since: { kind: 'date', date: '2024-06-01' } });
@@ -140,8 +189,31 @@ describe('reading "since ..."', () => {
     ['in the past two weeks', { kind: 'date', date: '2025-06-01' }],
     ['while taking fish oil', { kind: 'supplement', text: 'fish oil' }],
     ['before and after starting magnesium', { kind: 'supplement', text: 'magnesium' }],
+    ['since adding omega-3 how has it done', { kind: 'supplement', text: 'omega-3' }],
   ])('%j', (text, expected) => {
     expect(parseSince(`How is my vitamin D ${text}`, TODAY)).toMatchObject(expected);
+  });
+
+  it.each([
+    ['How did I sleep in February?', { kind: 'date', date: '2025-02-01', until: '2025-02-28' }],
+    ['What was my LDL in June?', { kind: 'date', date: '2025-06-01', until: '2025-06-30' }],
+    ['What was my LDL in July?', { kind: 'date', date: '2024-07-01', until: '2024-07-31' }],
+    ['my ferritin in march 2024', { kind: 'date', date: '2024-03-01', until: '2024-03-31' }],
+    ['How has my energy been over the summer?', { kind: 'date', date: '2025-06-01', until: '2025-08-31' }],
+    ['How did I sleep last summer?', { kind: 'date', date: '2024-06-01', until: '2024-08-31' }],
+    ['How was my mood over the winter?', { kind: 'date', date: '2024-12-01', until: '2025-02-28' }],
+    ['my vitamin D since last September', { kind: 'date', date: '2024-09-01' }],
+    ['my ferritin since Christmas', { kind: 'date', date: '2024-12-25' }],
+  ])('a period or a named day: %j', (text, expected) => {
+    expect(parseSince(text, TODAY)).toEqual({ ...expected, label: expected.date });
+  });
+
+  it('reads a supplement as the start when the words make it the cause of a change', () => {
+    expect(parseSince('did the cholecalciferol actually raise my vitamin d levels', TODAY)).toEqual({ kind: 'supplement', text: 'cholecalciferol' });
+    expect(parseSince('has fish oil changed my mood?', TODAY)).toEqual({ kind: 'supplement', text: 'fish oil' });
+    expect(parseSince('I started the magnesium back in March, has my glucose changed since then?', TODAY)).toEqual({ kind: 'supplement', text: 'magnesium' });
+    expect(parseSince('did my ldl change?', TODAY)).toBeNull();
+    expect(parseSince('a report from marketing', TODAY)).toBeNull();
   });
 
   it('ignores dates that do not exist, and questions without a start', () => {

@@ -206,6 +206,35 @@ describe('a biomarker over time', () => {
     expect(refused.json().message).toContain('labUnits must be conventional or si');
   });
 
+  it('with body units metric: lab values as the report printed them, names with no Markdown escapes, in answers and the daily summary', async () => {
+    const { client, user } = await signedInClient(t);
+    const fishOil = await addSupplement(client, { name: 'Fish Oil (Omega-3)', dosage: '1000 mg', frequency: '1x daily' });
+    await logDays(client, fishOil, ['2025-02-01']);
+    await addResults(t, user.id, [
+      { key: 'ldl', name: 'LDL cholesterol', category: 'lipid', unit: 'mg/dL', value: 150.1, high: 99, flag: 'high', date: '2024-09-12' },
+      { key: 'ldl', name: 'LDL cholesterol', category: 'lipid', unit: 'mg/dL', value: 128, high: 99, flag: 'high', date: '2025-05-28' },
+      { key: 'wbc', name: 'White blood cells', category: 'blood', unit: '10*3/uL', value: 20, low: 4, high: 11, flag: 'high', date: '2025-05-28' },
+    ]);
+    const { users } = await import('#server/db/schema/index.ts');
+    const { eq } = await import('drizzle-orm');
+    await t.database.db.update(users).set({ unitSystem: 'metric' }).where(eq(users.id, user.id));
+
+    const ldl = await askText(client, 'how has my bad cholesterol changed?');
+    expect(ldl).toContain('128 mg/dL');
+    expect(ldl).toContain('150.1 mg/dL');
+    expect(ldl).not.toMatch(/mmol\/L|3\.3/);
+    const wbc = await askText(client, 'my white cell count?');
+    expect(wbc).toContain('20 ×10³/µL');
+    expect(wbc).not.toMatch(/10\*|10⁹/);
+    const stack = await askText(client, 'what do i take?');
+    expect(stack).toContain('[Fish Oil (Omega-3)](stacklab:supplement/');
+    expect(stack).not.toContain('\\(');
+
+    const summary = await client.post('/api/assistant/daily-summary', { date: '2025-02-01' });
+    expect(summary.statusCode).toBe(200);
+    expect(summary.json().summary).toBe('On Feb 1, 2025 you took Fish Oil (Omega-3) (1000 mg).');
+  });
+
   it('says when there are no results for it', async () => {
     expect(await askText(rich.client, 'How is my ferritin level?')).toContain('You have no Ferritin results yet');
   });

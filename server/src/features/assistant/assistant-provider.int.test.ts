@@ -454,6 +454,18 @@ describe('daily summary with a model', () => {
     expect(await countAiUses(t, user.id)).toBe(1);
     expect(lastRequest().body.messages[1]!.content).toContain('"taken":"Zinc 50 mg"');
   });
+
+  it('stores plain text: the model\u2019s Markdown marks and escapes do not reach the day', async () => {
+    const { client } = await signedInClient(t);
+    const id = await addSupplement(client, { name: 'Fish Oil (Omega-3)', dosage: '1000 mg', frequency: '1x daily' });
+    await logDays(client, id, ['2025-03-02']);
+    fake.behaviour = { kind: 'stream', pieces: ['You took **Fish Oil \\(Omega-3\\)** ', '(1000 mg) on [Mar 2](stacklab:day/2025-03-02).'] };
+    const written = await client.post('/api/assistant/daily-summary', { date: '2025-03-02' });
+    expect(written.statusCode).toBe(200);
+    expect(written.json().summary).toBe('You took Fish Oil (Omega-3) (1000 mg) on Mar 2.');
+    const day = (await client.get('/api/supplement-logs/2025-03-02')).json();
+    expect(day.qualitativeLogs.find((log: { type: string }) => log.type === 'summary')).toMatchObject({ summary: 'You took Fish Oil (Omega-3) (1000 mg) on Mar 2.' });
+  });
 });
 
 async function withTimeout(promise: Promise<unknown>, ms: number): Promise<void> {

@@ -82,6 +82,17 @@ describe('a model that calls tools', () => {
     expect((result.results as unknown[])[0]).toMatchObject({ date: '2024-01-10', value: 18, referenceRange: { low: 30, high: 100 }, flag: 'low' });
   });
 
+  it('a number in no tool result and not in the records is pointed out after an answer from tools', async () => {
+    const { client } = await seedRichUser(t);
+    callsThenAnswers([{ name: 'get_biomarker_results', arguments: JSON.stringify({ biomarker: 'vitamin D' }) }], ([first]) => {
+      const results = first!.result.results as { value: number }[];
+      return `Your vitamin D went from ${results[0]!.value} to ${results.at(-1)!.value} ng/mL, about 112.3 nmol/L.`;
+    });
+    const text = replyText(readEvents((await ask(client, 'How has my vitamin D changed?')).body));
+    expect(text).toContain('Your vitamin D went from 18 to 45 ng/mL, about 112.3 nmol/L.');
+    expect(text).toContain('Check this number against your records: 112.3.');
+  });
+
   it('each tool returns the signed-in user’s records: stack, intake, ratings, biomarkers and health profile', async () => {
     const { client } = await seedRichUser(t);
     expect((await client.post('/api/health-stats', { weight: 151, allergies: 'penicillin' })).statusCode).toBe(200);

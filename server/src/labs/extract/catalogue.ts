@@ -41,6 +41,8 @@ export type Marker = {
   plausible: [number, number];
   typical: [number | null, number | null];
   sources: string;
+  /** What people call it when they talk, never printed on a report: read by the assistant, not the parser. */
+  spokenNames?: string[];
 };
 
 type MarkerInput = Omit<Marker, 'loinc' | 'units' | 'sources'> & {
@@ -95,11 +97,11 @@ export const CATALOGUE: readonly Marker[] = [
     aliases: ['Total Cholesterol', 'Cholesterol Total', 'Cholesterol, Total', 'Cholesterol', 'Serum Cholesterol', 'S. Cholesterol', 'TC', 'Cholesterol (Total)', 'Total Cholesterol (TC)'],
     loinc: ['mass:2093-3', 'molar:14647-2'], canonicalUnit: 'mg/dL', units: MGDL(1 / 0.0259),
     plausible: [20, 1500], typical: [null, 200] }),
-  define({ key: 'hdl', name: 'HDL cholesterol', category: 'lipid',
+  define({ key: 'hdl', name: 'HDL cholesterol', category: 'lipid', spokenNames: ['good cholesterol'],
     aliases: ['HDL Cholesterol', 'HDL', 'HDL-C', 'Cholesterol HDL', 'HDL Cholesterol Direct', 'HDL-Cholesterol', 'High Density Lipoprotein', 'High Density Lipoprotein Cholesterol', 'Cholesterol, HDL'],
     loinc: ['mass:2085-9', 'molar:14646-4'], canonicalUnit: 'mg/dL', units: MGDL(1 / 0.0259),
     plausible: [2, 250], typical: [40, null] }),
-  define({ key: 'ldl', name: 'LDL cholesterol', category: 'lipid',
+  define({ key: 'ldl', name: 'LDL cholesterol', category: 'lipid', spokenNames: ['bad cholesterol'],
     aliases: ['LDL Cholesterol', 'LDL', 'LDL-C', 'Cholesterol LDL', 'LDL Cholesterol Calculated', 'LDL Cholesterol Direct', 'LDL-Cholesterol', 'Low Density Lipoprotein', 'Low Density Lipoprotein Cholesterol', 'Cholesterol, LDL', 'LDL Calc', 'LDL-C (Calculated)'],
     loinc: ['mass:13457-7', 'molar:22748-8'], canonicalUnit: 'mg/dL', units: MGDL(1 / 0.0259),
     plausible: [1, 1200], typical: [null, 100] }),
@@ -141,7 +143,7 @@ export const CATALOGUE: readonly Marker[] = [
     aliases: ['Glucose', 'Blood Glucose', 'Serum Glucose', 'Plasma Glucose', 'Glucose, Serum', 'Glucose, Plasma', 'Random Blood Sugar', 'RBS', 'Blood Sugar', 'Glucose Random', 'Random Glucose', 'Blood Sugar Random', 'Plasma Glucose Random'],
     loinc: ['mass:2345-7', 'molar:14749-6'], canonicalUnit: 'mg/dL', units: MGDL(1 / 0.0555),
     plausible: [10, 2000], typical: [70, 140] }),
-  define({ key: 'glucose-fasting', name: 'Fasting glucose', category: 'metabolic',
+  define({ key: 'glucose-fasting', name: 'Fasting glucose', category: 'metabolic', spokenNames: ['sugar level', 'sugar levels', 'fasting sugar'],
     aliases: ['Fasting Glucose', 'Glucose Fasting', 'Glucose, Fasting', 'Fasting Blood Sugar', 'FBS', 'Fasting Plasma Glucose', 'FPG', 'Blood Sugar Fasting', 'Plasma Glucose Fasting', 'Glucose (Fasting)', 'Glucose - Fasting', 'Fasting Blood Glucose', 'Blood Glucose Fasting', 'Blood Sugar (Fasting)'],
     loinc: ['mass:1558-6', 'molar:14771-0'], canonicalUnit: 'mg/dL', units: MGDL(1 / 0.0555),
     plausible: [10, 2000], typical: [70, 99] }),
@@ -189,7 +191,7 @@ export const CATALOGUE: readonly Marker[] = [
     plausible: [0.05, 100], typical: [null, 2.5] }),
 
   // ---------------------------------------------------------------- thyroid
-  define({ key: 'tsh', name: 'TSH', category: 'thyroid',
+  define({ key: 'tsh', name: 'TSH', category: 'thyroid', spokenNames: ['thyroid test', 'thyroid result', 'thyroid results', 'thyroid level', 'thyroid levels'],
     aliases: ['TSH', 'Thyroid Stimulating Hormone', 'Thyrotropin', 'TSH Ultrasensitive', 'Ultrasensitive TSH', 'TSH, Ultrasensitive', 'TSH 3rd Generation', 'Third Generation TSH', 'Thyroid Stimulating Hormone (TSH)', 'S. TSH', 'US-TSH', 'TSH (Ultra Sensitive)', 'hs TSH'],
     loinc: ['3016-3'], canonicalUnit: 'm[IU]/L', units: MIU_L,
     plausible: [0.001, 500], typical: [0.4, 4.0] }),
@@ -666,7 +668,7 @@ export const CATALOGUE: readonly Marker[] = [
     aliases: ['Transferrin Saturation', 'Iron Saturation', '% Saturation', 'Transferrin Saturation (TSAT)', 'TSAT', 'Saturation of Transferrin', 'Iron Saturation %', '% Transferrin Saturation'],
     loinc: ['2502-3'], canonicalUnit: '%', units: PERCENT,
     plausible: [1, 100], typical: [20, 50] }),
-  define({ key: 'ferritin', name: 'Ferritin', category: 'mineral',
+  define({ key: 'ferritin', name: 'Ferritin', category: 'mineral', spokenNames: ['iron stores'],
     aliases: ['Ferritin', 'Serum Ferritin', 'Ferritin, Serum', 'S. Ferritin'],
     loinc: ['mass:2276-4'], canonicalUnit: 'ng/mL', units: [{ unit: 'ng/mL', factor: 1, aliases: ['ug/L', 'µg/L', 'mcg/L'] }, { unit: 'pmol/L', factor: 1 / 2.247 }],
     plausible: [1, 100000], typical: [20, 300] }),

@@ -83,14 +83,14 @@ function isKnown(raw: string, question: EvalQuestion): boolean {
 }
 
 /** The results as a Markdown section for bench/RESULTS.md. */
-export function renderSummary(title: string, summary: EvalSummary): string {
+export function renderSummary(title: string, summary: EvalSummary, setFile = 'question-set.ts'): string {
   const percent = (right: number, total: number) => `${((right / total) * 100).toFixed(1)}%`;
   const rows = [...summary.byKind.entries()].map(([kind, { right, total }]) => `| ${kind} | ${right}/${total} | ${percent(right, total)} |`);
   const wrong = summary.results.filter((result) => !result.right);
   return [
     `## ${title}`,
     '',
-    `Written by \`npm run eval:assistant\` on ${new Date().toISOString().slice(0, 10)}: ${summary.total} questions of \`server/src/features/assistant/eval/question-set.ts\` asked of the fixture user (\`server/src/features/assistant/eval/fixture.ts\`). Goal for the built-in assistant: 95% right, none with an invented number, every emergency answered as one.`,
+    `Written by \`npm run eval:assistant\` on ${new Date().toISOString().slice(0, 10)}: ${summary.total} questions of \`server/src/features/assistant/eval/${setFile}\` asked of the fixture user (\`server/src/features/assistant/eval/fixture.ts\`). Goal for the built-in assistant: 95% right, none with an invented number, every emergency answered as one.`,
     '',
     `**${summary.right}/${summary.total} right (${percent(summary.right, summary.total)})**; answers with a number not in the records, the reference or derived from them: ${summary.invented}; emergencies missed: ${summary.emergenciesMissed}.`,
     '',

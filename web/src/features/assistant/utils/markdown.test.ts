@@ -136,3 +136,18 @@ describe('parseMarkdown', () => {
     expect(collect(parseMarkdown('See [the day](stacklab:day/2025-')).hrefs).toEqual([]);
   });
 });
+
+describe('names with brackets as the reader sees them', () => {
+  const textOf = (source: string) => JSON.stringify(parseMarkdown(source));
+
+  it('shows a built-in answer\u2019s linked name and a model\u2019s escaped one without backslashes', () => {
+    const builtIn = textOf('You take [Fish Oil (Omega-3)](stacklab:supplement/s-1) at 1000 mg and [Vit \\[D\\]](stacklab:supplement/s-2).');
+    expect(builtIn).toContain('Fish Oil (Omega-3)');
+    expect(builtIn).toContain('Vit [D]');
+    expect(builtIn).not.toContain('\\\\');
+    const model = textOf('You take Fish Oil \\(Omega-3\\) and Vitamin\\_D.');
+    expect(model).toContain('Fish Oil (Omega-3) and Vitamin_D.');
+    expect(model).not.toContain('\\\\');
+  });
+});
+
