@@ -160,8 +160,9 @@ export function computeInsights(
     if (!first || row.localDate < first) firstTaken.set(row.supplementId, row.localDate);
   }
   const spans = intakeSpans(intake);
-  // Each day's lagged date once, not once per supplement.
-  const series = measureSeries(ratings, measurements).map((entry) => ({ ...entry, lagged: entry.days.map((day) => addDays(day.localDate, -INSIGHT_LAG_DAYS)) }));
+  // Each day's lagged date once, not once per supplement; date arithmetic is most of the cost, so none without a lag.
+  const lagOf = (day: DayValue) => (INSIGHT_LAG_DAYS === 0 ? day.localDate : addDays(day.localDate, -INSIGHT_LAG_DAYS));
+  const series = measureSeries(ratings, measurements).map((entry) => ({ ...entry, lagged: entry.days.map(lagOf) }));
 
   const onOff = stack.flatMap((supplement) => {
     const taken = daysTaken.get(supplement.id) ?? new Set<string>();
