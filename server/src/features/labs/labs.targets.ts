@@ -62,11 +62,11 @@ const OWN_KEY = /^own:([0-9a-f-]{36})$/i;
  * caller's own (another user's id is as unknown as a made-up one). No plausible limits: the
  * catalogue knows nothing of it.
  */
-async function checkOwnTarget(db: Db, userId: string, id: string, body: BiomarkerTargetBody): Promise<{ biomarkerKey: string; low: number | null; high: number | null }> {
+async function checkOwnTarget(db: Db, userId: string, id: string, body: BiomarkerTargetBody): Promise<{ biomarkerKey: string; low: number | null; high: number | null; unit: string }> {
   const own = await findOwnBiomarker(db, userId, id);
   if (!own) throw AppError.validation('biomarker', `Unknown biomarker "${body.biomarker}"; pick one from the list`);
   if (body.unit.toLowerCase() !== own.unit.toLowerCase()) throw AppError.validation('unit', `${LAB_MESSAGES.ownBiomarkerUnit} (${own.unit || 'no unit'})`);
-  return { biomarkerKey: ownBiomarkerKey(own.id), low: body.low, high: body.high };
+  return { biomarkerKey: ownBiomarkerKey(own.id), low: body.low, high: body.high, unit: own.unit };
 }
 
 /**
@@ -97,13 +97,14 @@ export function checkTarget(body: BiomarkerTargetBody): { biomarkerKey: string; 
  */
 export async function saveTarget(db: Db, userId: string, body: BiomarkerTargetBody): Promise<BiomarkerTarget> {
   const ownId = OWN_KEY.exec(body.biomarker)?.[1];
-  const { biomarkerKey, low, high } = ownId ? await checkOwnTarget(db, userId, ownId, body) : checkTarget(body);
+  const own = ownId ? await checkOwnTarget(db, userId, ownId, body) : undefined;
+  const { biomarkerKey, low, high } = own ?? checkTarget(body);
   const [row] = await db
     .insert(biomarkerTargets)
     .values({ userId, biomarkerKey, low, high })
     .onConflictDoUpdate({ target: [biomarkerTargets.userId, biomarkerTargets.biomarkerKey], set: { low, high, updatedAt: sql`now()` } })
     .returning();
-  return withOwnUnit(row!, new Map(ownId ? [[biomarkerKey, body.unit]] : []));
+  return withOwnUnit(row!, new Map(own ? [[biomarkerKey, own.unit]] : []));
 }
 
 export async function deleteTarget(db: Db, userId: string, biomarker: string): Promise<void> {
