@@ -1,13 +1,19 @@
 import { z } from 'zod';
 
 /**
- * Insights (decision 037): for each supplement of the stack and each daily rating, the rating on
- * days it was taken against days it was not, with Welch's 95% interval and Benjamini–Hochberg
- * adjusted p-values across every comparison made.
+ * Insights (decisions 037, 043): for each supplement of the stack and each daily rating, the
+ * rating on days it was taken against days it was not, and in the days before its start against
+ * the days after, with Welch's 95% interval and Benjamini–Hochberg adjusted p-values across every
+ * comparison made, of both kinds.
  */
 
 /** A rating on day d + lag is compared by whether the supplement was taken on day d. Fixed in advance. */
 export const INSIGHT_LAG_DAYS = 0;
+/**
+ * Before against after a start: the days compared on each side of a supplement's first logged
+ * day. Fixed in advance, and short enough that a season or a year of drift is not read as an effect.
+ */
+export const INSIGHT_BEFORE_AFTER_DAYS = 60;
 /** Days needed on each side before a comparison is made at all. */
 export const INSIGHT_MINIMUM_DAYS = 14;
 /** The false discovery rate below which an adjusted comparison counts as a finding. */
@@ -37,6 +43,25 @@ export const INSIGHT_TEXTS = {
   upgradeHint: 'Upgrade to Pro to see every comparison of your supplements and ratings.',
 } as const;
 
+export const STACK_CHANGES = ['started', 'stopped', 'dose_changed'] as const;
+export type StackChangeKind = (typeof STACK_CHANGES)[number];
+
+/** A change of the stack, read from the intake logs (which copy the dose of each day). */
+export const stackChangeSchema = z.object({
+  name: z.string(),
+  change: z.enum(STACK_CHANGES),
+  /** The first day in the new state: first day taken, first day not taken, first day at the new dose. */
+  on: z.string(),
+  /** For a dose change, the doses before and after ("1000 IU 1x daily"); null otherwise. */
+  fromDose: z.string().nullable(),
+  toDose: z.string().nullable(),
+});
+export type StackChange = z.infer<typeof stackChangeSchema>;
+
+/** On-days against off-days (decision 037), or the days before a supplement's start against the days after (decision 043). */
+export const INSIGHT_COMPARISONS = ['on_off', 'before_after'] as const;
+export type InsightComparison = (typeof INSIGHT_COMPARISONS)[number];
+
 export const insightStatusSchema = z.enum([
   /** Enough days, and the adjusted p is at or below the false discovery rate. */
   'finding',
@@ -48,14 +73,19 @@ export const insightStatusSchema = z.enum([
 export type InsightStatus = z.infer<typeof insightStatusSchema>;
 
 export const insightSchema = z.object({
+  comparison: z.enum(INSIGHT_COMPARISONS),
   supplementId: z.string(),
   supplementName: z.string(),
+  /** For `before_after`, the supplement's first logged day; null for `on_off`. */
+  startedOn: z.string().nullable(),
   /** The rating, or the imported daily measurement, compared. */
   rating: z.enum(INSIGHT_MEASURES),
   status: insightStatusSchema,
+  /** Days on, or for `before_after` the days after the start. */
   daysOn: z.number().int(),
+  /** Days off, or for `before_after` the days before the start. */
   daysOff: z.number().int(),
-  /** Mean on days on minus days off (in the measure's unit), and its 95% interval; null without enough data. */
+  /** Mean on days on minus days off (after minus before), in the measure's unit, and its 95% interval; null without enough data. */
   difference: z.number().nullable(),
   low: z.number().nullable(),
   high: z.number().nullable(),
@@ -63,9 +93,11 @@ export const insightSchema = z.object({
   /** Benjamini–Hochberg adjusted across every comparison made for the user. */
   adjustedP: z.number().nullable(),
   association: z.literal(INSIGHT_TEXTS.association),
-  /** Other supplements started or stopped within the days compared: they could explain it too. */
-  confounders: z.array(z.object({ name: z.string(), change: z.enum(['started', 'stopped']), on: z.string() })),
+  /** Other supplements started, stopped (or, before against after, re-dosed) within the days compared: they could explain it too. */
+  confounders: z.array(z.object({ name: z.string(), change: z.enum(STACK_CHANGES), on: z.string() })),
   otherCauses: z.string(),
+  /** The day-by-day history at the days compared: the data points behind it. */
+  historyPath: z.string(),
 });
 export type Insight = z.infer<typeof insightSchema>;
 
@@ -91,20 +123,6 @@ export const BIOMARKER_INSIGHT_TEXTS = {
   upgradeHint: 'Upgrade to Pro to see how each of your biomarkers moved around every change of your stack.',
 } as const;
 
-export const STACK_CHANGES = ['started', 'stopped', 'dose_changed'] as const;
-export type StackChangeKind = (typeof STACK_CHANGES)[number];
-
-/** A change of the stack, read from the intake logs (which copy the dose of each day). */
-export const stackChangeSchema = z.object({
-  name: z.string(),
-  change: z.enum(STACK_CHANGES),
-  /** The first day in the new state: first day taken, first day not taken, first day at the new dose. */
-  on: z.string(),
-  /** For a dose change, the doses before and after ("1000 IU 1x daily"); null otherwise. */
-  fromDose: z.string().nullable(),
-  toDose: z.string().nullable(),
-});
-export type StackChange = z.infer<typeof stackChangeSchema>;
 
 const labPointSchema = z.object({ value: z.number(), date: z.string() });
 
@@ -134,6 +152,11 @@ export const biomarkerInsightSchema = z.object({
 });
 export type BiomarkerInsight = z.infer<typeof biomarkerInsightSchema>;
 
+/** The history page open at one day, where that day's intake and ratings are. */
+export function historyPathFor(day: string): string {
+  return `/supplement-history?date=${day}`;
+}
+
 /** The labs page with one biomarker charted: the chart's `biomarkers` parameter takes catalogue keys. */
 export function labsPathFor(biomarkerKey: string): string {
   return `/labs?biomarkers=${encodeURIComponent(biomarkerKey)}`;
@@ -144,8 +167,10 @@ export const insightsResponseSchema = z.object({
   access: z.enum(['full', 'preview']),
   lagDays: z.number().int(),
   minimumDays: z.number().int(),
+  /** The days compared on each side of a start. */
+  beforeAfterDays: z.number().int(),
   falseDiscoveryRate: z.number(),
-  /** How many comparisons had enough data and were corrected for. */
+  /** How many comparisons, of both kinds, had enough data and were corrected for together. */
   comparisons: z.number().int(),
   insights: z.array(insightSchema),
   /** Insights not shown under a preview. */

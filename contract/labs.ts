@@ -348,4 +348,5 @@ export const LAB_MESSAGES = {
   ownBiomarkerUnit: 'Use the unit this biomarker of yours was first kept in',
   retestNotNeeded: 'This result is in range and on target: no retest to plan',
   retestNotFound: 'Retest not found',
+  retestCancelled: 'Retest cancelled',
 } as const;

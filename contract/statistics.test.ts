@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { benjaminiHochberg, studentTQuantile, welchDifference } from './statistics.ts';
+import { benjaminiHochberg, studentTCdf, studentTQuantile, welchDifference } from './statistics.ts';
 
 describe("Welch's t-test", () => {
   // The three worked examples of Wikipedia's "Welch's t-test" article (t, ν and p as published,
@@ -35,6 +35,19 @@ describe("Welch's t-test", () => {
     expect(studentTQuantile(0.975, 10)).toBeCloseTo(2.228, 3);
     expect(studentTQuantile(0.975, 30)).toBeCloseTo(2.042, 3);
     expect(studentTQuantile(0.025, 30)).toBeCloseTo(-2.042, 3);
+  });
+
+  it('does not call "significant" what a naive correlation does, when the spread differs', () => {
+    // Wikipedia's second example: ten values with a wide spread against twenty with a narrow one.
+    // The article gives Student's pooled test t = -2.10, df 28, p = 0.045 and Welch's p = 0.149.
+    // A Pearson correlation of the value with the group (on-day 1, off-day 0) is that pooled test.
+    const a = [17.2, 20.9, 22.6, 18.1, 21.7, 21.4, 23.5, 24.2, 14.7, 21.8];
+    const b = [21.5, 22.8, 21.0, 23.0, 21.6, 23.6, 22.5, 20.7, 23.4, 21.8, 20.7, 21.7, 21.5, 22.5, 23.6, 21.5, 22.5, 23.5, 21.5, 21.8];
+    const naive = correlationTest([...a.map(() => 1), ...b.map(() => 0)], [...a, ...b]);
+    expect(naive.t).toBeCloseTo(-2.10, 2);
+    expect(naive.p).toBeCloseTo(0.045, 3);
+    expect(naive.p).toBeLessThan(0.05);
+    expect(welchDifference(a, b)!.p).toBeGreaterThan(0.05);
   });
 
   it('declines samples too small or without any spread', () => {
@@ -79,6 +92,25 @@ describe('Benjamini–Hochberg', () => {
     expect(benjaminiHochberg(pValues).filter((q) => q < 0.05)).toHaveLength(0);
   });
 });
+
+/** The textbook test of Pearson's r: t = r·√((n − 2) / (1 − r²)) on n − 2 degrees of freedom. */
+function correlationTest(x: number[], y: number[]): { t: number; p: number } {
+  const n = x.length;
+  const mean = (v: number[]) => v.reduce((sum, one) => sum + one, 0) / n;
+  const mx = mean(x);
+  const my = mean(y);
+  let sxy = 0;
+  let sxx = 0;
+  let syy = 0;
+  for (let i = 0; i < n; i += 1) {
+    sxy += (x[i]! - mx) * (y[i]! - my);
+    sxx += (x[i]! - mx) ** 2;
+    syy += (y[i]! - my) ** 2;
+  }
+  const r = sxy / Math.sqrt(sxx * syy);
+  const t = r * Math.sqrt((n - 2) / (1 - r * r));
+  return { t, p: 2 * studentTCdf(-Math.abs(t), n - 2) };
+}
 
 const SEED = 7;
 

@@ -1,9 +1,12 @@
 /**
- * The statistics behind Insights (decision 037): Welch's two-sample t-test and its 95% interval
- * for a difference in means, and the Benjamini–Hochberg adjustment of many p-values. Pure
- * functions, no dependencies: the t distribution is computed here from the regularized
- * incomplete beta function.
+ * The statistics behind Insights (decisions 037, 043): Welch's two-sample t-test and its 95%
+ * interval for a difference in means, and the Benjamini–Hochberg adjustment of many p-values.
+ * The t distribution is jstat's; the comparisons built on it are ours and tested on published
+ * worked examples. Only the server imports this file: a web import would bring jstat along.
  */
+import jstat from 'jstat';
+
+const { jStat } = jstat;
 
 export type Summary = { n: number; mean: number; variance: number };
 
@@ -68,75 +71,15 @@ export function benjaminiHochberg(pValues: readonly number[]): number[] {
 
 /** P(T <= t) for Student's t with `df` degrees of freedom (df may be fractional). */
 export function studentTCdf(t: number, df: number): number {
-  const x = df / (df + t * t);
-  const tail = 0.5 * regularizedIncompleteBeta(x, df / 2, 0.5);
+  // Through I_x(df/2, 1/2) rather than jStat.studentt.cdf, whose (t + sqrt(t² + df)) loses the
+  // digits of small p-values in the far tail.
+  const tail = 0.5 * jStat.ibeta(df / (df + t * t), df / 2, 0.5);
   return t > 0 ? 1 - tail : tail;
 }
 
-/** The t with P(T <= t) = probability, by bisection on the distribution function. */
+/** The t with P(T <= t) = probability. */
 export function studentTQuantile(probability: number, df: number): number {
   if (probability <= 0 || probability >= 1) throw new RangeError('probability must be between 0 and 1');
   if (probability === 0.5) return 0;
-  let low = -1;
-  let high = 1;
-  while (studentTCdf(low, df) > probability) low *= 2;
-  while (studentTCdf(high, df) < probability) high *= 2;
-  for (let i = 0; i < 200 && high - low > 1e-12; i += 1) {
-    const mid = (low + high) / 2;
-    if (studentTCdf(mid, df) < probability) low = mid;
-    else high = mid;
-  }
-  return (low + high) / 2;
-}
-
-/** ln Γ(x) for x > 0 (Lanczos, g = 7, n = 9: about 15 significant digits). */
-function logGamma(x: number): number {
-  const c = [
-    0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905, -0.13857109526572012,
-    9.9843695780195716e-6, 1.5056327351493116e-7,
-  ];
-  if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - logGamma(1 - x);
-  const z = x - 1;
-  let sum = c[0]!;
-  for (let i = 1; i < 9; i += 1) sum += c[i]! / (z + i);
-  const t = z + 7.5;
-  return 0.5 * Math.log(2 * Math.PI) + (z + 0.5) * Math.log(t) - t + Math.log(sum);
-}
-
-/** I_x(a, b), by the continued fraction (modified Lentz), on the side where it converges fast. */
-function regularizedIncompleteBeta(x: number, a: number, b: number): number {
-  if (x <= 0) return 0;
-  if (x >= 1) return 1;
-  const front = Math.exp(logGamma(a + b) - logGamma(a) - logGamma(b) + a * Math.log(x) + b * Math.log(1 - x));
-  if (x < (a + 1) / (a + b + 2)) return (front * betaContinuedFraction(x, a, b)) / a;
-  return 1 - (front * betaContinuedFraction(1 - x, b, a)) / b;
-}
-
-function betaContinuedFraction(x: number, a: number, b: number): number {
-  const tiny = 1e-300;
-  let c = 1;
-  let d = 1 - ((a + b) * x) / (a + 1);
-  if (Math.abs(d) < tiny) d = tiny;
-  d = 1 / d;
-  let h = d;
-  for (let m = 1; m <= 300; m += 1) {
-    const m2 = 2 * m;
-    let aa = (m * (b - m) * x) / ((a + m2 - 1) * (a + m2));
-    d = 1 + aa * d;
-    if (Math.abs(d) < tiny) d = tiny;
-    c = 1 + aa / c;
-    if (Math.abs(c) < tiny) c = tiny;
-    d = 1 / d;
-    h *= d * c;
-    aa = (-(a + m) * (a + b + m) * x) / ((a + m2) * (a + m2 + 1));
-    d = 1 + aa * d;
-    if (Math.abs(d) < tiny) d = tiny;
-    c = 1 + aa / c;
-    if (Math.abs(c) < tiny) c = tiny;
-    d = 1 / d;
-    const delta = d * c;
-    h *= delta;
-    if (Math.abs(delta - 1) < 1e-15) break;
-  }
-  return h;
+  return jStat.studentt.inv(probability, df);
 }

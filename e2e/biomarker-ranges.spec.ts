@@ -19,7 +19,7 @@ async function dismissCompletionPrompt(page: Page) {
   await expect(prompt).toBeHidden();
 }
 
-test('an off-target result on the Bloodwork card, its retest planned, a target set, two charts for two units', async ({ page }) => {
+test('an off-target result on the Bloodwork card, its retest planned and cancelled, a target set, two charts for two units', async ({ page }) => {
   const account = newAccount();
   expect((await page.request.post('/api/register', { data: account })).ok()).toBe(true);
   const results = [
@@ -35,6 +35,13 @@ test('an off-target result on the Bloodwork card, its retest planned, a target s
   await expect(card).toContainText('Below target');
   await expect(card).toContainText('target 45 to 200');
   await expect(page.getByRole('listitem', { name: 'Hemoglobin' })).toHaveCount(0);
+  await card.getByRole('button', { name: /^Plan retest of Ferritin on / }).click();
+  await expect(card.getByText(/^Retest planned for /)).toBeVisible();
+  // Cancelled: the suggestion comes back, to plan again.
+  await card.getByRole('button', { name: /^Cancel retest of Ferritin on / }).click();
+  await expect(page.getByText('Retest of Ferritin cancelled')).toBeVisible();
+  await expect(card.getByRole('button', { name: /^Plan retest of Ferritin on / })).toBeVisible();
+  await expect(card.getByText(/^Retest planned for /)).toHaveCount(0);
   await card.getByRole('button', { name: /^Plan retest of Ferritin on / }).click();
   await expect(card.getByText(/^Retest planned for /)).toBeVisible();
 

@@ -32,10 +32,43 @@ test('forty days show that sleep was rated higher on magnesium days, corrected f
   await openInsights(page);
 
   await expect(page.getByText(/^On days you took Magnesium, your sleep rating was [\d.]+ higher \(95% CI [\d.]+ to [\d.]+\), 20 days on, 20 off\.$/)).toBeVisible();
-  await expect(page.getByText('We corrected for the 3 comparisons shown (Benjamini–Hochberg).', { exact: false })).toBeVisible();
+  await expect(page.getByText(/^We made 3 comparisons \(days with and without each supplement, and before and after each start\) and corrected for all of them together \(Benjamini–Hochberg\)\./)).toBeVisible();
   // Energy and mood were the same on both kinds of day: only sleep is a finding.
   await expect(page.getByText('The difference holds after correcting for the 3 comparisons.')).toHaveCount(1);
   await expect(page.getByText('association, not proof', { exact: false }).first()).toBeVisible();
+});
+
+test('energy rated higher since Vitamin D3 was started than in the days before, with iron named and the days linked', async ({ page }) => {
+  test.setTimeout(150_000);
+  await acceptCookies(page.context());
+  const request = page.request;
+  expect((await request.post('/api/register', { data: newAccount() })).ok()).toBe(true);
+  const add = async (name: string) => {
+    const response = await request.post('/api/supplements', { data: { name, dosage: '1000 IU', frequency: '1x daily' } });
+    expect(response.ok()).toBe(true);
+    return ((await response.json()) as { id: string }).id;
+  };
+  const d3 = await add('Vitamin D3');
+  const iron = await add('Iron');
+  // Fifty rated days: D3 every day of the last 25 (started 26 days ago), iron from 10 days ago;
+  // energy a point higher since the start, mood and sleep unrelated to it.
+  for (let back = 51; back >= 2; back -= 1) {
+    const since = back <= 26;
+    const logs = [...(since ? [{ supplementId: d3, taken: true }] : []), ...(back <= 10 ? [{ supplementId: iron, taken: true }] : [])];
+    if (logs.length > 0) expect((await request.put(`/api/supplement-logs/${day(back)}`, { data: { logs } })).ok()).toBe(true);
+    const rating = { date: day(back), energy: (since ? 4 : 3) + (back % 3 === 0 ? 1 : 0), mood: 3 + (back % 2), sleep: 2 + (back % 3) };
+    expect((await request.post('/api/effects', { data: rating })).ok()).toBe(true);
+  }
+  await openInsights(page);
+
+  await expect(page.getByRole('heading', { level: 2, name: 'Before and after you started' })).toBeVisible();
+  const card = page.getByRole('article', { name: /^Since you started Vitamin D3 on .+, your energy rating was 1\.0 higher than in the days before \(95% CI [\d.]+ to [\d.]+\), 25 days after, 25 before\.$/ });
+  await expect(card).toBeVisible();
+  await expect(card.getByText(/^The difference holds after correcting for the \d+ comparisons\.$/)).toBeVisible();
+  await expect(card.getByText(/^Also changed in the same period: Iron started on /)).toBeVisible();
+  await expect(card.getByText('association, not proof', { exact: true })).toBeVisible();
+  await expect(card.getByRole('link', { name: 'See your days around the start' })).toHaveAttribute('href', `/supplement-history?date=${day(26)}`);
+  await expect(page.getByText(/^We made \d+ comparisons \(days with and without each supplement, and before and after each start\)/)).toBeVisible();
 });
 
 test('ten days are not enough to show anything', async ({ page }) => {

@@ -217,7 +217,7 @@ const TOOLS: readonly ToolDefinition[] = [
   {
     name: 'get_insights',
     description:
-      "The user's Insights, as the Insights page shows them: (1) for each supplement, ratings and imported daily measurements on days it was taken against days it was not (Welch's 95% interval, Benjamini-Hochberg adjusted p; 'finding' only when the adjusted p is at most 0.05); (2) each biomarker's result before and after a supplement was started, stopped or re-dosed, with the other supplements that changed between the two tests. Every one is an association, not proof: say so when citing one.",
+      "The user's Insights, as the Insights page shows them: (1) for each supplement, ratings and imported daily measurements on days it was taken against days it was not, and in the 60 days before its first logged day against the 60 days after (Welch's 95% interval, Benjamini-Hochberg adjusted p over both kinds together; 'finding' only when the adjusted p is at most 0.05); (2) each biomarker's result before and after a supplement was started, stopped or re-dosed, with the other supplements that changed between the two tests. Every one is an association, not proof: say so when citing one.",
     parameters: NO_PARAMETERS,
     arguments: noArguments,
     run: async (user) => {
@@ -230,15 +230,22 @@ const TOOLS: readonly ToolDefinition[] = [
         comparisons: compared.slice(0, MAX_INSIGHTS).map((insight) => ({
           supplement: insight.supplementName,
           measure: insight.rating,
+          compared: insight.comparison === 'on_off' ? 'days taken against days not taken' : `the days after the start on ${insight.startedOn} against the days before`,
           status: insight.status,
-          daysOn: insight.daysOn,
-          daysOff: insight.daysOff,
-          differenceOnMinusOff: round(insight.difference),
+          daysOnOrAfter: insight.daysOn,
+          daysOffOrBefore: insight.daysOff,
+          differenceOnMinusOffOrAfterMinusBefore: round(insight.difference),
           interval95: [round(insight.low), round(insight.high)],
           adjustedP: insight.adjustedP,
           otherChangesInThoseDays: insight.confounders.map((c) => `${c.name} ${c.change} on ${c.on}`),
         })),
-        notEnoughDataYet: waiting.slice(0, MAX_INSIGHTS).map((insight) => `${insight.supplementName} / ${insight.rating}: ${insight.daysOn} days on, ${insight.daysOff} off (${data.minimumDays} needed on each side)`),
+        notEnoughDataYet: waiting
+          .slice(0, MAX_INSIGHTS)
+          .map((insight) =>
+            insight.comparison === 'on_off'
+              ? `${insight.supplementName} / ${insight.rating}: ${insight.daysOn} days on, ${insight.daysOff} off (${data.minimumDays} needed on each side)`
+              : `${insight.supplementName} / ${insight.rating}, before and after its start: ${insight.daysOff} days before, ${insight.daysOn} after (${data.minimumDays} needed on each side)`,
+          ),
         correctedFor: `${data.comparisons} comparisons (Benjamini-Hochberg, false discovery rate ${data.falseDiscoveryRate})`,
         biomarkersBeforeAndAfter: biomarkers.slice(0, MAX_INSIGHTS).map((insight) => ({
           biomarker: insight.biomarkerName,

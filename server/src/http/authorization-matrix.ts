@@ -25,6 +25,8 @@ export type Seed = {
   warnedNutrient: string;
   labFileId: string;
   labResultId: string;
+  /** A retest the owner planned, for a result of its own out of range. */
+  labRetestId: string;
   /** Rows of the owner's report waiting in review: one saved, one left out, one kept as their own. */
   reviewRowToSaveId: string;
   reviewRowToDropId: string;
@@ -230,6 +232,7 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteCase> = {
   'GET /api/labs/attention': { expect: ownData() },
   // The owner's result is out of no range: planning a retest for it is refused; anyone else does not find it.
   'POST /api/labs/retests': { expect: { anonymous: 401, other: 404, owner: 400, admin: 404 }, body: (s) => ({ resultId: s.labResultId }) },
+  'DELETE /api/labs/retests/{id}': { expect: ownersThing(), params: { id: 'labRetestId' } },
   'PUT /api/labs/review-rows/{id}': { expect: ownersThing(), params: { id: 'reviewRowToSaveId' }, body: () => result },
   'DELETE /api/labs/review-rows/{id}': { expect: ownersThing(), params: { id: 'reviewRowToDropId' } },
   'POST /api/labs/review-rows/{id}/own': { expect: ownersThing(201), params: { id: 'reviewRowToKeepId' }, body: () => ({ name: 'Matrix marker', unit: 'U/L' }) },

@@ -97,6 +97,11 @@ export async function seedCallers(t: TestApp): Promise<Callers> {
     .insert(labReviewRows)
     .values(['Save', 'Drop', 'Keep'].map((name, position) => ({ userId: owner.user.id, labFileId: reviewedFile!.id, kind: 'unrecognised' as const, name: `Matrix ${name}`, value: 1, unit: 'U/L', position })))
     .returning({ id: labReviewRows.id });
+  const lowFerritin = await ok<{ id: string }>(
+    owner.client.post('/api/labs/results', { biomarker: 'ferritin', value: 5, unit: 'ng/mL', referenceLow: 15, referenceHigh: 150, testDate: addDays(today(), -4) }),
+    201,
+  );
+  const retest = await ok<{ id: string }>(owner.client.post('/api/labs/retests', { resultId: lowFerritin.id }), 201);
   const medication = await ok<{ id: string }>(owner.client.post('/api/medications', { name: 'Warfarin', strength: '5 mg' }), 201);
   const interaction = await ok<{ id: string }>(
     admin.client.post('/api/admin/interactions', { agentA: 'melatonin', agentB: 'digoxin', severity: 'minor', effect: 'A matrix row.', advice: 'None.', source: 'Matrix' }),
@@ -117,6 +122,7 @@ export async function seedCallers(t: TestApp): Promise<Callers> {
       warnedNutrient: 'magnesium',
       labFileId: owner.labFileId!,
       labResultId: manual!.id,
+      labRetestId: retest.id,
       reviewRowToSaveId: reviewRows[0]!.id,
       reviewRowToDropId: reviewRows[1]!.id,
       reviewRowToKeepId: reviewRows[2]!.id,

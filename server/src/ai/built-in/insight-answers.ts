@@ -80,6 +80,14 @@ function comparisonLine(insight: Insight, comparisons: number): string {
   const words = INSIGHT_MEASURE_WORDS[insight.rating];
   const unit = words.unit ? ` ${words.unit}` : '';
   const difference = insight.difference ?? 0;
+  if (insight.comparison === 'before_after') {
+    const interval = `95% CI ${formatDerived(insight.low ?? 0)} to ${formatDerived(insight.high ?? 0)}${unit}; ${insight.daysOff} days before, ${insight.daysOn} after`;
+    const since = `since you started it on ${formatDay(insight.startedOn ?? '')}`;
+    if (insight.status === 'finding') {
+      return `${since[0]!.toUpperCase()}${since.slice(1)}, your ${words.name} was ${formatDerived(Math.abs(difference))}${unit} ${difference > 0 ? 'higher' : 'lower'} than before (${interval}), and that holds after correcting for ${plural(comparisons, 'comparison')}.`;
+    }
+    return `Your ${words.name} ${since}: no clear difference from before (${interval}) after correcting for ${plural(comparisons, 'comparison')}; it may be chance.`;
+  }
   const interval = `95% CI ${formatDerived(insight.low ?? 0)} to ${formatDerived(insight.high ?? 0)}${unit}; ${insight.daysOn} days on, ${insight.daysOff} off`;
   if (insight.status === 'finding') {
     return `On days you took it, your ${words.name} was ${formatDerived(Math.abs(difference))}${unit} ${difference > 0 ? 'higher' : 'lower'} (${interval}), and that holds after correcting for ${plural(comparisons, 'comparison')}.`;

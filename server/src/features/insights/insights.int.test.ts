@@ -65,7 +65,7 @@ async function insightsOf(client: TestClient): Promise<InsightsResponse> {
 }
 
 function find(body: InsightsResponse, name: string, rating: Insight['rating']): Insight {
-  const insight = body.insights.find((i) => i.supplementName === name && i.rating === rating);
+  const insight = body.insights.find((i) => i.comparison === 'on_off' && i.supplementName === name && i.rating === rating);
   expect(insight, `${name} ${rating}`).toBeDefined();
   return insight!;
 }
@@ -106,8 +106,9 @@ describe('insights', () => {
     const body = await insightsOf(client);
     expect(body.access).toBe('full');
     expect(body.lagDays).toBe(0);
-    expect(body.comparisons).toBe(6);
-    expect(body.insights).toHaveLength(6);
+    // On/off for both supplements, and before against after zinc's start (magnesium's has no days before it).
+    expect(body.comparisons).toBe(9);
+    expect(body.insights).toHaveLength(12);
 
     const sleep = find(body, 'Magnesium', 'sleep');
     expect(sleep).toMatchObject({ status: 'finding', daysOn: 30, daysOff: 30, association: 'association, not proof' });
@@ -124,6 +125,19 @@ describe('insights', () => {
       expect(none.difference).toBeCloseTo(0, 6);
     }
     expect(body.insights.every((i) => i.association === INSIGHT_TEXTS.association && i.otherCauses === INSIGHT_TEXTS.otherCauses)).toBe(true);
+
+    const zincSleep = body.insights.find((i) => i.comparison === 'before_after' && i.supplementName === 'Zinc' && i.rating === 'sleep')!;
+    expect(zincSleep).toMatchObject({
+      status: 'no_clear_difference',
+      startedOn: addDays(FIRST_DAY, 30),
+      daysOff: 30,
+      daysOn: 30,
+      confounders: [{ name: 'Magnesium', change: 'started', on: FIRST_DAY }],
+      historyPath: `/supplement-history?date=${addDays(FIRST_DAY, 30)}`,
+    });
+    expect(Math.abs(zincSleep.difference!)).toBeLessThan(0.1);
+    const magnesiumBefore = body.insights.filter((i) => i.comparison === 'before_after' && i.supplementName === 'Magnesium');
+    expect(magnesiumBefore.map((i) => [i.status, i.daysOff, i.daysOn])).toEqual(Array(3).fill(['not_enough_data', 0, 60]));
   });
 
   it('shows no finding after 10 days, only what is missing', async () => {
@@ -131,9 +145,12 @@ describe('insights', () => {
     await seedMagnesiumDays(client, user.id, 10);
     const body = await insightsOf(client);
     expect(body.comparisons).toBe(0);
-    expect(body.insights).toHaveLength(3);
-    for (const insight of body.insights) {
+    expect(body.insights).toHaveLength(6);
+    for (const insight of body.insights.filter((i) => i.comparison === 'on_off')) {
       expect(insight).toMatchObject({ status: 'not_enough_data', daysOn: 5, daysOff: 5, difference: null, low: null, high: null, adjustedP: null });
+    }
+    for (const insight of body.insights.filter((i) => i.comparison === 'before_after')) {
+      expect(insight).toMatchObject({ status: 'not_enough_data', daysOn: 10, daysOff: 0, difference: null, adjustedP: null });
     }
   });
 
@@ -194,7 +211,7 @@ describe('insights', () => {
     );
     await t.database.db.insert(healthMeasurements).values(rows);
     const body = await insightsOf(client);
-    expect(body.insights.map((i) => i.rating)).toEqual(['energy', 'mood', 'sleep', 'steps']);
+    expect(body.insights.filter((i) => i.comparison === 'on_off').map((i) => i.rating)).toEqual(['energy', 'mood', 'sleep', 'steps']);
     expect(body.comparisons).toBe(4);
     const steps = find(body, 'Magnesium', 'steps');
     expect(steps).toMatchObject({ status: 'finding', daysOn: 20, daysOff: 20 });
@@ -232,7 +249,7 @@ describe('insights', () => {
     expect(preview.access).toBe('preview');
     expect(preview.insights).toHaveLength(1);
     expect(preview.insights[0]).toMatchObject({ supplementName: 'Magnesium', rating: 'sleep', status: 'finding' });
-    expect(preview.hiddenCount).toBe(2);
+    expect(preview.hiddenCount).toBe(5);
     expect(preview.comparisons).toBe(3);
     expect(preview.upgradeHint).toBe(INSIGHT_TEXTS.upgradeHint);
     expect(preview.biomarkers).toMatchObject({ insights: [], hiddenCount: 0, upgradeHint: null });
@@ -240,7 +257,7 @@ describe('insights', () => {
     await t.database.db.update(users).set({ subscriptionTier: 'pro' }).where(eq(users.id, user.id));
     const full = await insightsOf(client);
     expect(full).toMatchObject({ access: 'full', hiddenCount: 0, upgradeHint: null });
-    expect(full.insights).toHaveLength(3);
+    expect(full.insights).toHaveLength(6);
   });
 
   it('gives a Starter user the largest biomarker move and the way to the rest', async () => {

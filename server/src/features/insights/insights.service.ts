@@ -2,17 +2,21 @@ import { addDays } from '#contract/dates.ts';
 import {
   type BiomarkerInsight,
   type Insight,
+  type InsightComparison,
   type InsightMeasure,
+  type StackChange,
   type InsightsResponse,
   BIOMARKER_AFTER_MINIMUM_DAYS,
   BIOMARKER_BEFORE_MAXIMUM_DAYS,
   BIOMARKER_INSIGHT_TEXTS,
+  INSIGHT_BEFORE_AFTER_DAYS,
   INSIGHT_FALSE_DISCOVERY_RATE,
   INSIGHT_LAG_DAYS,
   INSIGHT_MINIMUM_DAYS,
   INSIGHT_IMPORTED_MEASURES,
   INSIGHT_RATINGS,
   INSIGHT_TEXTS,
+  historyPathFor,
 } from '#contract/insights.ts';
 import { benjaminiHochberg, welchDifference } from '#contract/statistics.ts';
 import type { Db } from '#server/db/client.ts';
@@ -51,10 +55,17 @@ export class InsightsService {
       listLabPoints(this.deps.db, user.id),
       listMeasurementDays(this.deps.db, user.id),
     ]);
-    const insights = computeInsights(stack, intake, ratings, measurements);
-    const biomarkerInsights = computeBiomarkerInsights(stackChanges(doseDays), labs);
+    const changes = stackChanges(doseDays);
+    const insights = computeInsights(stack, intake, ratings, measurements, changes);
+    const biomarkerInsights = computeBiomarkerInsights(changes, labs);
     const comparisons = insights.filter((insight) => insight.status !== 'not_enough_data').length;
-    const base = { lagDays: INSIGHT_LAG_DAYS, minimumDays: INSIGHT_MINIMUM_DAYS, falseDiscoveryRate: INSIGHT_FALSE_DISCOVERY_RATE, comparisons };
+    const base = {
+      lagDays: INSIGHT_LAG_DAYS,
+      minimumDays: INSIGHT_MINIMUM_DAYS,
+      beforeAfterDays: INSIGHT_BEFORE_AFTER_DAYS,
+      falseDiscoveryRate: INSIGHT_FALSE_DISCOVERY_RATE,
+      comparisons,
+    };
     const biomarkerBase = { afterMinimumDays: BIOMARKER_AFTER_MINIMUM_DAYS, beforeMaximumDays: BIOMARKER_BEFORE_MAXIMUM_DAYS };
     if (this.hasFullAccess(user)) {
       return {
@@ -115,56 +126,105 @@ function measureSeries(ratings: RatingDayRow[], measurements: MeasurementDayRow[
   return series;
 }
 
-/** The whole computation, from rows: exported for unit tests. */
-export function computeInsights(stack: StackRow[], intake: IntakeDayRow[], ratings: RatingDayRow[], measurements: MeasurementDayRow[] = []): Insight[] {
+type Draft = {
+  comparison: InsightComparison;
+  supplement: StackRow;
+  startedOn: string | null;
+  rating: InsightMeasure;
+  on: number[];
+  off: number[];
+  confounders: Insight['confounders'];
+  historyDay: string | undefined;
+};
+
+/**
+ * The whole computation, from rows: exported for unit tests. For each supplement and measure,
+ * on-days against off-days, then the days before its first logged day against the days after;
+ * every comparison with enough days on both sides, of either kind, is corrected together.
+ */
+export function computeInsights(
+  stack: StackRow[],
+  intake: IntakeDayRow[],
+  ratings: RatingDayRow[],
+  measurements: MeasurementDayRow[] = [],
+  changes: readonly StackChange[] = [],
+): Insight[] {
   const daysTaken = new Map<string, Set<string>>();
+  const firstTaken = new Map<string, string>();
   for (const row of intake) {
     if (!row.supplementId) continue;
     const days = daysTaken.get(row.supplementId) ?? new Set<string>();
     days.add(row.localDate);
     daysTaken.set(row.supplementId, days);
+    const first = firstTaken.get(row.supplementId);
+    if (!first || row.localDate < first) firstTaken.set(row.supplementId, row.localDate);
   }
   const spans = intakeSpans(intake);
-  // Each day's lagged date once, not once per supplement.
-  const series = measureSeries(ratings, measurements).map((entry) => ({ ...entry, lagged: entry.days.map((day) => addDays(day.localDate, -INSIGHT_LAG_DAYS)) }));
+  // Each day's lagged date once, not once per supplement; date arithmetic is most of the cost, so none without a lag.
+  const lagOf = (day: DayValue) => (INSIGHT_LAG_DAYS === 0 ? day.localDate : addDays(day.localDate, -INSIGHT_LAG_DAYS));
+  const series = measureSeries(ratings, measurements).map((entry) => ({ ...entry, lagged: entry.days.map(lagOf) }));
 
-  const drafts = stack.flatMap((supplement) => {
+  const onOff = stack.flatMap((supplement) => {
     const taken = daysTaken.get(supplement.id) ?? new Set<string>();
-    return series.map(({ measure, days, lagged }) => {
+    return series.map(({ measure, days, lagged }): Draft => {
       const on: number[] = [];
       const off: number[] = [];
       // The figure of day d + lag, by whether the supplement was taken on day d.
       days.forEach((day, i) => (taken.has(lagged[i]!) ? on : off).push(day.value));
-      const enough = on.length >= INSIGHT_MINIMUM_DAYS && off.length >= INSIGHT_MINIMUM_DAYS;
-      const first = days[0]?.localDate;
-      const last = days.at(-1)?.localDate;
-      const confounders = first && last ? confoundersWithin(spans, supplement.name, addDays(first, -INSIGHT_LAG_DAYS), addDays(last, -INSIGHT_LAG_DAYS)) : [];
-      const result = enough ? difference(on, off) : undefined;
-      return { supplement, rating: measure, enough, result, daysOn: on.length, daysOff: off.length, confounders };
+      const first = lagged[0];
+      const last = lagged.at(-1);
+      const confounders = first && last ? confoundersWithin(spans, supplement.name, first, last) : [];
+      return { comparison: 'on_off', supplement, startedOn: null, rating: measure, on, off, confounders, historyDay: days.at(-1)?.localDate };
     });
   });
 
-  const pValues = drafts.filter((d) => d.enough).map((d) => d.result!.p);
-  const adjusted = benjaminiHochberg(pValues);
+  const beforeAfter = stack.flatMap((supplement) => {
+    const start = firstTaken.get(supplement.id);
+    if (!start) return [];
+    const from = addDays(start, -INSIGHT_BEFORE_AFTER_DAYS);
+    const to = addDays(start, INSIGHT_BEFORE_AFTER_DAYS - 1);
+    // Other changes from the first day compared to the last: a start the same day confounds too.
+    const confounders = changes
+      .filter((other) => other.name !== supplement.name && other.on >= from && other.on <= to)
+      .map(({ name, change, on }) => ({ name, change, on }));
+    return series.map(({ measure, days, lagged }): Draft => {
+      const after: number[] = [];
+      const before: number[] = [];
+      days.forEach((day, i) => {
+        const d = lagged[i]!;
+        if (d >= from && d < start) before.push(day.value);
+        else if (d >= start && d <= to) after.push(day.value);
+      });
+      return { comparison: 'before_after', supplement, startedOn: start, rating: measure, on: after, off: before, confounders, historyDay: addDays(start, INSIGHT_LAG_DAYS) };
+    });
+  });
+
+  const drafts = [...onOff, ...beforeAfter].map((d) => {
+    const enough = d.on.length >= INSIGHT_MINIMUM_DAYS && d.off.length >= INSIGHT_MINIMUM_DAYS;
+    return { ...d, enough, result: enough ? difference(d.on, d.off) : undefined };
+  });
+  const adjusted = benjaminiHochberg(drafts.filter((d) => d.enough).map((d) => d.result!.p));
   let next = 0;
   return drafts.map((d): Insight => {
     const adjustedP = d.enough ? adjusted[next++]! : null;
-    const result = d.enough ? d.result : undefined;
     return {
+      comparison: d.comparison,
       supplementId: d.supplement.id,
       supplementName: d.supplement.name,
+      startedOn: d.startedOn,
       rating: d.rating,
       status: adjustedP === null ? 'not_enough_data' : adjustedP <= INSIGHT_FALSE_DISCOVERY_RATE ? 'finding' : 'no_clear_difference',
-      daysOn: d.daysOn,
-      daysOff: d.daysOff,
-      difference: result?.difference ?? null,
-      low: result?.low ?? null,
-      high: result?.high ?? null,
-      p: result?.p ?? null,
+      daysOn: d.on.length,
+      daysOff: d.off.length,
+      difference: d.result?.difference ?? null,
+      low: d.result?.low ?? null,
+      high: d.result?.high ?? null,
+      p: d.result?.p ?? null,
       adjustedP,
       association: INSIGHT_TEXTS.association,
       confounders: d.confounders,
       otherCauses: INSIGHT_TEXTS.otherCauses,
+      historyPath: d.historyDay ? historyPathFor(d.historyDay) : '/supplement-history',
     };
   });
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, localDateOf } from '#contract/dates.ts';
 import { LAB_MESSAGES, labAttentionListSchema, seriesResponseSchema } from '#contract/labs.ts';
+import { ownBiomarkers } from '#server/db/schema/index.ts';
 import { type TestApp, createTestApp, signedInClient } from '#server/testing/test-app.ts';
 import { ReminderSender } from '#server/features/reminders/reminders.jobs.ts';
 import { addMonths } from './labs.targets.ts';
@@ -96,6 +97,35 @@ describe('optimal ranges and targets', () => {
     await other.client.request({ method: 'DELETE', url: '/api/labs/targets', payload: { biomarker: 'ferritin' } });
     expect((await owner.client.get('/api/labs/targets')).json()).toEqual([{ biomarker: 'ferritin', low: 50, high: 150, unit: 'ng/mL' }]);
   });
+
+  it("sets a target for the user's own biomarker in its unit, draws it on its chart, and refuses it to anyone else", async () => {
+    const owner = await signedInClient(t);
+    const other = await signedInClient(t);
+    const [own] = await t.database.db.insert(ownBiomarkers).values({ userId: owner.user.id, name: 'Omega-3 index', unit: '%' }).returning();
+    const key = `own:${own!.id}`;
+    expect((await owner.client.post('/api/labs/results', { biomarker: key, value: 5.2, unit: '%', testDate: addDays(today(), -10) })).statusCode).toBe(201);
+
+    const wrongUnit = await owner.client.put('/api/labs/targets', { biomarker: key, low: 8, high: 12, unit: 'mg/dL' });
+    expect(wrongUnit.statusCode).toBe(400);
+    expect(wrongUnit.json()).toMatchObject({ details: [{ field: 'unit', message: `${LAB_MESSAGES.ownBiomarkerUnit} (%)` }] });
+    const backwards = await owner.client.put('/api/labs/targets', { biomarker: key, low: 12, high: 8, unit: '%' });
+    expect(backwards.statusCode).toBe(400);
+    const stranger = await other.client.put('/api/labs/targets', { biomarker: key, low: 8, high: 12, unit: '%' });
+    expect(stranger.statusCode).toBe(400);
+    expect(stranger.json()).toMatchObject({ details: [{ field: 'biomarker' }] });
+
+    const saved = await owner.client.put('/api/labs/targets', { biomarker: key, low: 8, high: 12, unit: '%' });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toEqual({ biomarker: key, low: 8, high: 12, unit: '%' });
+    expect((await owner.client.get('/api/labs/targets')).json()).toEqual([{ biomarker: key, low: 8, high: 12, unit: '%' }]);
+    expect((await other.client.get('/api/labs/targets')).json()).toEqual([]);
+    expect((await seriesOf(owner.client)).find((one) => one.biomarker === key)).toMatchObject({ name: 'Omega-3 index', unit: '%', target: { low: 8, high: 12 } });
+
+    await other.client.request({ method: 'DELETE', url: '/api/labs/targets', payload: { biomarker: key } });
+    expect((await owner.client.get('/api/labs/targets')).json()).toHaveLength(1);
+    expect((await owner.client.request({ method: 'DELETE', url: '/api/labs/targets', payload: { biomarker: key } })).statusCode).toBe(200);
+    expect((await seriesOf(owner.client)).find((one) => one.biomarker === key)).toMatchObject({ target: null });
+  });
 });
 
 describe('results out of range or off target, and retests', () => {
@@ -178,6 +208,29 @@ describe('retest reminders', () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]!.text).toContain('/labs');
     expect((await client.get('/api/labs/attention')).json()[0].retest).toBeNull();
+  });
+
+  it('cancels a planned retest for its owner only, and its reminder is then never sent', async () => {
+    const owner = await signedInClient(t);
+    const other = await signedInClient(t);
+    await owner.client.put('/api/reminders', { emailEnabled: true, pushEnabled: false, quietHours: null });
+    const result = (await owner.client.post('/api/labs/results', { biomarker: 'ferritin', value: 6, unit: 'ng/mL', referenceLow: 15, referenceHigh: 150, testDate: addDays(today(), -2) })).json();
+    const retest = (await owner.client.post('/api/labs/retests', { resultId: result.id })).json();
+
+    const stranger = await other.client.delete(`/api/labs/retests/${retest.id}`);
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.json()).toMatchObject({ code: 'NOT_FOUND', message: LAB_MESSAGES.retestNotFound });
+    expect((await owner.client.get('/api/labs/attention')).json()[0].retest).toMatchObject({ id: retest.id });
+
+    const cancelled = await owner.client.delete(`/api/labs/retests/${retest.id}`);
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json()).toEqual({ ok: true, message: LAB_MESSAGES.retestCancelled });
+    expect((await owner.client.delete(`/api/labs/retests/${retest.id}`)).statusCode).toBe(404);
+    // Back on the card as a suggestion to plan again.
+    expect((await owner.client.get('/api/labs/attention')).json()[0]).toMatchObject({ biomarker: 'ferritin', retest: null });
+
+    await sender().sendDue(at(retest.dueDate, 12));
+    expect(t.outbox.messages.filter((mail) => mail.to === owner.body.email && mail.subject === 'Time to retest Ferritin')).toEqual([]);
   });
 
   it("never sends another user's retest to anyone else", async () => {

@@ -133,6 +133,14 @@ export async function labsRoutes(app: FastifyInstance, { labs }: { labs: LabsSer
     schema: { tags, summary: "Accept the suggested retest for a result out of range or off target; it is reminded on its day", body: labRetestBodySchema, response: { 201: labRetestSchema, ...notFound, ...errors } },
   }, async (request, reply) => reply.status(201).send(await labs.acceptRetest(request.auth!.user, request.body.resultId)));
 
+  r.delete('/api/labs/retests/:id', {
+    config: { access: 'user' },
+    schema: { tags, summary: 'Cancel a planned retest: its reminder is not sent', params: labIdParamsSchema, response: { 200: labDeleteResultSchema, ...notFound, ...errors } },
+  }, async (request) => {
+    await labs.cancelRetest(request.auth!.user.id, request.params.id);
+    return { ok: true as const, message: LAB_MESSAGES.retestCancelled };
+  });
+
   r.get('/api/labs/own-biomarkers', {
     config: { access: 'user' },
     schema: { tags, summary: "The user's own biomarkers (rows kept that the catalogue does not know)", response: { 200: ownBiomarkerListSchema, ...errors } },

@@ -38,7 +38,7 @@ import {
 } from './labs.catalogue.ts';
 import { LAB_EXTRACT_JOB } from './labs.jobs.ts';
 import { OPTIMAL_RANGES, type RangeProfile, type RangeSource, chooseReferenceRange, rangeProfile } from './labs.ranges.ts';
-import { type TargetRow, acceptRetest, attentionList, deleteTarget, listTargets, saveTarget, targetsOf } from './labs.targets.ts';
+import { type TargetRow, acceptRetest, attentionList, cancelRetest, deleteTarget, ownBiomarkerKey, listTargets, saveTarget, targetsOf } from './labs.targets.ts';
 import {
   type LabFileWithCounts,
   type LabResultRow,
@@ -362,7 +362,7 @@ export class LabsService {
           referenceRange: { low: range?.referenceLow ?? null, high: range?.referenceHigh ?? null },
           referenceSource: range ? 'report' : 'typical',
           optimalRange: null,
-          target: null,
+          target: targets.has(columns.biomarkerKey) ? { low: targets.get(columns.biomarkerKey)!.low, high: targets.get(columns.biomarkerKey)!.high } : null,
         });
         continue;
       }
@@ -410,6 +410,10 @@ export class LabsService {
 
   acceptRetest(user: User, resultId: string): Promise<LabRetest> {
     return acceptRetest(this.deps.db, user, resultId);
+  }
+
+  cancelRetest(userId: string, id: string): Promise<void> {
+    return cancelRetest(this.deps.db, userId, id);
   }
 
   /**
@@ -481,7 +485,7 @@ function typedRange(input: LabResultInput): { low: number | null; high: number |
   return { low, high, text: input.referenceText ?? (low !== null || high !== null ? `${low ?? ''} - ${high ?? ''}`.trim() : null) };
 }
 
-export const ownKey = (id: string) => `own:${id}`;
+const ownKey = ownBiomarkerKey;
 
 /** A result of the user's own biomarker: stored in its one unit, so its canonical value is the value. */
 function ownResult(own: OwnBiomarkerRow, value: number, range: { low: number | null; high: number | null; text: string | null }): ResolvedResult {

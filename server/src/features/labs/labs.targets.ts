@@ -16,7 +16,7 @@ import { AppError } from '#server/http/app-error.ts';
 import type { Marker } from '#server/labs/extract/catalogue.ts';
 import { findMarker, fromCanonical, toCanonicalValue, unitDefFor } from './labs.catalogue.ts';
 import { OPTIMAL_RANGES, chooseReferenceRange, rangePosition, rangeProfile } from './labs.ranges.ts';
-import { type LabResultRow, findLabResult, findRangeProfileStats } from './labs.repository.ts';
+import { type LabResultRow, findLabResult, findOwnBiomarker, findRangeProfileStats, listOwnBiomarkers } from './labs.repository.ts';
 
 /**
  * Targets the user sets per biomarker, the latest results that are out of range or off target,
@@ -36,13 +36,37 @@ function requireMarker(key: string): Marker {
   return marker;
 }
 
+/** A target as sent; one of the user's own biomarkers has no catalogue unit, and gets its own from `withOwnUnit`. */
 export function toTargetDto(row: TargetRow): BiomarkerTarget {
   const marker = findMarker(row.biomarkerKey);
   return { biomarker: row.biomarkerKey, low: row.low, high: row.high, unit: marker?.canonicalUnit ?? '' };
 }
 
+function withOwnUnit(row: TargetRow, ownUnits: ReadonlyMap<string, string>): BiomarkerTarget {
+  const dto = toTargetDto(row);
+  return { ...dto, unit: ownUnits.get(row.biomarkerKey) ?? dto.unit };
+}
+
 export async function targetsOf(db: Db, userId: string): Promise<BiomarkerTarget[]> {
-  return (await listTargets(db, userId)).map(toTargetDto);
+  const [rows, own] = await Promise.all([listTargets(db, userId), listOwnBiomarkers(db, userId)]);
+  const ownUnits = new Map(own.map((row) => [ownBiomarkerKey(row.id), row.unit]));
+  return rows.map((row) => withOwnUnit(row, ownUnits));
+}
+
+/** The key of one of the user's own biomarkers ("own:<id>"), as their results carry it. */
+export const ownBiomarkerKey = (id: string) => `own:${id}`;
+const OWN_KEY = /^own:([0-9a-f-]{36})$/i;
+
+/**
+ * A target for one of the user's own biomarkers: in the one unit it was kept in, and only the
+ * caller's own (another user's id is as unknown as a made-up one). No plausible limits: the
+ * catalogue knows nothing of it.
+ */
+async function checkOwnTarget(db: Db, userId: string, id: string, body: BiomarkerTargetBody): Promise<{ biomarkerKey: string; low: number | null; high: number | null; unit: string }> {
+  const own = await findOwnBiomarker(db, userId, id);
+  if (!own) throw AppError.validation('biomarker', `Unknown biomarker "${body.biomarker}"; pick one from the list`);
+  if (body.unit.toLowerCase() !== own.unit.toLowerCase()) throw AppError.validation('unit', `${LAB_MESSAGES.ownBiomarkerUnit} (${own.unit || 'no unit'})`);
+  return { biomarkerKey: ownBiomarkerKey(own.id), low: body.low, high: body.high, unit: own.unit };
 }
 
 /**
@@ -67,20 +91,26 @@ export function checkTarget(body: BiomarkerTargetBody): { biomarkerKey: string; 
   return { biomarkerKey: marker.key, low, high };
 }
 
-/** Saves the user's target, converted to the biomarker's canonical unit; it must be within what is possible. */
+/**
+ * Saves the user's target: for a catalogue biomarker converted to its canonical unit and within
+ * what is possible; for one of the user's own, in its unit.
+ */
 export async function saveTarget(db: Db, userId: string, body: BiomarkerTargetBody): Promise<BiomarkerTarget> {
-  const { biomarkerKey, low, high } = checkTarget(body);
+  const ownId = OWN_KEY.exec(body.biomarker)?.[1];
+  const own = ownId ? await checkOwnTarget(db, userId, ownId, body) : undefined;
+  const { biomarkerKey, low, high } = own ?? checkTarget(body);
   const [row] = await db
     .insert(biomarkerTargets)
     .values({ userId, biomarkerKey, low, high })
     .onConflictDoUpdate({ target: [biomarkerTargets.userId, biomarkerTargets.biomarkerKey], set: { low, high, updatedAt: sql`now()` } })
     .returning();
-  return toTargetDto(row!);
+  return withOwnUnit(row!, new Map(own ? [[biomarkerKey, own.unit]] : []));
 }
 
 export async function deleteTarget(db: Db, userId: string, biomarker: string): Promise<void> {
-  const marker = requireMarker(biomarker);
-  await db.delete(biomarkerTargets).where(and(eq(biomarkerTargets.userId, userId), eq(biomarkerTargets.biomarkerKey, marker.key)));
+  const ownId = OWN_KEY.exec(biomarker)?.[1];
+  const key = ownId ? ownBiomarkerKey(ownId.toLowerCase()) : requireMarker(biomarker).key;
+  await db.delete(biomarkerTargets).where(and(eq(biomarkerTargets.userId, userId), eq(biomarkerTargets.biomarkerKey, key)));
 }
 
 /** The target the chart and the dashboard use, canonical: the user's own, else the optimal range. */
@@ -183,6 +213,12 @@ export async function attentionList(db: Db, user: User): Promise<LabAttentionIte
     });
   }
   return items.sort((a, b) => b.testDate.localeCompare(a.testDate) || a.name.localeCompare(b.name));
+}
+
+/** Cancels one of the user's planned retests: the row goes, so the reminders scan never finds it. */
+export async function cancelRetest(db: Db, userId: string, id: string): Promise<void> {
+  const removed = await db.delete(labRetests).where(and(eq(labRetests.userId, userId), eq(labRetests.id, id))).returning({ id: labRetests.id });
+  if (removed.length === 0) throw AppError.notFound(LAB_MESSAGES.retestNotFound);
 }
 
 /**

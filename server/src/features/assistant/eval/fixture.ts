@@ -114,6 +114,7 @@ export function fixtureUser(unitSystem: 'us' | 'metric' = 'metric'): UserData {
       access: 'full',
       lagDays: 0,
       minimumDays: 14,
+      beforeAfterDays: 60,
       falseDiscoveryRate: 0.05,
       comparisons: 0,
       insights: [],

@@ -5,7 +5,9 @@ import { type BiomarkerInsight, type Insight, type InsightsResponse, BIOMARKER_I
 import { InsightsList } from './insights-page.tsx';
 
 const sleep: Insight = {
+  comparison: 'on_off',
   supplementId: 's1',
+  startedOn: null,
   supplementName: 'Magnesium',
   rating: 'sleep',
   status: 'finding',
@@ -19,9 +21,24 @@ const sleep: Insight = {
   association: INSIGHT_TEXTS.association,
   confounders: [{ name: 'Zinc', change: 'stopped', on: '2026-03-20' }],
   otherCauses: INSIGHT_TEXTS.otherCauses,
+  historyPath: '/supplement-history?date=2026-04-30',
+};
+const energySince: Insight = {
+  ...sleep,
+  comparison: 'before_after',
+  startedOn: '2026-03-11',
+  rating: 'energy',
+  status: 'no_clear_difference',
+  daysOn: 60,
+  daysOff: 40,
+  difference: 0.3,
+  low: -0.2,
+  high: 0.8,
+  confounders: [{ name: 'Iron', change: 'dose_changed', on: '2026-03-20' }],
+  historyPath: '/supplement-history?date=2026-03-11',
 };
 const waiting: Insight = { ...sleep, supplementId: 's2', supplementName: 'Ashwagandha', status: 'not_enough_data', daysOn: 10, daysOff: 50, difference: null, low: null, high: null, p: null, adjustedP: null, confounders: [] };
-const response: InsightsResponse = { access: 'full', lagDays: 0, minimumDays: 14, falseDiscoveryRate: 0.05, comparisons: 3, insights: [sleep, waiting], hiddenCount: 0, upgradeHint: null,
+const response: InsightsResponse = { access: 'full', lagDays: 0, minimumDays: 14, beforeAfterDays: 60, falseDiscoveryRate: 0.05, comparisons: 3, insights: [sleep, waiting], hiddenCount: 0, upgradeHint: null,
   biomarkers: { afterMinimumDays: 28, beforeMaximumDays: 180, insights: [], hiddenCount: 0, upgradeHint: null },
 };
 
@@ -67,12 +84,23 @@ describe('the insights page', () => {
   it('says each comparison, the correction, what could confound it, and what is still missing', () => {
     const page = text(response);
     expect(page).toContain('On days you took Magnesium, your sleep rating was 0.6 higher (95% CI 0.1 to 1.1), 32 days on, 28 off.');
-    expect(page).toContain('We corrected for the 3 comparisons shown (Benjamini–Hochberg).');
+    expect(page).toContain('We made 3 comparisons (days with and without each supplement, and before and after each start) and corrected for all of them together');
     expect(page).toContain('association, not proof');
     expect(page).toContain('Also changed in the same period: Zinc stopped on Mar 20, 2026.');
     expect(page).toContain('Not enough data yet');
     expect(page).toContain('Ashwagandha and your sleep: not enough data yet. 10 days on and 50 off so far; each side needs 14 rated days, so 4 more days with Ashwagandha.');
     expect(page).not.toContain('See plans');
+  });
+
+  it('shows before against after a start in its own section, with what else changed and the days behind it', () => {
+    const data = { ...response, insights: [sleep, energySince, waiting] };
+    const page = text(data);
+    expect(page).toContain('Before and after you started');
+    expect(page).toContain('Since you started Magnesium on Mar 11, 2026, your energy rating was 0.3 higher than in the days before (95% CI -0.2 to 0.8), 60 days after, 40 before.');
+    expect(page).toContain('After correcting for the 3 comparisons, this is not a clear difference: it may be chance.');
+    expect(page).toContain('Also changed in the same period: Iron dose changed on Mar 20, 2026.');
+    expect(html(data)).toContain('href="/supplement-history?date=2026-03-11"');
+    expect(page).toContain('See your days around the start');
   });
 
   it('shows a preview with the way to the rest', () => {

@@ -28,7 +28,7 @@ export function InsightsPage() {
     <PageContainer>
       <PageHeader
         title="Insights"
-        description="How your ratings and daily measurements differ between days you took each supplement and days you did not, and how your biomarkers moved when your stack changed."
+        description="How your ratings and daily measurements differ between days you took each supplement and days you did not, and before and after you started it, and how your biomarkers moved when your stack changed."
       />
       {insights.isPending ? (
         <div className="flex justify-center p-12">
@@ -63,7 +63,8 @@ export function InsightsList({ data }: { data: InsightsResponse }) {
       </div>
     );
   }
-  const compared = data.insights.filter((insight) => insight.status !== 'not_enough_data');
+  const compared = data.insights.filter((insight) => insight.status !== 'not_enough_data' && insight.comparison === 'on_off');
+  const sinceStart = data.insights.filter((insight) => insight.status !== 'not_enough_data' && insight.comparison === 'before_after');
   const waiting = data.insights.filter((insight) => insight.status === 'not_enough_data');
   return (
     <div className="space-y-6">
@@ -81,6 +82,20 @@ export function InsightsList({ data }: { data: InsightsResponse }) {
           ))}
         </section>
       ) : null}
+      {sinceStart.length > 0 ? (
+        <section aria-labelledby="insights-since-start" className="space-y-3">
+          <h2 id="insights-since-start" className="text-lg font-semibold">
+            Before and after you started
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            Up to {data.beforeAfterDays} days before each supplement&rsquo;s first logged day against up to {data.beforeAfterDays} days after it, the same for every
+            supplement.
+          </p>
+          {sinceStart.map((insight) => (
+            <InsightCard key={`${insight.supplementId}-${insight.rating}-start`} insight={insight} comparisons={data.comparisons} minimumDays={data.minimumDays} />
+          ))}
+        </section>
+      ) : null}
       {biomarkers}
       {waiting.length > 0 ? (
         <section aria-labelledby="insights-waiting" className="space-y-3">
@@ -89,7 +104,7 @@ export function InsightsList({ data }: { data: InsightsResponse }) {
           </h2>
           <ul className="space-y-2 text-sm">
             {waiting.map((insight) => (
-              <li key={`${insight.supplementId}-${insight.rating}`} className="rounded-md border border-border p-3">
+              <li key={`${insight.supplementId}-${insight.rating}-${insight.comparison}`} className="rounded-md border border-border p-3">
                 {comparisonSentence(insight, data.minimumDays)}
               </li>
             ))}
@@ -117,17 +132,23 @@ export function InsightsList({ data }: { data: InsightsResponse }) {
 
 function InsightCard({ insight, comparisons, minimumDays }: { insight: Insight; comparisons: number; minimumDays: number }) {
   const confounders = confoundersSentence(insight);
+  const titleId = useId();
   return (
-    <Card>
+    <Card role="article" aria-labelledby={titleId}>
       <CardContent className="space-y-2 pt-6 text-sm">
         <div className="flex flex-wrap items-center gap-2">
           <Badge variant={insight.status === 'finding' ? 'default' : 'secondary'}>{insight.status === 'finding' ? 'Finding' : 'No clear difference'}</Badge>
           <span className="text-xs text-muted-foreground">{insight.association}</span>
         </div>
-        <p className="text-base text-foreground">{comparisonSentence(insight, minimumDays)}</p>
+        <p id={titleId} className="text-base text-foreground">
+          {comparisonSentence(insight, minimumDays)}
+        </p>
         <p className="text-muted-foreground">{verdictSentence(insight, comparisons)}</p>
         {confounders ? <p className="text-muted-foreground">{confounders}</p> : null}
         <p className="text-muted-foreground">{insight.otherCauses}</p>
+        <Link to={insight.historyPath} className="inline-flex text-sm font-medium text-primary hover:underline">
+          {insight.comparison === 'before_after' ? 'See your days around the start' : 'See your days'}
+        </Link>
       </CardContent>
     </Card>
   );

@@ -3,7 +3,9 @@ import type { Insight } from '#contract/insights.ts';
 import { comparisonSentence, confoundersSentence, correctionSentence, notEnoughDataSentence, verdictSentence } from './insight-words.ts';
 
 const base: Insight = {
+  comparison: 'on_off',
   supplementId: 's1',
+  startedOn: null,
   supplementName: 'Magnesium',
   rating: 'sleep',
   status: 'finding',
@@ -17,7 +19,9 @@ const base: Insight = {
   association: 'association, not proof',
   confounders: [],
   otherCauses: 'Anything else could explain it.',
+  historyPath: '/supplement-history?date=2026-04-30',
 };
+const sinceStart: Insight = { ...base, comparison: 'before_after', startedOn: '2026-03-11', rating: 'energy', daysOn: 60, daysOff: 45, difference: 1.04, low: 0.6, high: 1.4 };
 
 describe('insight words', () => {
   it('says a difference the way the page shows it', () => {
@@ -55,11 +59,26 @@ describe('insight words', () => {
   it('says whether the difference survived the correction', () => {
     expect(verdictSentence(base, 6)).toBe('The difference holds after correcting for the 6 comparisons.');
     expect(verdictSentence({ ...base, status: 'no_clear_difference' }, 6)).toContain('not a clear difference');
-    expect(correctionSentence(6, false)).toBe('We corrected for the 6 comparisons shown (Benjamini–Hochberg).');
+    expect(correctionSentence(6, false)).toBe(
+      'We made 6 comparisons (days with and without each supplement, and before and after each start) and corrected for all of them together (Benjamini–Hochberg). The more comparisons we make, the more often one looks like a difference by chance alone, so each must stand out more to count.',
+    );
     expect(correctionSentence(6, true)).toContain('including those not shown');
   });
 
-  it('names other supplements started or stopped in the same days', () => {
+  it('says the days after a start against the days before it', () => {
+    expect(comparisonSentence(sinceStart)).toBe(
+      'Since you started Magnesium on Mar 11, 2026, your energy rating was 1.0 higher than in the days before (95% CI 0.6 to 1.4), 60 days after, 45 before.',
+    );
+    const short = { ...sinceStart, status: 'not_enough_data' as const, daysOn: 30, daysOff: 10, difference: null, low: null, high: null, p: null, adjustedP: null };
+    expect(comparisonSentence(short)).toBe(
+      'Magnesium and your energy, before and after you started it on Mar 11, 2026: not enough data yet. 10 days before and 30 after so far; each side needs 14 rated days, so 4 more rated days before it.',
+    );
+  });
+
+  it('names other supplements started, stopped or re-dosed in the same days', () => {
+    expect(confoundersSentence({ ...base, confounders: [{ name: 'Iron', change: 'dose_changed', on: '2026-03-31' }] })).toBe(
+      'Also changed in the same period: Iron dose changed on Mar 31, 2026.',
+    );
     expect(confoundersSentence(base)).toBeNull();
     expect(confoundersSentence({ ...base, confounders: [{ name: 'Zinc', change: 'started', on: '2026-03-31' }] })).toBe(
       'Also changed in the same period: Zinc started on Mar 31, 2026.',

@@ -9,18 +9,26 @@ const amountOf = (measure: InsightMeasure, value: number) =>
 const withUnit = (measure: InsightMeasure, text: string) => (INSIGHT_MEASURE_WORDS[measure].unit ? `${text} ${INSIGHT_MEASURE_WORDS[measure].unit}` : text);
 const days = (count: number) => `${count} day${count === 1 ? '' : 's'}`;
 
-/** "On days you took Magnesium, your sleep rating was 0.6 higher (95% CI 0.1 to 1.1), 32 days on, 28 off." */
+/**
+ * "On days you took Magnesium, your sleep rating was 0.6 higher (95% CI 0.1 to 1.1), 32 days on, 28 off."
+ * "Since you started Vitamin D3 on Mar 11, 2026, your energy rating was 1.0 higher than in the days before (95% CI 0.6 to 1.4), 60 days after, 60 before."
+ */
 export function comparisonSentence(insight: Insight, minimumDays?: number): string {
   const { supplementName, rating, difference, low, high, daysOn, daysOff } = insight;
   if (difference === null || low === null || high === null) return notEnoughDataSentence(insight, minimumDays);
   const same = amountOf(rating, Math.abs(difference)).replace(/[0.,]/g, '') === '';
   const change = same ? 'about the same' : `${withUnit(rating, amountOf(rating, Math.abs(difference)))} ${difference > 0 ? 'higher' : 'lower'}`;
   const interval = withUnit(rating, `${amountOf(rating, low)} to ${amountOf(rating, high)}`);
+  if (insight.comparison === 'before_after') {
+    const than = same ? 'as in the days before' : 'than in the days before';
+    return `Since you started ${supplementName} on ${formatDateWithYear(insight.startedOn ?? '')}, your ${INSIGHT_MEASURE_WORDS[rating].name} was ${change} ${than} (95% CI ${interval}), ${days(daysOn)} after, ${daysOff} before.`;
+  }
   return `On days you took ${supplementName}, your ${INSIGHT_MEASURE_WORDS[rating].name} was ${change} (95% CI ${interval}), ${days(daysOn)} on, ${daysOff} off.`;
 }
 
 /** What a comparison without enough days has, and what it still needs. */
 export function notEnoughDataSentence(insight: Insight, minimumDays = 14): string {
+  if (insight.comparison === 'before_after') return notEnoughBeforeAfterSentence(insight, minimumDays);
   const missing = [
     insight.daysOn < minimumDays ? `${minimumDays - insight.daysOn} more ${insight.daysOn === minimumDays - 1 ? 'day' : 'days'} with ${insight.supplementName}` : null,
     insight.daysOff < minimumDays ? `${minimumDays - insight.daysOff} more ${insight.daysOff === minimumDays - 1 ? 'day' : 'days'} without it` : null,
@@ -28,6 +36,17 @@ export function notEnoughDataSentence(insight: Insight, minimumDays = 14): strin
   const name = INSIGHT_MEASURE_WORDS[insight.rating].unit ? INSIGHT_MEASURE_WORDS[insight.rating].name : insight.rating;
   const kind = INSIGHT_MEASURE_WORDS[insight.rating].unit ? 'measured' : 'rated';
   return `${insight.supplementName} and your ${name}: not enough data yet. ${days(insight.daysOn)} on and ${insight.daysOff} off so far; each side needs ${minimumDays} ${kind} days, so ${missing.join(' and ')}.`;
+}
+
+function notEnoughBeforeAfterSentence(insight: Insight, minimumDays: number): string {
+  const unit = INSIGHT_MEASURE_WORDS[insight.rating].unit;
+  const name = unit ? INSIGHT_MEASURE_WORDS[insight.rating].name : insight.rating;
+  const kind = unit ? 'measured' : 'rated';
+  const missing = [
+    insight.daysOff < minimumDays ? `${minimumDays - insight.daysOff} more ${kind} ${insight.daysOff === minimumDays - 1 ? 'day' : 'days'} before it` : null,
+    insight.daysOn < minimumDays ? `${minimumDays - insight.daysOn} more ${insight.daysOn === minimumDays - 1 ? 'day' : 'days'} after it` : null,
+  ].filter((part): part is string => part !== null);
+  return `${insight.supplementName} and your ${name}, before and after you started it on ${formatDateWithYear(insight.startedOn ?? '')}: not enough data yet. ${days(insight.daysOff)} before and ${insight.daysOn} after so far; each side needs ${minimumDays} ${kind} days, so ${missing.join(' and ')}.`;
 }
 
 /** Whether the difference held after the correction, in plain words. */
@@ -38,19 +57,23 @@ export function verdictSentence(insight: Insight, comparisons: number): string |
   return null;
 }
 
-/** The other supplements started or stopped in the same days, which could explain it as well. */
+/** The other supplements started, stopped or re-dosed in the same days, which could explain it as well. */
 export function confoundersSentence(insight: Insight): string | null {
   if (insight.confounders.length === 0) return null;
-  const parts = insight.confounders.map((c) => `${c.name} ${c.change} on ${formatDateWithYear(c.on)}`);
+  const parts = insight.confounders.map((c) => `${c.name} ${c.change === 'dose_changed' ? 'dose changed' : c.change} on ${formatDateWithYear(c.on)}`);
   return `Also changed in the same period: ${parts.join('; ')}.`;
 }
 
-/** The correction, in plain words. */
+/**
+ * The correction, in plain words: on/off and before/after comparisons are one family, so each
+ * kind added raises the bar for all of them.
+ */
 export function correctionSentence(comparisons: number, preview: boolean): string {
   const all = `${comparisons} comparison${comparisons === 1 ? '' : 's'}`;
+  const why = 'The more comparisons we make, the more often one looks like a difference by chance alone, so each must stand out more to count.';
   return preview
-    ? `We corrected for all ${all} we made, including those not shown (Benjamini–Hochberg).`
-    : `We corrected for the ${all} shown (Benjamini–Hochberg).`;
+    ? `We made ${all} (days with and without each supplement, and before and after each start), including those not shown, and corrected for all of them together (Benjamini–Hochberg). ${why}`
+    : `We made ${all} (days with and without each supplement, and before and after each start) and corrected for all of them together (Benjamini–Hochberg). ${why}`;
 }
 
 // ─── Biomarkers before and after a change of the stack ────────────────────────────────────────

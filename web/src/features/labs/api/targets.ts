@@ -37,3 +37,12 @@ export function useAcceptRetest() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: attentionQueryOptions.queryKey }),
   });
 }
+
+/** Cancelling takes the retest off the card (it is suggested again) and its reminder is not sent. */
+export function useCancelRetest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (retestId: string) => apiFetch<unknown>(`/api/labs/retests/${retestId}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: attentionQueryOptions.queryKey }),
+  });
+}

@@ -6,7 +6,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { errorMessage } from '#web/lib/api-fetch.ts';
 import { displayUnit } from '#web/lib/lab-units.ts';
-import { useAcceptRetest, useAttention } from '../api/targets.ts';
+import { useAcceptRetest, useAttention, useCancelRetest } from '../api/targets.ts';
 import { formatTestDate, formatValue } from '../utils/chart-rows.ts';
 
 const REASONS: Record<LabAttentionItem['reason'], string> = {
@@ -70,6 +70,7 @@ export function BloodworkCard() {
 
 function AttentionRow({ item }: { item: LabAttentionItem }) {
   const accept = useAcceptRetest();
+  const cancel = useCancelRetest();
   const unit = displayUnit(item.unit);
   const offTarget = item.reason === 'below-target' || item.reason === 'above-target';
   const range = offTarget && item.targetRange ? rangeText(item.targetRange) : rangeText(item.referenceRange);
@@ -82,7 +83,23 @@ function AttentionRow({ item }: { item: LabAttentionItem }) {
       </p>
       <p className="text-xs text-muted-foreground">Tested {formatTestDate(item.testDate)}</p>
       {item.retest ? (
-        <p className="text-xs">Retest planned for {formatTestDate(item.retest.dueDate)}. You will be reminded that day, as set in your reminder settings.</p>
+        <div className="flex flex-wrap items-center gap-2">
+          <p className="text-xs">Retest planned for {formatTestDate(item.retest.dueDate)}. You will be reminded that day, as set in your reminder settings.</p>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={cancel.isPending}
+            aria-label={`Cancel retest of ${item.name} on ${formatTestDate(item.retest.dueDate)}`}
+            onClick={() =>
+              cancel.mutate(item.retest!.id, {
+                onSuccess: () => toast.success(`Retest of ${item.name} cancelled`),
+                onError: (error) => toast.error(errorMessage(error, 'Could not cancel the retest')),
+              })
+            }
+          >
+            Cancel retest
+          </Button>
+        </div>
       ) : (
         <div className="flex flex-wrap items-center gap-2">
           <span className="text-xs">Suggested retest: {formatTestDate(item.suggestedRetest)}</span>

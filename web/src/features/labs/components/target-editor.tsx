@@ -25,7 +25,8 @@ function rangeText(range: { low: number | null; high: number | null }, unit: str
  * range with the source, and the user's own target, which they set here (decision 040).
  */
 export function TargetsPanel({ series }: { series: ChartSeries[] }) {
-  const editable = series.filter((one) => !one.biomarker.startsWith('own:'));
+  // Every drawn series, the user's own biomarkers included: their target is in the unit they were kept in.
+  const editable = series;
   if (editable.length === 0) return null;
   return (
     <section aria-labelledby="targets-heading" className="grid gap-3">
@@ -72,7 +73,8 @@ function TargetRow({ series }: { series: ChartSeries }) {
     <li className="grid gap-2 rounded-md border border-border p-3 text-sm">
       <p className="font-medium">{series.name}</p>
       <p className="text-muted-foreground">
-        Reference range: {rangeText(series.referenceRange, series.unit)} ({SOURCE_LABELS[series.referenceSource ?? 'typical']})
+        Reference range: {rangeText(series.referenceRange, series.unit)}
+        {series.referenceRange.low !== null || series.referenceRange.high !== null ? ` (${SOURCE_LABELS[series.referenceSource ?? 'typical']})` : ''}
       </p>
       {series.optimalRange ? (
         <p className="text-muted-foreground">
