@@ -1,4 +1,4 @@
-import { type BiomarkerInsight, type Insight, type InsightsResponse, INSIGHT_MEASURE_WORDS } from '#contract/insights.ts';
+import { type BiomarkerInsight, type Insight, type InsightsResponse, INSIGHT_COMPARISONS, INSIGHT_MEASURE_WORDS } from '#contract/insights.ts';
 import type { UserData } from '../assistant-data.ts';
 import { cite, formatDay, formatDerived, joinList, plainText, plural, valueWithUnit } from '../format.ts';
 import { type Since, containsWords, normaliseQuestion } from './questions.ts';
@@ -45,9 +45,10 @@ function aboutSupplement(data: InsightsResponse, name: string): string {
   const lines: string[] = [];
   for (const insight of biomarkers.slice(0, 6)) lines.push(`- ${biomarkerLine(insight)}`);
   for (const insight of compared) lines.push(`- ${comparisonLine(insight, data.comparisons)}`);
-  if (waiting.length > 0) {
-    const shown = waiting.map((insight) => INSIGHT_MEASURE_WORDS[insight.rating].name);
-    lines.push(`- Not enough days yet to compare your ${joinList(shown)} with and without it: each side needs ${data.minimumDays} days.`);
+  const sides = { on_off: 'with and without it', before_after: 'before and after you started it' } as const;
+  for (const comparison of INSIGHT_COMPARISONS) {
+    const shown = waiting.filter((insight) => insight.comparison === comparison).map((insight) => INSIGHT_MEASURE_WORDS[insight.rating].name);
+    if (shown.length > 0) lines.push(`- Not enough days yet to compare your ${joinList(shown)} ${sides[comparison]}: each side needs ${data.minimumDays} days.`);
   }
   const subject = plainText(name);
   if (lines.length === 0) {
