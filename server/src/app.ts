@@ -12,7 +12,7 @@ import type { DayView } from '#contract/supplement-logs.ts';
 import type { Config } from './config.ts';
 import { BuiltInAssistant } from './ai/built-in/built-in-assistant.ts';
 import { OpenAiCompatibleProvider } from './ai/openai-provider.ts';
-import type { Database } from './db/client.ts';
+import type { Database, Db } from './db/client.ts';
 import { USER_CHANGED_CHANNEL, UserCache } from './lib/user-cache.ts';
 import { accountRoutes } from './features/account/account.routes.ts';
 import { AccountService } from './features/account/account.service.ts';
@@ -107,8 +107,37 @@ function trustHops(hops: number): (address: string, hop: number) => boolean {
 /** Builds the whole app without listening: plugins, then services, then routes, in that order. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  const app = createFastify(config, options.logStream);
+  let acceptingWork = true;
+  app.addHook('preClose', async () => {
+    acceptingWork = false;
+  });
+
+  // Plumbing first, so that every plugin's routes share the error handler, headers and access rules
+  registerErrorHandler(app);
+  registerSecurity(app, config);
+  const db = database.db;
+  const mailer = options.mailer ?? createMailer(config.mail, app.log);
+  const sessionCookie = new SessionCookie(config.secureCookies);
+  const caches = await openUserCaches(app, database, config.userCacheSeconds);
+  const sessions = new SessionService(db, config.session, caches.sessions);
+  const usage = new UsageService(db, config.plans);
+  await app.register(cookie, { secret: config.sessionSecret });
+  registerAccessControl(app, (token, { withUsage }) => sessions.resolve(token, withUsage ? usage.windows() : undefined), sessionCookie);
+
+  await registerApiDocs(app, sessionCookie.name);
+  const services = createServices(app, { options, db, mailer, sessions, usage, caches });
+  await registerRoutes(app, { ...services, database, config, mailer, sessionCookie, isAcceptingWork: () => acceptingWork });
+  const pages = options.webDir ? pageDocuments(app, options.webDir, config, services.auth) : undefined;
+  await app.register(blogPageRoutes, { blog: services.blog, publicUrl: config.publicUrl, pages });
+  sweepHourly(app, services);
+  if (pages) await serveWebApp(app, pages);
+  return app;
+}
+
+function createFastify(config: Config, logStream: NodeJS.WritableStream | undefined): FastifyInstance {
   const app = Fastify({
-    logger: loggerOptions(config, options.logStream),
+    logger: loggerOptions(config, logStream),
     // A hop count as a function: Fastify refuses numbers (proxy-addr asks hop 0, the peer, first).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
@@ -127,29 +156,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  return app;
+}
 
-  let acceptingWork = true;
-  app.addHook('preClose', async () => {
-    acceptingWork = false;
-  });
-
-  // Plumbing first, so that every plugin's routes share the error handler, headers and access rules
-  registerErrorHandler(app);
-  registerSecurity(app, config);
-  const db = database.db;
-  const mailer = options.mailer ?? createMailer(config.mail, app.log);
-  const sessionCookie = new SessionCookie(config.secureCookies);
-  const caches = await openUserCaches(app, database, config.userCacheSeconds);
-  const sessions = new SessionService(db, config.session, caches.sessions);
-  const usage = new UsageService(db, config.plans);
-  await app.register(cookie, { secret: config.sessionSecret });
-  registerAccessControl(app, (token, { withUsage }) => sessions.resolve(token, withUsage ? usage.windows() : undefined), sessionCookie);
-
-  // External plugins
+/** The OpenAPI document and its viewer at /api/docs. */
+async function registerApiDocs(app: FastifyInstance, cookieName: string): Promise<void> {
   await app.register(swagger, {
     openapi: {
       info: { title: 'StackLab API', version: '1.0.0', description: 'Supplement stack and lab-result tracking.' },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: sessionCookie.name } } },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: cookieName } } },
       security: [{ session: [] }],
     },
     transform: jsonSchemaTransform,
@@ -157,8 +172,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerWithAccess(app, 'public', (scope) =>
     scope.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false, uiConfig: { docExpansion: 'list' } }),
   );
+}
 
-  // Services
+type ServiceInputs = { options: AppOptions; db: Db; mailer: Mailer; sessions: SessionService; usage: UsageService; caches: Awaited<ReturnType<typeof openUserCaches>> };
+
+/** Accounts and signing in, with the rate limits and audit log every other service uses too. */
+function createIdentityServices({ options: { config }, db, mailer, sessions, usage }: Omit<ServiceInputs, 'caches'>) {
   const limiter = new RateLimiter(db, config.rateLimitOverrides);
   const audit = new AuditLog(db);
   const shares = new SharesService({ db, audit, publicUrl: config.publicUrl });
@@ -178,6 +197,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const passkeys = new PasskeyService({ db, auth, limiter, audit, publicUrl: config.publicUrl });
   const twoFactor = new TwoFactorService({ db, auth, passkeys, limiter, audit });
   const google = config.google ? new GoogleService(config.google, { db, audit, sessions, publicUrl: config.publicUrl, trialDays: config.plans.trialDays }) : undefined;
+  return { limiter, audit, shares, auth, passkeys, twoFactor, google };
+}
+
+/** Every feature's service, each given what it uses. */
+function createServices(app: FastifyInstance, { options, db, mailer, sessions, usage, caches }: ServiceInputs) {
+  const { config } = options;
+  const { limiter, audit, shares, auth, passkeys, twoFactor, google } = createIdentityServices({ options, db, mailer, sessions, usage });
   const contact = new ContactService({ db, mailer, limiter, supportEmail: config.mail.supportEmail });
   const supplements = new SupplementsService(db);
   const entitlements = new EntitlementsService(db, config.plans);
@@ -238,8 +264,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   const account = new AccountService({ db, sessions, identity: auth, files: storedFiles, billing, mail: mailer, audit, log: app.log });
   const adminUsers = new AdminUsersService({ db, accounts: account, audit, auth, plans: config.plans });
+  return { sessions, limiter, audit, shares, auth, passkeys, twoFactor, google, contact, supplements, supplementLogs, streaks, stripe, billing, localCheckout, health, insights, profile, reminders, assistant, labs, healthImports, blog, adminSupplements, medications, interactions, adminInteractions, exporter, importer, account, adminUsers };
+}
+type Services = ReturnType<typeof createServices>;
+type RouteInputs = Services & { database: Database; config: Config; mailer: Mailer; sessionCookie: SessionCookie; isAcceptingWork: () => boolean };
 
-  // Routes
+async function registerRoutes(app: FastifyInstance, s: RouteInputs): Promise<void> {
+  const { database, config, mailer, sessionCookie, sessions, auth, google, twoFactor, passkeys, contact, audit, supplements, supplementLogs, medications, interactions, adminInteractions, streaks, health, insights, profile, reminders, labs, healthImports, assistant, billing, stripe, localCheckout, adminSupplements, adminUsers, blog, exporter, importer, shares, account } = s;
   await app.register(systemRoutes, {
     database,
     plans: config.plans,
@@ -250,7 +281,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       supportEmail: config.mail.supportEmail,
       labMaxBytes: config.labs.maxBytes,
     },
-    isAcceptingWork: () => acceptingWork,
+    isAcceptingWork: s.isAcceptingWork,
   });
   await app.register(authRoutes, { auth, sessions, google, cookie: sessionCookie });
   await app.register(twoFactorRoutes, { auth, sessions, cookie: sessionCookie, twoFactor, passkeys });
@@ -274,33 +305,33 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(exportRoutes, { exporter, importer });
   await app.register(sharesRoutes, { shares });
   await app.register(accountRoutes, { account, cookie: sessionCookie });
-  const pages = options.webDir
-    ? PageDocuments.load(options.webDir, {
-        publicUrl: config.publicUrl,
-        sessionUser: (session) => auth.sessionUser(session),
-        // The page's first calls, answered by our own routes for this request's user: the same answers the page would get.
-        answer: async (request, url) => {
-          const response = await app.inject({
-            method: 'GET',
-            url,
-            headers: { 'x-request-id': request.id, ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}) },
-            remoteAddress: request.ip,
-          });
-          return response.statusCode === 200 ? response.body : undefined;
-        },
-      })
-    : undefined;
-  await app.register(blogPageRoutes, { blog, publicUrl: config.publicUrl, pages });
+}
 
+/** The page documents, whose first calls are answered by our own routes for the request's user. */
+function pageDocuments(app: FastifyInstance, webDir: string, config: Config, auth: AuthService): PageDocuments | undefined {
+  return PageDocuments.load(webDir, {
+    publicUrl: config.publicUrl,
+    sessionUser: (session) => auth.sessionUser(session),
+    // The page's first calls, answered by our own routes for this request's user: the same answers the page would get.
+    answer: async (request, url) => {
+      const response = await app.inject({
+        method: 'GET',
+        url,
+        headers: { 'x-request-id': request.id, ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}) },
+        remoteAddress: request.ip,
+      });
+      return response.statusCode === 200 ? response.body : undefined;
+    },
+  });
+}
+
+function sweepHourly(app: FastifyInstance, { sessions, limiter, localCheckout, twoFactor, passkeys }: Services): void {
   // Expired sessions, tokens and counters are swept hourly; every process may do it, and deleting twice is harmless.
   const sweep = setInterval(() => {
     Promise.all([sessions.purgeExpired(), limiter.purgeExpired(), localCheckout?.settle(), twoFactor.purgeExpired(), passkeys.purgeExpired()]).catch((error: unknown) => app.log.warn({ err: error }, 'sweep failed'));
   }, 60 * 60 * 1000);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
-
-  if (pages) await serveWebApp(app, pages);
-  return app;
 }
 
 /** The built SPA: hashed assets cached for a year, and the page document for every page route. */
