@@ -10,7 +10,7 @@ export type NameToken = { norm: string; start: number; end: number };
 
 /** Lower-cases, folds British spellings and plurals, so "Haemoglobin"/"Hemoglobin", "Lymphocytes"/"Lymphocyte" meet. */
 function normaliseWord(word: string): string {
-  let w = word.toLowerCase().replace(/ae/g, 'e').replace(/leuco/g, 'leuko').replace(/oes/g, 'es');
+  let w = word.toLowerCase().replace(/ß/g, 'ss').replace(/ae/g, 'e').replace(/leuco/g, 'leuko').replace(/oes/g, 'es');
   if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss')) w = w.slice(0, -1);
   return w;
 }
@@ -18,7 +18,8 @@ function normaliseWord(word: string): string {
 export function tokeniseName(text: string): NameToken[] {
   const folded = text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
   const tokens: NameToken[] = [];
-  for (const m of folded.matchAll(/[A-Za-z0-9]+/g)) {
+  // "ß" stays in its word ("Gesamteiweiß" is one name, spelt "Gesamteiweiss" too).
+  for (const m of folded.matchAll(/[A-Za-z0-9ß]+/g)) {
     tokens.push({ norm: normaliseWord(m[0]), start: m.index, end: m.index + m[0].length });
   }
   return tokens;
