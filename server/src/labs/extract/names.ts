@@ -83,8 +83,16 @@ const SPECIMEN_WORDS = new Set(['serum', 'plasma', 'blood', 'whole', 'venou', 'c
  */
 function matchMisreadFirstWord(text: string): NameMatch | null {
   const first = tokeniseName(text)[0];
-  if (!first || first.start > 3 || first.norm.length < 6 || !/^[a-z]+$/.test(first.norm)) return null;
-  const near = [...INDEX.keys()].filter((word) => word.length === first.norm.length && differsByOne(word, first.norm));
+  if (!first || first.start > 3 || first.norm.length < 4 || !/^[a-z0-9]+$/.test(first.norm)) return null;
+  // Short words only for the substitutions OCR is known for: an accented letter (the English
+  // model reads "Sódio" as "Sédio") and "l" for "1" ("HbAlc").
+  const accented = new Set([...text.slice(first.start, first.end)].flatMap((ch, i) => (ch.normalize('NFKD').length > 1 ? [i] : [])));
+  const allowed = (word: string) => {
+    if (first.norm.length >= 6 && /^[a-z]+$/.test(first.norm)) return true;
+    const at = [...word].findIndex((ch, i) => ch !== first.norm[i]);
+    return accented.has(at) || (word[at] === '1' && first.norm[at] === 'l');
+  };
+  const near = [...INDEX.keys()].filter((word) => word.length === first.norm.length && differsByOne(word, first.norm) && allowed(word));
   const matches = near.map((word) => matchTokensAtStart(text, word)).filter((m) => m !== null);
   const [one] = matches;
   // "Glucosz" is one step from "glucose" and "glucosa": fine when both name the same marker.
