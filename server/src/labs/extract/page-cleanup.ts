@@ -30,19 +30,27 @@ export function flattenLight(image: GrayImage): GrayImage {
   }
   // The lightest block of each 3x3 neighbourhood, then their mean: paper, smoothly.
   const light = smooth(maxOfNeighbours(block, bw, bh), bw, bh);
+  // Bilinear between block centres; the column weights are the same on every row.
+  const cx0 = new Int32Array(width);
+  const cx1 = new Int32Array(width);
+  const ctx = new Float32Array(width);
+  for (let x = 0; x < width; x++) {
+    const fx = Math.min(bw - 1, Math.max(0, (x + 0.5) / LIGHT_BLOCK - 0.5));
+    cx0[x] = Math.floor(fx);
+    cx1[x] = Math.min(bw - 1, cx0[x]! + 1);
+    ctx[x] = fx - cx0[x]!;
+  }
   const out = Buffer.alloc(width * height);
+  const rowLight = new Float32Array(bw);
   for (let y = 0; y < height; y++) {
     const fy = Math.min(bh - 1, Math.max(0, (y + 0.5) / LIGHT_BLOCK - 0.5));
     const y0 = Math.floor(fy);
     const y1 = Math.min(bh - 1, y0 + 1);
     const ty = fy - y0;
+    for (let k = 0; k < bw; k++) rowLight[k] = light[y0 * bw + k]! * (1 - ty) + light[y1 * bw + k]! * ty;
     for (let x = 0; x < width; x++) {
-      const fx = Math.min(bw - 1, Math.max(0, (x + 0.5) / LIGHT_BLOCK - 0.5));
-      const x0 = Math.floor(fx);
-      const x1 = Math.min(bw - 1, x0 + 1);
-      const tx = fx - x0;
-      const paper =
-        (light[y0 * bw + x0]! * (1 - tx) + light[y0 * bw + x1]! * tx) * (1 - ty) + (light[y1 * bw + x0]! * (1 - tx) + light[y1 * bw + x1]! * tx) * ty;
+      const tx = ctx[x]!;
+      const paper = rowLight[cx0[x]!]! * (1 - tx) + rowLight[cx1[x]!]! * tx;
       out[y * width + x] = Math.min(255, Math.round((pixels[y * width + x]! * 255) / Math.max(paper, 32)));
     }
   }
@@ -98,17 +106,19 @@ export function estimateSkew(image: GrayImage): number {
   const { width, height, pixels } = image;
   // Ink pixels, sampled on a grid: a few hundred thousand points settle the angle.
   const step = Math.max(1, Math.round(Math.sqrt((width * height) / 400_000)));
-  const xs: number[] = [];
-  const ys: number[] = [];
+  const xsList: number[] = [];
+  const ysList: number[] = [];
   for (let y = 0; y < height; y += step) {
     for (let x = 0; x < width; x += step) {
       if (pixels[y * width + x]! < INK) {
-        xs.push(x - width / 2);
-        ys.push(y);
+        xsList.push(x - width / 2);
+        ysList.push(y);
       }
     }
   }
-  if (xs.length < 100) return 0;
+  if (xsList.length < 100) return 0;
+  const xs = Float32Array.from(xsList);
+  const ys = Float32Array.from(ysList);
   const score = (degrees: number) => {
     const slope = Math.tan((degrees * Math.PI) / 180);
     const bins = new Float64Array(height + width + 2);
@@ -151,37 +161,48 @@ export function removeRules(image: GrayImage): void {
   const hRun = Math.max(20, Math.round(width * H_RULE_SHARE));
   const vRun = Math.max(20, Math.round(width * V_RULE_SHARE));
   const erase = new Uint8Array(width * height);
-  const mark = (x: number, y: number, dx: number, dy: number) => {
-    erase[y * width + x] = 1;
+  // A rule's pixel and, across it, up to two pixels of its blurred edge (never a glyph's ink).
+  const mark = (i: number, across: number, limit: number) => {
+    erase[i] = 1;
     for (let k = 1; k <= 2; k++) {
-      for (const sign of [-1, 1]) {
-        const xx = x + sign * k * dx;
-        const yy = y + sign * k * dy;
-        if (xx >= 0 && xx < width && yy >= 0 && yy < height && pixels[yy * width + xx]! > GLYPH_INK) erase[yy * width + xx] = 1;
-      }
+      const before = i - k * across;
+      const after = i + k * across;
+      if (before >= 0 && pixels[before]! > GLYPH_INK) erase[before] = 1;
+      if (after < limit && pixels[after]! > GLYPH_INK) erase[after] = 1;
     }
   };
+  const size = width * height;
   for (let y = 0; y < height; y++) {
     let start = -1;
     for (let x = 0; x <= width; x++) {
       const dark = x < width && pixels[y * width + x]! < RULE_INK;
       if (dark && start < 0) start = x;
       if (!dark && start >= 0) {
-        if (x - start >= hRun) for (let k = start; k < x; k++) mark(k, y, 0, 1);
+        if (x - start >= hRun) for (let k = start; k < x; k++) mark(y * width + k, width, size);
         start = -1;
       }
     }
   }
-  for (let x = 0; x < width; x++) {
-    let start = -1;
-    for (let y = 0; y <= height; y++) {
+  // Down the columns, row by row (memory order): where each column's dark run started.
+  const runStart = new Int32Array(width).fill(-1);
+  for (let y = 0; y <= height; y++) {
+    for (let x = 0; x < width; x++) {
       const dark = y < height && pixels[y * width + x]! < RULE_INK;
-      if (dark && start < 0) start = y;
-      if (!dark && start >= 0) {
-        if (y - start >= vRun) for (let k = start; k < y; k++) mark(x, k, 1, 0);
-        start = -1;
+      if (dark && runStart[x]! < 0) runStart[x] = y;
+      if (!dark && runStart[x]! >= 0) {
+        // The edge step is one pixel sideways, kept within the row.
+        if (y - runStart[x]! >= vRun) for (let k = runStart[x]!; k < y; k++) markSideways(k, x);
+        runStart[x] = -1;
       }
     }
   }
   for (let i = 0; i < erase.length; i++) if (erase[i]) pixels[i] = 255;
+
+  function markSideways(y: number, x: number) {
+    erase[y * width + x] = 1;
+    for (let k = 1; k <= 2; k++) {
+      if (x - k >= 0 && pixels[y * width + x - k]! > GLYPH_INK) erase[y * width + x - k] = 1;
+      if (x + k < width && pixels[y * width + x + k]! > GLYPH_INK) erase[y * width + x + k] = 1;
+    }
+  }
 }
