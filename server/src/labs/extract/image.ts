@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { ExtractionError } from './errors.ts';
+import { estimateSkew, flattenLight, removeRules } from './page-cleanup.ts';
 
 export const DEFAULT_MAX_PIXELS = 40_000_000;
 
@@ -17,9 +18,8 @@ export type Band = { top: number; bottom: number };
  * grayscale image sized for OCR.
  * Refuses images over `maxPixels` before decoding a byte of them.
  *
- * Contrast is stretched at the original size and only then is the image scaled: sharp computes
- * `normalise` from a first pass over the whole pipeline, so normalising after the upscale ran
- * the upscale twice (three quarters of the preparation time, bench/extraction.bench.ts).
+ * Light is evened out, the page turned level and table rules taken out (page-cleanup.ts);
+ * all but the last at the original size, before the upscale.
  */
 export async function prepareImageForOcr(bytes: Uint8Array, opts: { maxPixels?: number } = {}): Promise<GrayImage> {
   const maxPixels = opts.maxPixels ?? DEFAULT_MAX_PIXELS;
@@ -33,21 +33,30 @@ export async function prepareImageForOcr(bytes: Uint8Array, opts: { maxPixels?: 
       .rotate()
       .flatten({ background: '#ffffff' })
       .grayscale()
-      .normalise()
       .raw()
       .toBuffer({ resolveWithObject: true });
   } catch (error) {
     throw new ExtractionError('corrupt-file', 'This image could not be read; it may be damaged or incomplete', { cause: error });
   }
-  const scale = Math.min(3, Math.max(1, OCR_TARGET_WIDTH / gray.info.width));
-  if (scale > 1) {
-    gray = await sharp(gray.data, { raw: { width: gray.info.width, height: gray.info.height, channels: 1 } })
-      .resize({ width: Math.round(gray.info.width * scale), kernel: 'lanczos3' })
-      .grayscale()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-  }
-  return { width: gray.info.width, height: gray.info.height, pixels: gray.data };
+  // Light evened out and the page turned level at the original size, scaled only after: the
+  // upscale is the costliest step and is done once.
+  const flat = flattenLight({ width: gray.info.width, height: gray.info.height, pixels: gray.data });
+  const skew = estimateSkew(flat);
+  const scale = Math.min(3, Math.max(1, OCR_TARGET_WIDTH / flat.width));
+  let pipeline = sharp(flat.pixels, { raw: { width: flat.width, height: flat.height, channels: 1 } });
+  if (Math.abs(skew) >= MIN_SKEW) pipeline = pipeline.rotate(-skew, { background: '#ffffff' });
+  if (scale > 1) pipeline = pipeline.resize({ width: Math.round(flat.width * scale), kernel: 'lanczos3' });
+  if (scale === 1 && Math.abs(skew) < MIN_SKEW) return withoutRules(flat);
+  const out = await pipeline.grayscale().raw().toBuffer({ resolveWithObject: true });
+  return withoutRules({ width: out.info.width, height: out.info.height, pixels: out.data });
+}
+
+/** A tilt below this (degrees) is left alone: tesseract reads it, and rotating blurs the glyphs. */
+const MIN_SKEW = 0.3;
+
+function withoutRules(image: GrayImage): GrayImage {
+  removeRules(image);
+  return image;
 }
 
 /** A band as a binary PGM, which tesseract reads without a PNG round trip. */

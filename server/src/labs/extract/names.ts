@@ -10,7 +10,7 @@ export type NameToken = { norm: string; start: number; end: number };
 
 /** Lower-cases, folds British spellings and plurals, so "Haemoglobin"/"Hemoglobin", "Lymphocytes"/"Lymphocyte" meet. */
 function normaliseWord(word: string): string {
-  let w = word.toLowerCase().replace(/ae/g, 'e').replace(/leuco/g, 'leuko').replace(/oes/g, 'es');
+  let w = word.toLowerCase().replace(/ß/g, 'ss').replace(/ae/g, 'e').replace(/leuco/g, 'leuko').replace(/oes/g, 'es');
   if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss')) w = w.slice(0, -1);
   return w;
 }
@@ -18,7 +18,8 @@ function normaliseWord(word: string): string {
 export function tokeniseName(text: string): NameToken[] {
   const folded = text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
   const tokens: NameToken[] = [];
-  for (const m of folded.matchAll(/[A-Za-z0-9]+/g)) {
+  // "ß" stays in its word ("Gesamteiweiß" is one name, spelt "Gesamteiweiss" too).
+  for (const m of folded.matchAll(/[A-Za-z0-9ß]+/g)) {
     tokens.push({ norm: normaliseWord(m[0]), start: m.index, end: m.index + m[0].length });
   }
   return tokens;
@@ -82,8 +83,16 @@ const SPECIMEN_WORDS = new Set(['serum', 'plasma', 'blood', 'whole', 'venou', 'c
  */
 function matchMisreadFirstWord(text: string): NameMatch | null {
   const first = tokeniseName(text)[0];
-  if (!first || first.start > 3 || first.norm.length < 6 || !/^[a-z]+$/.test(first.norm)) return null;
-  const near = [...INDEX.keys()].filter((word) => word.length === first.norm.length && differsByOne(word, first.norm));
+  if (!first || first.start > 3 || first.norm.length < 4 || !/^[a-z0-9]+$/.test(first.norm)) return null;
+  // Short words only for the substitutions OCR is known for: an accented letter (the English
+  // model reads "Sódio" as "Sédio") and "l" for "1" ("HbAlc").
+  const accented = new Set([...text.slice(first.start, first.end)].flatMap((ch, i) => (ch.normalize('NFKD').length > 1 ? [i] : [])));
+  const allowed = (word: string) => {
+    if (first.norm.length >= 6 && /^[a-z]+$/.test(first.norm)) return true;
+    const at = [...word].findIndex((ch, i) => ch !== first.norm[i]);
+    return accented.has(at) || (word[at] === '1' && first.norm[at] === 'l');
+  };
+  const near = [...INDEX.keys()].filter((word) => word.length === first.norm.length && differsByOne(word, first.norm) && allowed(word));
   const matches = near.map((word) => matchTokensAtStart(text, word)).filter((m) => m !== null);
   const [one] = matches;
   // "Glucosz" is one step from "glucose" and "glucosa": fine when both name the same marker.

@@ -97,6 +97,33 @@ describe('parseRow: OCR text', () => {
     expect(one('TOTAL RBC COUNT 5 million/cumm 45-55', 'ocr')).toMatchObject({ value: 5, referenceRange: { low: 4.5, high: 5.5 } });
   });
 
+  it('leaves out a value whose separator OCR may have lost, rather than guess', () => {
+    // "4.5" read "45" beside a range printed with decimals.
+    expect(one('White Blood Cells 45 thou/cumm 4.0-10.0', 'ocr')).toBeNull();
+    // "3,1" and "< 5,0" both read without their commas.
+    expect(one('C-reaktives Protein 31 mg/l <50', 'ocr')).toBeNull();
+    // A table's rule glued to the value: "1" or a rule, nobody can say.
+    expect(one('Triglyceriden |2,78 mmol/l <1,70', 'ocr')).toBeNull();
+    // Inside the range, or a single digit, nothing was lost.
+    expect(one('White Blood Cells 7 thou/cumm 4.0-10.0', 'ocr')).toMatchObject({ value: 7 });
+    expect(one('Glucose 93 mg/dl 70-100', 'ocr')).toMatchObject({ value: 93 });
+  });
+
+  it('reads units as OCR misprints them: µ as p, / as J, ^ as 7 or a quote', () => {
+    expect(one('Bilirubine totale 22 pmol/L 5-21', 'ocr')).toMatchObject({ name: 'Total bilirubin', value: 22 });
+    expect(one('WBC Count 7500 Jul 4000 - 11000', 'ocr')).toMatchObject({ value: 7500 });
+    expect(one('Leukocyten 5,8 x1079/L 4,0-10,0', 'ocr')).toMatchObject({ value: 5.8 });
+    expect(one('Erythrozyten 5,06 x107M2/L 4,20-5,80', 'ocr')).toMatchObject({ value: 5.06 });
+    // Vitamin B12 has a unit in "p": its "pmol/L" is what it says.
+    expect(one('Vitamin B12 189 pmol/L 145-570', 'ocr')).toMatchObject({ unit: 'pmol/L' });
+  });
+
+  it('matches a short name with one letter misread: an accent, or "l" for "1"', () => {
+    expect(one('Sédio 140 mmol/L 135-145', 'ocr')).toMatchObject({ name: 'Sodium' });
+    expect(one('HbAlc 5.0 % 4.0-5.6', 'ocr')).toMatchObject({ name: 'HbA1c' });
+    expect(one('Sedio 140 mmol/L 135-145', 'ocr')).toBeNull();
+  });
+
   it('repairs OCR unit misreadings', () => {
     expect(one('MCV 84.0 iL 83-101', 'ocr')).toMatchObject({ unit: 'fL', value: 84 });
     expect(one('TSH 2.1 ulU/mL 0.4-4.5', 'ocr')).toMatchObject({ name: 'TSH', canonicalValue: 2.1 });

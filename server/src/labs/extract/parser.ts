@@ -223,6 +223,8 @@ export function parseRow(rawText: string, source: LineSource, convention?: Numbe
   const valueMatch = valuePattern.exec(rest);
   if (!valueMatch) return { kind: 'skip' };
   if (valueMatch[1]) return { kind: 'reject', reason: 'censored value (< or >)' };
+  // A bar before the digits ("|2,78") is as often a table's rule as a "1": neither is guessed.
+  if (source === 'ocr' && /^[|Il][\d.,]/.test(valueMatch[2] as string)) return { kind: 'reject', reason: `unreadable value "${valueMatch[2]}"` };
   const valueToken = source === 'ocr' ? fixOcrDigits(valueMatch[2] as string) : (valueMatch[2] as string);
   const printed = convention ? readNumber(valueToken, convention) : parsePrintedNumber(valueToken);
   if (!printed) return { kind: 'reject', reason: `unreadable value "${valueMatch[2]}"` };
@@ -406,6 +408,19 @@ function judgeValue(marker: Marker, unit: UnitDef, printed: PrintedNumber, range
   if (!range && repairs.length > 0 && !(nearTypical(marker, unit, printed.value) && !repairs.some((v) => withinTypical(marker, unit, v)))) {
     return { kind: 'reject', reason: `OCR value ${printed.value} for ${marker.name} may have lost its decimal separator` };
   }
+  // A row with no separator anywhere whose range, given separators, sits far nearer the usual
+  // one ("31" by "<50" for CRP: "3,1" by "<5,0") may have lost every separator: left out when
+  // the value as read is one a person can have (else the repairs below settle it).
+  if (range && decimalInsertions(printed.digits).length > 0 && !printed.hadDecimalPoint && plausible(printed.value) && lostEverySeparator(marker, unit, range)) {
+    return { kind: 'reject', reason: `OCR value ${printed.value} for ${marker.name} and its range may have lost their decimal separators` };
+  }
+  // A whole number beside a range printed with decimals ("45" by "4.0-10.0"), outside that range
+  // while a reading with a separator falls inside it, most likely lost its separator: left out.
+  const rangeHasDecimals = (range?.low?.hadDecimalPoint ?? true) && (range?.high?.hadDecimalPoint ?? true) && (range?.low ?? range?.high) !== null;
+  const outsideRange = (low !== null && printed.value < low) || (high !== null && printed.value > high);
+  if (range && rangeHasDecimals && outsideRange && repairs.some((v) => (low === null || v >= low) && (high === null || v <= high))) {
+    return { kind: 'reject', reason: `OCR value ${printed.value} for ${marker.name} may have lost its decimal separator` };
+  }
   if (plausible(printed.value) && !farOut(printed.value)) return { kind: 'ok', value: printed.value, low, high };
   if (plausible(printed.value) && !repairs.some(inRange)) return { kind: 'ok', value: printed.value, low, high };
   const fitting = repairs.filter((v) => (chosenRange ? inRange(v) : true));
@@ -470,6 +485,15 @@ function distanceFromTypical(marker: Marker, unit: UnitDef, low: number | null, 
   const apart = (value: number | null, typical: number | null | undefined) =>
     value === null || value === 0 || !typical ? 0 : Math.abs(Math.log(toCanonical(unit, value) / typical));
   return apart(low, tl) + apart(high, th);
+}
+
+function lostEverySeparator(marker: Marker, unit: UnitDef, range: PrintedRange): boolean {
+  if (range.low?.hadDecimalPoint || range.high?.hadDecimalPoint) return false;
+  const asPrinted = distanceFromTypical(marker, unit, range.low?.value ?? null, range.high?.value ?? null);
+  const lows = range.low ? readingsOf(range.low) : [null];
+  const highs = range.high ? readingsOf(range.high) : [null];
+  const nearest = Math.min(...lows.flatMap((low) => highs.filter((high) => low === null || high === null || low <= high).map((high) => distanceFromTypical(marker, unit, low, high))));
+  return nearest + Math.log(3) < asPrinted;
 }
 
 function readingsOf(n: PrintedNumber): number[] {

@@ -52,13 +52,19 @@ function startsResult(text: string, next: string | undefined): boolean {
   const name = matchNameAtStart(text);
   if (!name) return false;
   const after = text.slice(name.end);
-  // A name alone with no value beside it is a card of a grid; assembleRows reads those across lines.
-  return /^[\s:]*$/.test(after) ? next !== undefined && /^\d/.test(next) : startsWithValue(after);
+  // A name alone is a stacked row (its value on the line below) or a card of a grid: either way
+  // a column starts here, and assembleRows joins the name with the value below it in that column.
+  return /^[\s:]*$/.test(after) ? next === undefined || /^\d/.test(next) || matchNameAtStart(next) !== null : startsWithValue(after);
 }
 
-/** After a name: an optional "(abbreviation)" or colon, then a number. */
+function isNameAlone(text: string): boolean {
+  const name = matchNameAtStart(text);
+  return name !== null && /^[\s:]*$/.test(text.slice(name.end));
+}
+
+/** After a name: an optional "(abbreviation)" or colon, then a number; ")" closes a name spelt with it ("AST (GOT"). */
 function startsWithValue(afterName: string): boolean {
-  return /^\s*(?:\([^)]{1,20}\)\s*)?[:=]?\s*\d[\d.,]*(?:\s|$)/.test(afterName);
+  return /^\)?\s*(?:\([^)]{1,20}\)\s*)?[:=]?\s*\d[\d.,]*(?:\s|$)/.test(afterName);
 }
 
 export function splitSideBySideRows(lines: TextLine[]): TextLine[] {
@@ -89,15 +95,22 @@ function splitOneLine(line: TextLine): TextLine[] {
  */
 function splitPageColumns(lines: TextLine[]): TextLine[] {
   const votes = new Map<number, TextLine[]>();
+  const apart = new Set<number>();
+  // The page's left margin: a right column's line may hold nothing from the left one (stacked
+  // rows of two columns rarely share a baseline), so its name counts on a line of its own too.
+  const margin = Math.min(...lines.flatMap((l) => (l.cells && l.y !== undefined ? l.cells.map((c) => c.x) : [])));
   for (const line of lines) {
-    if (!line.cells || line.cells.length < 2 || line.y === undefined) continue;
+    if (!line.cells || line.y === undefined) continue;
     for (const [k, cell] of line.cells.entries()) {
-      if (k === 0 || cell.x - (line.cells[0] as TextCell).x < 120 || !startsResult(cell.text, line.cells[k + 1]?.text)) continue;
+      if (cell.x - margin < 120 || !startsResult(cell.text, line.cells[k + 1]?.text)) continue;
       const bucket = Math.round(cell.x / 4);
       votes.set(bucket, [...(votes.get(bucket) ?? []), line]);
+      // Names alone side by side on one line may be a grid of cards (readCards reads those): a
+      // column also needs a line where the name stands apart from the other column's names.
+      if (!isNameAlone(cell.text) || line.cells.filter((c) => isNameAlone(c.text)).length < 2) apart.add(bucket);
     }
   }
-  const strong = [...votes.entries()].filter(([, v]) => v.length >= 2);
+  const strong = [...votes.entries()].filter(([bucket, v]) => v.length >= 2 && apart.has(bucket));
   // Names starting at several x positions are a grid of cards (assembleRows reads those), not two columns.
   if (strong.length !== 1) return lines;
   const [bucket, voters] = strong[0] as [number, TextLine[]];

@@ -31,7 +31,7 @@ export function unitKey(raw: string): string {
 }
 
 /** Readings OCR commonly produces for units, tried only when the exact key is unknown. */
-function ocrUnitVariants(key: string): string[] {
+function ocrUnitVariants(key: string, known: Map<string, UnitDef>): string[] {
   const variants = new Set<string>();
   if (key === 'il' || key === 'f1' || key === 'fi') variants.add('fl');
   if (key.includes('ulu')) variants.add(unitKey(key.replace('ulu', 'uiu')));
@@ -40,6 +40,15 @@ function ocrUnitVariants(key: string): string[] {
   variants.add(key.replace(/^pq$/, 'pg'));
   // The slash of "/uL" is often read as an "f" ("millionfuL", "ful").
   if (/f(?=ul$)/.test(key)) variants.add(unitKey(key.replace(/f(?=ul$)/, '/')));
+  // The caret of "10^9/L" read as a "7" or a quote ("x1079/L", "x10\"9/L").
+  const exponent = /^10\^?(?:7|["'*°])(3|6|9|12)\//.exec(key);
+  if (exponent) variants.add(unitKey(key.replace(exponent[0], `10^${exponent[1]}/`)));
+  // A leading slash read as "J" ("Jul" for /uL).
+  if (/^j(?=u?l$)/.test(key)) variants.add(unitKey(key.replace(/^j/, '/')));
+  // "µ" read as "p" ("pmol/L" for µmol/L): tried only for a marker that has no unit in "p".
+  if (/^p(?:mol|g|u)/.test(key) && ![...known.keys()].some((k) => k.startsWith('p'))) variants.add(unitKey(`u${key.slice(1)}`));
+  // "^1" of "10^12/L" read as "M" or "7M" ("10M2/L", "x107M2/L").
+  if (/^10(?:7?m|\^?1)2\//.test(key)) variants.add(unitKey(key.replace(/^10(?:7?m|\^?1)2\//, '10^12/')));
   variants.delete(key);
   return [...variants];
 }
@@ -67,7 +76,7 @@ export function findUnit(marker: Marker, printed: string, opts: { ocr?: boolean 
   const exact = keys.get(key);
   if (exact) return exact;
   if (!opts.ocr) return null;
-  for (const variant of ocrUnitVariants(key)) {
+  for (const variant of ocrUnitVariants(key, keys)) {
     const def = keys.get(variant);
     if (def) return def;
   }
