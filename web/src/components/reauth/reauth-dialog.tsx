@@ -1,12 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { reauthenticateBodySchema } from '#contract/auth.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { apiFetch, errorMessage, isApiError } from '#web/lib/api-fetch.ts';
+import { apiFetch, errorMessage } from '#web/lib/api-fetch.ts';
+import { sameNames, setServerErrors } from '#web/lib/forms.ts';
 import { type ReauthRequest, usePendingReauth } from '#web/lib/reauth.ts';
 import { userQueryOptions } from '#web/lib/session.ts';
+
+type ReauthFields = { password: string };
 
 /** The password dialog of `withReauth`; an account without a password is sent to sign in with Google again. */
 export function ReauthDialog() {
@@ -17,42 +23,35 @@ export function ReauthDialog() {
 
 function ReauthForm({ request }: { request: ReauthRequest }) {
   const id = useId();
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useForm<ReauthFields>({ resolver: zodResolver(reauthenticateBodySchema), defaultValues: { password: '' } });
+  const error = form.formState.errors.password?.message;
+  const busy = form.formState.isSubmitting;
   const user = useQueryClient().getQueryData(userQueryOptions.queryKey);
   const hasPassword = user?.hasPassword !== false;
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!password) {
-      setError('Password is required');
-      return;
-    }
-    setBusy(true);
-    setError(null);
+  const onSubmit = form.handleSubmit(async (body) => {
     try {
-      await apiFetch('/api/auth/reauthenticate', { method: 'POST', body: { password } });
+      await apiFetch('/api/auth/reauthenticate', { method: 'POST', body });
       request.settle(true);
     } catch (failure) {
-      const field = isApiError(failure) ? failure.details.find((detail) => detail.field === 'password') : undefined;
-      setError(field?.message ?? errorMessage(failure, 'Your password could not be checked. Please try again.'));
-      setBusy(false);
+      if (!setServerErrors(failure, form.setError, sameNames<ReauthFields>(['password']))) {
+        form.setError('password', { type: 'server', message: errorMessage(failure, 'Your password could not be checked. Please try again.') });
+      }
     }
-  };
+  });
 
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : request.settle(false))}>
       <DialogContent>
-        <form onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
+        <form onSubmit={onSubmit} className="grid gap-4">
           <DialogHeader>
             <DialogTitle>Confirm it is you</DialogTitle>
             <DialogDescription>{request.message}</DialogDescription>
           </DialogHeader>
           {hasPassword ? (
-            <FormField id={`${id}-password`} label="Your password" error={error ?? undefined}>
+            <FormField id={`${id}-password`} label="Your password" error={error}>
               {(props) => (
-                <Input {...props} type="password" autoComplete="current-password" autoFocus value={password} onChange={(event) => setPassword(event.target.value)} />
+                <Input {...props} type="password" autoComplete="current-password" autoFocus {...form.register('password')} />
               )}
             </FormField>
           ) : (

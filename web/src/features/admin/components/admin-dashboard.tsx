@@ -68,9 +68,8 @@ export function AdminDashboard() {
   );
 }
 
-function DashboardFigures({ data, labels, currency }: { data: Dashboard; labels: Partial<Record<Tier, string>> | undefined; currency: string | undefined }) {
+function DashboardFigures({ data, labels, currency }: FiguresProps) {
   const thisMonth = data.signupsByMonth.at(-1)?.count ?? 0;
-  const revenueRows = mergeRevenue(data);
   return (
     <div className="grid grid-cols-1 gap-6">
       <section aria-label="Key figures" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
@@ -91,45 +90,7 @@ function DashboardFigures({ data, labels, currency }: { data: Dashboard; labels:
       </section>
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle>Revenue by tier</CardTitle>
-            <CardDescription>
-              Payments received; last 30 days {formatRevenueTotal(data.revenue.last30Days, currency)}, all time {formatRevenueTotal(data.revenue.allTime, currency)}.
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            {revenueRows.length === 0 ? (
-              <p className="text-sm text-muted-foreground">No payments yet.</p>
-            ) : (
-              <Table>
-                <thead>
-                  <tr>
-                    <TableHead>Tier</TableHead>
-                    <TableHead className="text-right">Last 30 days</TableHead>
-                    <TableHead className="text-right">All time</TableHead>
-                    <TableHead className="text-right">Payments</TableHead>
-                  </tr>
-                </thead>
-                <tbody>
-                  {revenueRows.map((row) => (
-                    <tr key={`${row.tier}-${row.currency}`}>
-                      <TableCell className="font-medium">{tierLabel(row.tier, labels)}</TableCell>
-                      <TableCell className="text-right tabular-nums">{formatMoney(row.last30Days, row.currency)}</TableCell>
-                      <TableCell className="text-right tabular-nums">{formatMoney(row.allTime, row.currency)}</TableCell>
-                      <TableCell className="text-right tabular-nums">{number.format(row.payments)}</TableCell>
-                    </tr>
-                  ))}
-                </tbody>
-              </Table>
-            )}
-            <p className="mt-3 text-xs text-muted-foreground">
-              {data.revenue.failedPaymentsLast30Days === 0
-                ? 'No failed payments in the last 30 days.'
-                : `${number.format(data.revenue.failedPaymentsLast30Days)} failed payment${data.revenue.failedPaymentsLast30Days === 1 ? '' : 's'} in the last 30 days.`}
-            </p>
-          </CardContent>
-        </Card>
+        <RevenueCard data={data} labels={labels} currency={currency} />
 
         <Card>
           <CardHeader>
@@ -159,6 +120,54 @@ function DashboardFigures({ data, labels, currency }: { data: Dashboard; labels:
         </CardContent>
       </Card>
     </div>
+  );
+}
+
+type FiguresProps = { data: Dashboard; labels: Partial<Record<Tier, string>> | undefined; currency: string | undefined };
+
+/** Payments received by tier and currency, and the failed ones. */
+function RevenueCard({ data, labels, currency }: FiguresProps) {
+  const revenueRows = mergeRevenue(data);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Revenue by tier</CardTitle>
+        <CardDescription>
+          Payments received; last 30 days {formatRevenueTotal(data.revenue.last30Days, currency)}, all time {formatRevenueTotal(data.revenue.allTime, currency)}.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {revenueRows.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No payments yet.</p>
+        ) : (
+          <Table>
+            <thead>
+              <tr>
+                <TableHead>Tier</TableHead>
+                <TableHead className="text-right">Last 30 days</TableHead>
+                <TableHead className="text-right">All time</TableHead>
+                <TableHead className="text-right">Payments</TableHead>
+              </tr>
+            </thead>
+            <tbody>
+              {revenueRows.map((row) => (
+                <tr key={`${row.tier}-${row.currency}`}>
+                  <TableCell className="font-medium">{tierLabel(row.tier, labels)}</TableCell>
+                  <TableCell className="text-right tabular-nums">{formatMoney(row.last30Days, row.currency)}</TableCell>
+                  <TableCell className="text-right tabular-nums">{formatMoney(row.allTime, row.currency)}</TableCell>
+                  <TableCell className="text-right tabular-nums">{number.format(row.payments)}</TableCell>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        )}
+        <p className="mt-3 text-xs text-muted-foreground">
+          {data.revenue.failedPaymentsLast30Days === 0
+            ? 'No failed payments in the last 30 days.'
+            : `${number.format(data.revenue.failedPaymentsLast30Days)} failed payment${data.revenue.failedPaymentsLast30Days === 1 ? '' : 's'} in the last 30 days.`}
+        </p>
+      </CardContent>
+    </Card>
   );
 }
 

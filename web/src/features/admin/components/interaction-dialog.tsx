@@ -1,13 +1,25 @@
-import { type FormEvent, useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { type AdminInteraction, INTERACTION_TEXTS, type InteractionAgentDto, SEVERITIES, SEVERITY_LABELS, type Severity } from '#contract/interactions.ts';
+import {
+  type AdminInteraction,
+  INTERACTION_TEXTS,
+  type InteractionAgentDto,
+  type InteractionBody,
+  SEVERITIES,
+  SEVERITY_LABELS,
+  type Severity,
+  interactionBodySchema,
+} from '#contract/interactions.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { NativeSelect } from '#web/components/ui/native-select.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
-import { errorMessage, isApiError } from '#web/lib/api-fetch.ts';
+import { errorMessage } from '#web/lib/api-fetch.ts';
+import { bodySchema, sameNames, setServerErrors } from '#web/lib/forms.ts';
 import { useSaveInteraction } from '../api/interactions.ts';
 
 export type InteractionDialogState = { mode: 'add' } | { mode: 'edit'; interaction: AdminInteraction };
@@ -44,59 +56,65 @@ export function InteractionDialog({ state, agents, onClose }: { state: Interacti
   );
 }
 
+const FIELDS = ['agentA', 'agentB', 'severity', 'effect', 'advice', 'source', 'sourceUrl'] as const;
+const fieldOf = sameNames<Fields>(FIELDS);
+const toBody = (fields: Fields): InteractionBody => ({ ...fields, sourceUrl: fields.sourceUrl || null });
+/** The server's rules, checked before sending. */
+const formSchema = bodySchema(interactionBodySchema, toBody, fieldOf);
+
+const fieldsOf = (row: AdminInteraction | null): Fields => ({
+  agentA: row?.agentA ?? '',
+  agentB: row?.agentB ?? '',
+  severity: row?.severity ?? 'moderate',
+  effect: row?.effect ?? '',
+  advice: row?.advice ?? '',
+  source: row?.source ?? '',
+  sourceUrl: row?.sourceUrl ?? '',
+});
+
 function InteractionForm({ state, agents, onDone }: { state: InteractionDialogState; agents: InteractionAgentDto[]; onDone: () => void }) {
   const id = useId();
   const row = state.mode === 'edit' ? state.interaction : null;
-  const [fields, setFields] = useState<Fields>({
-    agentA: row?.agentA ?? '',
-    agentB: row?.agentB ?? '',
-    severity: row?.severity ?? 'moderate',
-    effect: row?.effect ?? '',
-    advice: row?.advice ?? '',
-    source: row?.source ?? '',
-    sourceUrl: row?.sourceUrl ?? '',
-  });
-  const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
+  const form = useForm<Fields>({ resolver: zodResolver(formSchema), defaultValues: fieldsOf(row) });
+  const { errors } = form.formState;
   const save = useSaveInteraction();
-  const set = (field: keyof Fields) => (event: { target: { value: string } }) => setFields({ ...fields, [field]: event.target.value });
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = form.handleSubmit(async (fields) => {
     try {
-      await save.mutateAsync({ id: row?.id, body: { ...fields, sourceUrl: fields.sourceUrl || null } });
+      await save.mutateAsync({ id: row?.id, body: toBody(fields) });
       toast.success(row ? INTERACTION_TEXTS.interactionUpdated : INTERACTION_TEXTS.interactionCreated);
       onDone();
     } catch (error) {
       toast.error('Error', { description: errorMessage(error, 'Failed to save interaction') });
-      if (isApiError(error)) setErrors(Object.fromEntries(error.details.map((detail) => [detail.field, detail.message])));
+      setServerErrors(error, form.setError, fieldOf);
     }
-  };
+  });
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
       <DialogHeader>
         <DialogTitle>{row ? 'Edit Interaction' : 'Add Interaction'}</DialogTitle>
         <DialogDescription>Write in our own words, and cite a source that says it.</DialogDescription>
       </DialogHeader>
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField id={`${id}-a`} label="First item" error={errors.agentA}>
+        <FormField id={`${id}-a`} label="First item" error={errors.agentA?.message}>
           {(control) => (
-            <NativeSelect {...control} value={fields.agentA} onChange={set('agentA')}>
+            <NativeSelect {...control} {...form.register('agentA')}>
               <AgentOptions agents={agents} />
             </NativeSelect>
           )}
         </FormField>
-        <FormField id={`${id}-b`} label="Second item" error={errors.agentB}>
+        <FormField id={`${id}-b`} label="Second item" error={errors.agentB?.message}>
           {(control) => (
-            <NativeSelect {...control} value={fields.agentB} onChange={set('agentB')}>
+            <NativeSelect {...control} {...form.register('agentB')}>
               <AgentOptions agents={agents} />
             </NativeSelect>
           )}
         </FormField>
       </div>
-      <FormField id={`${id}-severity`} label="Severity" error={errors.severity}>
+      <FormField id={`${id}-severity`} label="Severity" error={errors.severity?.message}>
         {(control) => (
-          <NativeSelect {...control} value={fields.severity} onChange={set('severity')}>
+          <NativeSelect {...control} {...form.register('severity')}>
             {SEVERITIES.map((severity) => (
               <option key={severity} value={severity}>
                 {SEVERITY_LABELS[severity]}
@@ -105,17 +123,17 @@ function InteractionForm({ state, agents, onDone }: { state: InteractionDialogSt
           </NativeSelect>
         )}
       </FormField>
-      <FormField id={`${id}-effect`} label="What happens" error={errors.effect}>
-        {(control) => <Textarea {...control} className="min-h-20" value={fields.effect} onChange={set('effect')} maxLength={1000} />}
+      <FormField id={`${id}-effect`} label="What happens" error={errors.effect?.message}>
+        {(control) => <Textarea {...control} className="min-h-20" {...form.register('effect')} maxLength={1000} />}
       </FormField>
-      <FormField id={`${id}-advice`} label="What to do" error={errors.advice}>
-        {(control) => <Textarea {...control} className="min-h-16" value={fields.advice} onChange={set('advice')} maxLength={1000} />}
+      <FormField id={`${id}-advice`} label="What to do" error={errors.advice?.message}>
+        {(control) => <Textarea {...control} className="min-h-16" {...form.register('advice')} maxLength={1000} />}
       </FormField>
-      <FormField id={`${id}-source`} label="Source" error={errors.source}>
-        {(control) => <Input {...control} value={fields.source} onChange={set('source')} maxLength={400} />}
+      <FormField id={`${id}-source`} label="Source" error={errors.source?.message}>
+        {(control) => <Input {...control} {...form.register('source')} maxLength={400} />}
       </FormField>
-      <FormField id={`${id}-url`} label="Source URL (optional)" error={errors.sourceUrl}>
-        {(control) => <Input {...control} type="url" value={fields.sourceUrl} onChange={set('sourceUrl')} maxLength={2000} />}
+      <FormField id={`${id}-url`} label="Source URL (optional)" error={errors.sourceUrl?.message}>
+        {(control) => <Input {...control} type="url" {...form.register('sourceUrl')} maxLength={2000} />}
       </FormField>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone}>

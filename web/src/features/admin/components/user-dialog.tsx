@@ -1,4 +1,6 @@
-import { useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { Controller, type UseFormReturn, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { ADMIN_MESSAGES, type AdminUser } from '#contract/admin.ts';
 import type { Tier } from '#contract/plans.ts';
@@ -8,10 +10,11 @@ import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { NativeSelect } from '#web/components/ui/native-select.tsx';
 import { Switch } from '#web/components/ui/switch.tsx';
-import { errorMessage, isApiError } from '#web/lib/api-fetch.ts';
+import { errorMessage } from '#web/lib/api-fetch.ts';
+import { setServerErrors } from '#web/lib/forms.ts';
 import { useUpdateUser } from '../api/users.ts';
 import { tierLabel } from '../utils/format.ts';
-import { type UserFormErrors, type UserFormValues, formToUserBody, userToForm, validateUserForm } from '../utils/user-form.ts';
+import { type UserFormValues, formToUserBody, userFieldOf, userFormSchema, userToForm } from '../utils/user-form.ts';
 
 const TIERS: Tier[] = ['free', 'starter', 'pro'];
 
@@ -47,89 +50,60 @@ export function UserDialog({
   );
 }
 
-function UserForm({ user, isSelf, tierLabels, onDone }: { user: AdminUser; isSelf: boolean; tierLabels: Partial<Record<Tier, string>> | undefined; onDone: () => void }) {
+type UserFormProps = { user: AdminUser; isSelf: boolean; tierLabels: Partial<Record<Tier, string>> | undefined; onDone: () => void };
+
+function UserForm({ user, isSelf, tierLabels, onDone }: UserFormProps) {
   const id = useId();
-  const [values, setValues] = useState<UserFormValues>(userToForm(user));
-  const [errors, setErrors] = useState<UserFormErrors>({});
   const update = useUpdateUser();
+  const form = useForm<UserFormValues>({
+    resolver: zodResolver(userFormSchema(user)),
+    defaultValues: userToForm(user),
+  });
+  const { errors } = form.formState;
 
-  const set = <K extends keyof UserFormValues>(name: K, value: UserFormValues[K]) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
-  };
-
-  const onSubmit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const found = validateUserForm(values, user);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      document.getElementById(`${id}-${Object.keys(found)[0]}`)?.focus();
-      return;
-    }
+  const onSubmit = form.handleSubmit(async (values) => {
     try {
       await update.mutateAsync({ id: user.id, body: formToUserBody(values, user) });
       toast.success('Success', { description: ADMIN_MESSAGES.userUpdated });
       onDone();
     } catch (error) {
-      const fieldErrors: UserFormErrors = {};
-      if (isApiError(error)) {
-        for (const detail of error.details) {
-          if (detail.field === 'name' || detail.field === 'email' || detail.field === 'subscriptionTier' || detail.field === 'isAdmin') fieldErrors[detail.field] = detail.message;
-        }
-      }
-      setErrors(fieldErrors);
+      setServerErrors(error, form.setError, userFieldOf);
       toast.error('Error', { description: errorMessage(error, 'Failed to update user') });
     }
-  };
+  });
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
       <DialogHeader>
         <DialogTitle>Edit User</DialogTitle>
         <DialogDescription>
           {user.username} · signed up {new Date(user.createdAt).toLocaleDateString()}
         </DialogDescription>
       </DialogHeader>
-      <FormField id={`${id}-name`} label="Name" error={errors.name} hint="Optional: sign-up does not ask for a name.">
-        {(control) => <Input {...control} value={values.name} onChange={(event) => set('name', event.target.value)} maxLength={100} autoComplete="off" autoFocus />}
+      <FormField id={`${id}-name`} label="Name" error={errors.name?.message} hint="Optional: sign-up does not ask for a name.">
+        {(control) => <Input {...control} {...form.register('name')} maxLength={100} autoComplete="off" autoFocus />}
       </FormField>
-      <FormField id={`${id}-email`} label="Email" error={errors.email}>
-        {(control) => <Input {...control} type="email" value={values.email} onChange={(event) => set('email', event.target.value)} autoComplete="off" required />}
+      <FormField id={`${id}-email`} label="Email" error={errors.email?.message}>
+        {(control) => <Input {...control} type="email" {...form.register('email')} autoComplete="off" required />}
       </FormField>
-      <FormField id={`${id}-subscriptionTier`} label="Subscription" error={errors.subscriptionTier} hint={subscriptionHint(user, tierLabels)}>
+      <FormField id={`${id}-subscriptionTier`} label="Subscription" error={errors.subscriptionTier?.message} hint={subscriptionHint(user, tierLabels)}>
         {(control) => (
-          <NativeSelect
-            {...control}
-            value={values.subscriptionTier}
-            disabled={user.subscription !== null}
-            onChange={(event) => set('subscriptionTier', event.target.value as Tier)}
-          >
-            {TIERS.map((tier) => (
-              <option key={tier} value={tier}>
-                {tierLabel(tier, tierLabels)}
-              </option>
-            ))}
-          </NativeSelect>
+          <Controller
+            control={form.control}
+            name="subscriptionTier"
+            render={({ field }) => (
+              <NativeSelect {...control} {...field} disabled={user.subscription !== null} onChange={(event) => field.onChange(event.target.value as Tier)}>
+                {TIERS.map((tier) => (
+                  <option key={tier} value={tier}>
+                    {tierLabel(tier, tierLabels)}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          />
         )}
       </FormField>
-      <div className="flex items-start justify-between gap-4 rounded-lg border border-border p-3">
-        <div className="grid gap-1">
-          <label htmlFor={`${id}-isAdmin`} className="text-sm font-medium">
-            Administrator
-          </label>
-          <p id={`${id}-isAdmin-hint`} className="text-xs text-muted-foreground">
-            {isSelf ? ADMIN_MESSAGES.ownAdminFlag : 'Admins manage supplements, users and the blog, and cannot be deleted.'}
-          </p>
-          {errors.isAdmin ? <p className="text-sm text-destructive">{errors.isAdmin}</p> : null}
-        </div>
-        <Switch
-          id={`${id}-isAdmin`}
-          checked={values.isAdmin}
-          disabled={isSelf}
-          aria-describedby={`${id}-isAdmin-hint`}
-          onCheckedChange={(checked) => set('isAdmin', checked)}
-        />
-      </div>
+      <AdminSwitch form={form} id={id} isSelf={isSelf} />
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone}>
           Cancel
@@ -139,5 +113,30 @@ function UserForm({ user, isSelf, tierLabels, onDone }: { user: AdminUser; isSel
         </Button>
       </DialogFooter>
     </form>
+  );
+}
+
+/** Admin rights: never one's own (product.md, Admin). */
+function AdminSwitch({ form, id, isSelf }: { form: UseFormReturn<UserFormValues>; id: string; isSelf: boolean }) {
+  const error = form.formState.errors.isAdmin?.message;
+  return (
+    <div className="flex items-start justify-between gap-4 rounded-lg border border-border p-3">
+      <div className="grid gap-1">
+        <label htmlFor={`${id}-isAdmin`} className="text-sm font-medium">
+          Administrator
+        </label>
+        <p id={`${id}-isAdmin-hint`} className="text-xs text-muted-foreground">
+          {isSelf ? ADMIN_MESSAGES.ownAdminFlag : 'Admins manage supplements, users and the blog, and cannot be deleted.'}
+        </p>
+        {error ? <p className="text-sm text-destructive">{error}</p> : null}
+      </div>
+      <Controller
+        control={form.control}
+        name="isAdmin"
+        render={({ field }) => (
+          <Switch id={`${id}-isAdmin`} ref={field.ref} checked={field.value} disabled={isSelf} aria-describedby={`${id}-isAdmin-hint`} onCheckedChange={field.onChange} />
+        )}
+      />
+    </div>
   );
 }

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '#contract/admin.ts';
-import { emptySupplementForm, formToSupplementBody, supplementFormField, supplementToForm, validateSupplementForm } from './supplement-form.ts';
+import { formErrors } from '#web/lib/forms.ts';
+import { type SupplementFormValues, emptySupplementForm, formToSupplementBody, supplementFormField, supplementFormSchema, supplementToForm } from './supplement-form.ts';
+
+const validateSupplementForm = (values: SupplementFormValues) => formErrors(supplementFormSchema, values);
 
 const valid = { ...emptySupplementForm(), name: 'Magnesium Glycinate', category: 'Mineral' };
 
@@ -44,6 +47,6 @@ describe('admin supplement form', () => {
   it('maps server fields to the form', () => {
     expect(supplementFormField('alternativeNames.3')).toBe('alternativeNames');
     expect(supplementFormField('name')).toBe('name');
-    expect(supplementFormField('body')).toBeUndefined();
+    expect(supplementFormField('body')).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import {
   referenceSupplementBodySchema,
   splitAlternativeNames,
 } from '#contract/admin.ts';
+import { bodySchema } from '#web/lib/forms.ts';
 
 /** What the add/edit dialog edits: alternative names as one comma-separated line (product.md, Admin). */
 export type SupplementFormValues = {
@@ -40,24 +41,13 @@ export function formToSupplementBody(values: SupplementFormValues): ReferenceSup
   };
 }
 
-export type SupplementFormErrors = Partial<Record<keyof SupplementFormValues, string>>;
-
 const FIELDS = new Set<string>(['name', 'category', 'alternativeNames', 'description', 'source', 'sourceUrl']);
 
 /** A server field name (`alternativeNames.2`) as the form's field, when the form has one. */
-export function supplementFormField(field: string): keyof SupplementFormValues | undefined {
+export function supplementFormField(field: string): keyof SupplementFormValues | null {
   const top = field.split('.')[0] ?? '';
-  return FIELDS.has(top) ? (top as keyof SupplementFormValues) : undefined;
+  return FIELDS.has(top) ? (top as keyof SupplementFormValues) : null;
 }
 
-/** The server's own rules, checked before sending: the first message per field. */
-export function validateSupplementForm(values: SupplementFormValues): SupplementFormErrors {
-  const result = referenceSupplementBodySchema.safeParse(formToSupplementBody(values));
-  if (result.success) return {};
-  const errors: SupplementFormErrors = {};
-  for (const issue of result.error.issues) {
-    const field = supplementFormField(issue.path.map(String).join('.'));
-    if (field && !errors[field]) errors[field] = issue.message;
-  }
-  return errors;
-}
+/** The server's own rules, checked before sending, each message on its field. */
+export const supplementFormSchema = bodySchema(referenceSupplementBodySchema, formToSupplementBody, supplementFormField);

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminUser } from '#contract/admin.ts';
-import { formToUserBody, userToForm, validateUserForm } from './user-form.ts';
+import { formErrors } from '#web/lib/forms.ts';
+import { type UserFormValues, formToUserBody, userFormSchema, userToForm } from './user-form.ts';
+
+const validateUserForm = (values: UserFormValues, of: AdminUser) => formErrors(userFormSchema(of), values);
 
 const user: AdminUser = {
   id: 'u1',

@@ -1,5 +1,6 @@
 import { type AdminUser, type AdminUserUpdateBody, adminUserUpdateBodySchema } from '#contract/admin.ts';
 import type { Tier } from '#contract/plans.ts';
+import { bodySchema, sameNames } from '#web/lib/forms.ts';
 
 /** What the "Edit User" dialog edits (product.md, Admin, "Admin user edit"). */
 export type UserFormValues = { name: string; email: string; subscriptionTier: Tier; isAdmin: boolean };
@@ -19,15 +20,11 @@ export function formToUserBody(values: UserFormValues, user: AdminUser): AdminUs
   };
 }
 
-export type UserFormErrors = Partial<Record<keyof UserFormValues, string>>;
+const FIELDS = ['name', 'email', 'subscriptionTier', 'isAdmin'] as const;
+/** The body's fields have the form's names. */
+export const userFieldOf = sameNames<UserFormValues>(FIELDS);
 
-export function validateUserForm(values: UserFormValues, user: AdminUser): UserFormErrors {
-  const result = adminUserUpdateBodySchema.safeParse(formToUserBody(values, user));
-  if (result.success) return {};
-  const errors: UserFormErrors = {};
-  for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? '') as keyof UserFormValues;
-    if (['name', 'email', 'subscriptionTier', 'isAdmin'].includes(field) && !errors[field]) errors[field] = issue.message;
-  }
-  return errors;
+/** The form's check: the contract's rules for the body it would send. */
+export function userFormSchema(user: AdminUser) {
+  return bodySchema(adminUserUpdateBodySchema, (values: UserFormValues) => formToUserBody(values, user), userFieldOf);
 }

@@ -1,6 +1,9 @@
 import { ShieldCheck } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import type { User } from '#contract/auth.ts';
 import type { TotpSetup, TwoFactorProof } from '#contract/two-factor.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
@@ -107,77 +110,36 @@ function TotpOn({ user, recoveryCodesLeft, onCodes }: { user: User; recoveryCode
 
 /** Password, then the secret to add to the app, then a first code; the recovery codes are shown once at the end. */
 function TotpSetupFlow({ user, onCodes }: { user: User; onCodes: ShowCodes }) {
-  const id = useId();
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [setup, setSetup] = useState<TotpSetup | null>(null);
+  return setup ? <TotpConfirmForm setup={setup} onCodes={onCodes} /> : <TotpStartForm user={user} onStarted={setSetup} />;
+}
+
+// Both steps send what was typed and show the server's answer: no check of their own.
+const passwordStepSchema = z.object({ password: z.string() });
+const codeStepSchema = z.object({ code: z.string() });
+
+function TotpStartForm({ user, onStarted }: { user: User; onStarted: (setup: TotpSetup) => void }) {
+  const id = useId();
   const start = useStartTotpSetup();
-  const enable = useEnableTotp();
+  const form = useForm<z.infer<typeof passwordStepSchema>>({ resolver: zodResolver(passwordStepSchema), defaultValues: { password: '' } });
+  const error = form.formState.errors.root?.message;
 
-  const onStart = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
+  const onStart = form.handleSubmit(async ({ password }) => {
     try {
-      setSetup(await start.mutateAsync(user.hasPassword ? password : undefined));
-      setPassword('');
+      onStarted(await start.mutateAsync(user.hasPassword ? password : undefined));
     } catch (failure) {
-      setError(errorMessage(failure, 'Could not start the set-up. Please try again.'));
+      form.setError('root', { message: errorMessage(failure, 'Could not start the set-up. Please try again.') });
     }
-  };
+  });
 
-  const onEnable = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    try {
-      const answer = await enable.mutateAsync(code);
-      onCodes(answer.recoveryCodes);
-      toast.success('Two-factor authentication', { description: answer.message });
-    } catch (failure) {
-      setError(errorMessage(failure, 'That code did not work. Please try again.'));
-    }
-  };
-
-  if (setup) {
-    return (
-      <form noValidate onSubmit={onEnable} className="grid gap-3" aria-label="Confirm your authenticator app">
-        <p className="text-sm">
-          Add StackLab to your authenticator app with this key (choose "enter a setup key", time based), or open the link on the
-          device that has the app. Then enter the 6-digit code it shows.
-        </p>
-        <dl className="grid gap-2 rounded-lg bg-muted p-3 text-sm">
-          <dt className="font-medium">Setup key</dt>
-          <dd className="font-mono break-all" data-testid="totp-secret">
-            {setup.secret}
-          </dd>
-          <dt className="font-medium">Link</dt>
-          <dd className="font-mono break-all">
-            <a href={setup.uri} className="text-primary hover:underline">
-              {setup.uri}
-            </a>
-          </dd>
-        </dl>
-        <FormField id={`${id}-code`} label="Code from your app" error={error ?? undefined}>
-          {(control) => (
-            <Input {...control} inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(event) => setCode(event.target.value)} />
-          )}
-        </FormField>
-        <Button type="submit" className="w-fit" disabled={enable.isPending}>
-          {enable.isPending ? 'Checking...' : 'Turn on two-factor'}
-        </Button>
-      </form>
-    );
-  }
   return (
     <form noValidate onSubmit={onStart} className="grid gap-3" aria-label="Set up an authenticator app">
       <h3 className="flex items-center gap-2 font-semibold">
         Authenticator app <Badge variant="outline">Off</Badge>
       </h3>
       {user.hasPassword ? (
-        <FormField id={`${id}-password`} label="Password" error={error ?? undefined} hint="To change how you sign in, confirm it is you.">
-          {(control) => (
-            <Input {...control} type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
-          )}
+        <FormField id={`${id}-password`} label="Password" error={error} hint="To change how you sign in, confirm it is you.">
+          {(control) => <Input {...control} type="password" autoComplete="current-password" {...form.register('password')} />}
         </FormField>
       ) : error ? (
         <p role="alert" className="text-sm text-destructive">
@@ -186,6 +148,49 @@ function TotpSetupFlow({ user, onCodes }: { user: User; onCodes: ShowCodes }) {
       ) : null}
       <Button type="submit" variant="outline" className="w-fit" disabled={start.isPending}>
         Set up authenticator app
+      </Button>
+    </form>
+  );
+}
+
+function TotpConfirmForm({ setup, onCodes }: { setup: TotpSetup; onCodes: ShowCodes }) {
+  const id = useId();
+  const enable = useEnableTotp();
+  const form = useForm<z.infer<typeof codeStepSchema>>({ resolver: zodResolver(codeStepSchema), defaultValues: { code: '' } });
+
+  const onEnable = form.handleSubmit(async ({ code }) => {
+    try {
+      const answer = await enable.mutateAsync(code);
+      onCodes(answer.recoveryCodes);
+      toast.success('Two-factor authentication', { description: answer.message });
+    } catch (failure) {
+      form.setError('root', { message: errorMessage(failure, 'That code did not work. Please try again.') });
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onEnable} className="grid gap-3" aria-label="Confirm your authenticator app">
+      <p className="text-sm">
+        Add StackLab to your authenticator app with this key (choose "enter a setup key", time based), or open the link on the
+        device that has the app. Then enter the 6-digit code it shows.
+      </p>
+      <dl className="grid gap-2 rounded-lg bg-muted p-3 text-sm">
+        <dt className="font-medium">Setup key</dt>
+        <dd className="font-mono break-all" data-testid="totp-secret">
+          {setup.secret}
+        </dd>
+        <dt className="font-medium">Link</dt>
+        <dd className="font-mono break-all">
+          <a href={setup.uri} className="text-primary hover:underline">
+            {setup.uri}
+          </a>
+        </dd>
+      </dl>
+      <FormField id={`${id}-code`} label="Code from your app" error={form.formState.errors.root?.message}>
+        {(control) => <Input {...control} inputMode="numeric" autoComplete="one-time-code" {...form.register('code')} />}
+      </FormField>
+      <Button type="submit" className="w-fit" disabled={enable.isPending}>
+        {enable.isPending ? 'Checking...' : 'Turn on two-factor'}
       </Button>
     </form>
   );

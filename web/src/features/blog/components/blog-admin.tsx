@@ -3,19 +3,15 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { type AdminBlogPostSummary, BLOG_MESSAGES, type BlogSection } from '#contract/blog.ts';
+import { AdminTable, useConfirmDelete, useSearchPaging } from '#web/components/admin/admin-table.tsx';
 import { AdminNav } from '#web/components/layout/admin-nav.tsx';
-import { EmptyState } from '#web/components/layout/empty-state.tsx';
 import { PageContainer } from '#web/components/layout/page-container.tsx';
 import { PageHeader } from '#web/components/layout/page-header.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { SearchInput } from '#web/components/ui/search-input.tsx';
-import { Card } from '#web/components/ui/card.tsx';
-import { Pagination } from '#web/components/ui/pagination.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
-import { Table, TableCell, TableHead } from '#web/components/ui/table.tsx';
+import { TableCell, TableHead } from '#web/components/ui/table.tsx';
 import { errorMessage } from '#web/lib/api-fetch.ts';
-import { useDebouncedValue } from '#web/lib/use-debounced-value.ts';
 import { useAdminPosts, useDeletePost, useSetPublished } from '../api/admin-posts.ts';
 import { formatPostDate, postPath } from '../utils/format.ts';
 import { DeletePostConfirm } from './delete-post-confirm.tsx';
@@ -58,34 +54,16 @@ export function BlogAdmin() {
 
 function PostList({ onOpen }: { onOpen: (params: Record<string, string>) => void }) {
   const [section, setSection] = useState<BlogSection | undefined>(undefined);
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search.trim());
-  const [page, setPage] = useState(1);
-  const [deleting, setDeleting] = useState<AdminBlogPostSummary | null>(null);
-  const posts = useAdminPosts({ section, q, page, pageSize: PAGE_SIZE });
-  const setPublished = useSetPublished();
+  const paging = useSearchPaging();
+  const posts = useAdminPosts({ section, q: paging.q, page: paging.page, pageSize: PAGE_SIZE });
+  const publish = useTogglePublished();
   const remove = useDeletePost();
-
-  const togglePublished = async (post: AdminBlogPostSummary) => {
-    try {
-      await setPublished.mutateAsync({ id: post.id, published: !post.published });
-      toast.success(post.published ? 'Post unpublished' : 'Post published');
-    } catch (error) {
-      toast.error('Error', { description: errorMessage(error, 'Failed to change the post') });
-    }
-  };
-
-  const confirmDelete = async () => {
-    const target = deleting;
-    setDeleting(null);
-    if (!target) return;
-    try {
-      await remove.mutateAsync(target.id);
-      toast.success('Post deleted successfully');
-    } catch (error) {
-      toast.error('Error', { description: errorMessage(error, 'Failed to delete post') });
-    }
-  };
+  const del = useConfirmDelete<AdminBlogPostSummary>({
+    remove: (post) => remove.mutateAsync(post.id),
+    success: () => toast.success('Post deleted successfully'),
+    failure: 'Failed to delete post',
+  });
+  const q = paging.q;
 
   return (
     <PageContainer>
@@ -104,103 +82,125 @@ function PostList({ onOpen }: { onOpen: (params: Record<string, string>) => void
         }
       />
       <AdminNav />
-      <Card>
-        <div className="flex flex-col gap-3 border-b border-border p-4 sm:flex-row sm:items-center sm:justify-between">
-          <div role="group" aria-label="Section" className="inline-flex w-fit rounded-lg bg-muted p-1 text-sm">
-            {FILTERS.map((filter) => (
-              <button
-                key={filter.label}
-                type="button"
-                aria-pressed={section === filter.value}
-                onClick={() => {
-                  setSection(filter.value);
-                  setPage(1);
-                }}
-                className="h-8 rounded-md px-3 font-medium text-muted-foreground aria-pressed:bg-surface aria-pressed:text-foreground aria-pressed:shadow-sm"
-              >
-                {filter.label}
-              </button>
-            ))}
-          </div>
-          <SearchInput
-            className="sm:max-w-xs"
-            label="Search posts by title or slug"
-            placeholder="Search posts"
-            value={search}
-            onSearch={(value) => {
-              setSearch(value);
-              setPage(1);
-            }}
+      <AdminTable
+        query={posts}
+        rows={posts.data?.posts}
+        toolbar={
+          <>
+            <SectionFilter
+              section={section}
+              onChange={(value) => {
+                setSection(value);
+                paging.setPage(1);
+              }}
+            />
+            <SearchInput className="sm:max-w-xs" label="Search posts by title or slug" placeholder="Search posts" value={paging.search} onSearch={paging.onSearch} />
+          </>
+        }
+        loadingLabel="Loading posts"
+        failedMessage={BLOG_MESSAGES.fetchPostsFailed}
+        empty={{ title: q ? 'No posts match your search.' : 'No posts yet.', description: q ? undefined : 'Write the first one.' }}
+        caption="Posts, drafts first"
+        head={
+          <>
+            <TableHead>Title</TableHead>
+            <TableHead>Section</TableHead>
+            <TableHead>Status</TableHead>
+            <TableHead>Published</TableHead>
+            <TableHead className="text-right">Studies</TableHead>
+            <TableHead className="text-right">Actions</TableHead>
+          </>
+        }
+        rowKey={(post) => post.id}
+        renderRow={(post) => (
+          <PostCells
+            post={post}
+            publishing={publish.isPending}
+            onTogglePublished={() => void publish.toggle(post)}
+            onOpen={onOpen}
+            onDelete={() => del.setDeleting(post)}
           />
-        </div>
-        {posts.isPending ? (
-          <div className="flex justify-center p-12">
-            <Spinner label="Loading posts" />
-          </div>
-        ) : posts.isError ? (
-          <div role="alert" className="flex flex-col items-start gap-3 p-6 text-sm">
-            <p className="font-medium text-destructive">{BLOG_MESSAGES.fetchPostsFailed}</p>
-            <Button size="sm" variant="outline" onClick={() => void posts.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : posts.data.posts.length === 0 ? (
-          <EmptyState className="m-4" title={q ? 'No posts match your search.' : 'No posts yet.'} description={q ? undefined : 'Write the first one.'} />
-        ) : (
-          <Table aria-busy={posts.isPlaceholderData} className={posts.isPlaceholderData ? 'opacity-60' : undefined}>
-            <caption className="sr-only">Posts, drafts first</caption>
-            <thead>
-              <tr>
-                <TableHead>Title</TableHead>
-                <TableHead>Section</TableHead>
-                <TableHead>Status</TableHead>
-                <TableHead>Published</TableHead>
-                <TableHead className="text-right">Studies</TableHead>
-                <TableHead className="text-right">Actions</TableHead>
-              </tr>
-            </thead>
-            <tbody>
-              {posts.data.posts.map((post) => (
-                <tr key={post.id} className="hover:bg-muted/40">
-                  <TableCell className="min-w-56">
-                    <button type="button" onClick={() => onOpen({ edit: post.id })} className="text-left font-medium hover:text-primary hover:underline">
-                      {post.title}
-                    </button>
-                    <span className="block text-xs text-muted-foreground">/{post.section}/{post.slug}</span>
-                  </TableCell>
-                  <TableCell>{post.section === 'learn' ? 'Learn' : 'Research'}</TableCell>
-                  <TableCell>
-                    <Badge variant={post.published ? 'default' : 'outline'}>{post.published ? 'Published' : 'Draft'}</Badge>
-                  </TableCell>
-                  <TableCell className="whitespace-nowrap">{post.publishedAt ? formatPostDate(post.publishedAt) : '—'}</TableCell>
-                  <TableCell className="text-right tabular-nums">{post.citationCount}</TableCell>
-                  <TableCell className="text-right whitespace-nowrap">
-                    <Button variant="outline" size="sm" className="mr-1" disabled={setPublished.isPending} onClick={() => void togglePublished(post)}>
-                      {post.published ? 'Unpublish' : 'Publish'}
-                      <span className="sr-only">: {post.title}</span>
-                    </Button>
-                    {post.published ? (
-                      <Button asChild variant="ghost" size="icon">
-                        <Link to={postPath(post)} target="_blank" aria-label={`View ${post.title} (opens in a new tab)`}>
-                          <ExternalLink aria-hidden="true" />
-                        </Link>
-                      </Button>
-                    ) : null}
-                    <Button variant="ghost" size="icon" aria-label={`Edit ${post.title}`} onClick={() => onOpen({ edit: post.id })}>
-                      <Pencil aria-hidden="true" />
-                    </Button>
-                    <Button variant="ghost" size="icon" aria-label={`Delete ${post.title}`} onClick={() => setDeleting(post)}>
-                      <Trash2 aria-hidden="true" />
-                    </Button>
-                  </TableCell>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
         )}
-        {posts.data ? <Pagination className="p-4" label="Posts" page={page} totalPages={posts.data.pagination.totalPages} onPageChange={setPage} /> : null}
-      </Card>
-      <DeletePostConfirm open={deleting !== null} title={deleting?.title ?? ''} onOpenChange={(open) => (open ? undefined : setDeleting(null))} onConfirm={() => void confirmDelete()} />
+        pagination={{ label: 'Posts', page: paging.page, totalPages: posts.data?.pagination.totalPages, onPageChange: paging.setPage }}
+      />
+      <DeletePostConfirm
+        open={del.deleting !== null}
+        title={del.deleting?.title ?? ''}
+        onOpenChange={(open) => (open ? undefined : del.setDeleting(null))}
+        onConfirm={() => void del.confirm()}
+      />
     </PageContainer>
+  );
+}
+
+/** Publish or unpublish a post, with the toast that says which. */
+function useTogglePublished() {
+  const setPublished = useSetPublished();
+  const toggle = async (post: AdminBlogPostSummary) => {
+    try {
+      await setPublished.mutateAsync({ id: post.id, published: !post.published });
+      toast.success(post.published ? 'Post unpublished' : 'Post published');
+    } catch (error) {
+      toast.error('Error', { description: errorMessage(error, 'Failed to change the post') });
+    }
+  };
+  return { isPending: setPublished.isPending, toggle };
+}
+
+function SectionFilter({ section, onChange }: { section: BlogSection | undefined; onChange: (section: BlogSection | undefined) => void }) {
+  return (
+    <div role="group" aria-label="Section" className="inline-flex w-fit rounded-lg bg-muted p-1 text-sm">
+      {FILTERS.map((filter) => (
+        <button
+          key={filter.label}
+          type="button"
+          aria-pressed={section === filter.value}
+          onClick={() => onChange(filter.value)}
+          className="h-8 rounded-md px-3 font-medium text-muted-foreground aria-pressed:bg-surface aria-pressed:text-foreground aria-pressed:shadow-sm"
+        >
+          {filter.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+type PostCellsProps = { post: AdminBlogPostSummary; publishing: boolean; onTogglePublished: () => void; onOpen: (params: Record<string, string>) => void; onDelete: () => void };
+
+function PostCells({ post, publishing, onTogglePublished, onOpen, onDelete }: PostCellsProps) {
+  return (
+    <>
+      <TableCell className="min-w-56">
+        <button type="button" onClick={() => onOpen({ edit: post.id })} className="text-left font-medium hover:text-primary hover:underline">
+          {post.title}
+        </button>
+        <span className="block text-xs text-muted-foreground">/{post.section}/{post.slug}</span>
+      </TableCell>
+      <TableCell>{post.section === 'learn' ? 'Learn' : 'Research'}</TableCell>
+      <TableCell>
+        <Badge variant={post.published ? 'default' : 'outline'}>{post.published ? 'Published' : 'Draft'}</Badge>
+      </TableCell>
+      <TableCell className="whitespace-nowrap">{post.publishedAt ? formatPostDate(post.publishedAt) : '—'}</TableCell>
+      <TableCell className="text-right tabular-nums">{post.citationCount}</TableCell>
+      <TableCell className="text-right whitespace-nowrap">
+        <Button variant="outline" size="sm" className="mr-1" disabled={publishing} onClick={onTogglePublished}>
+          {post.published ? 'Unpublish' : 'Publish'}
+          <span className="sr-only">: {post.title}</span>
+        </Button>
+        {post.published ? (
+          <Button asChild variant="ghost" size="icon">
+            <Link to={postPath(post)} target="_blank" aria-label={`View ${post.title} (opens in a new tab)`}>
+              <ExternalLink aria-hidden="true" />
+            </Link>
+          </Button>
+        ) : null}
+        <Button variant="ghost" size="icon" aria-label={`Edit ${post.title}`} onClick={() => onOpen({ edit: post.id })}>
+          <Pencil aria-hidden="true" />
+        </Button>
+        <Button variant="ghost" size="icon" aria-label={`Delete ${post.title}`} onClick={onDelete}>
+          <Trash2 aria-hidden="true" />
+        </Button>
+      </TableCell>
+    </>
   );
 }

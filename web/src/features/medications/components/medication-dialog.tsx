@@ -1,13 +1,16 @@
-import { type FormEvent, useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { INTERACTION_TEXTS, type Medication } from '#contract/interactions.ts';
+import { INTERACTION_TEXTS, type Medication, type MedicationBody, medicationBodySchema } from '#contract/interactions.ts';
 import { InteractionCheck } from '#web/components/interactions/interaction-check.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
-import { errorMessage, isApiError } from '#web/lib/api-fetch.ts';
+import { errorMessage } from '#web/lib/api-fetch.ts';
+import { bodySchema, sameNames, setServerErrors } from '#web/lib/forms.ts';
 import { useSaveMedication } from '../api/medications.ts';
 
 export type MedicationDialogState = { mode: 'add' } | { mode: 'edit'; medication: Medication };
@@ -23,61 +26,65 @@ export function MedicationDialog({ state, onClose }: { state: MedicationDialogSt
   );
 }
 
+const FIELDS = ['name', 'strength', 'schedule', 'startedOn', 'note'] as const;
+const fieldOf = sameNames<Fields>(FIELDS);
+const toBody = (fields: Fields): MedicationBody => ({ ...fields, startedOn: fields.startedOn || null });
+/** The server's rules, checked before sending. */
+const formSchema = bodySchema(medicationBodySchema, toBody, fieldOf);
+
 function MedicationForm({ state, onDone }: { state: MedicationDialogState; onDone: () => void }) {
   const id = useId();
   const editing = state.mode === 'edit';
   const initial = state.mode === 'edit' ? state.medication : null;
-  const [fields, setFields] = useState<Fields>({
-    name: initial?.name ?? '',
-    strength: initial?.strength ?? '',
-    schedule: initial?.schedule ?? '',
-    startedOn: initial?.startedOn ?? '',
-    note: initial?.note ?? '',
+  const form = useForm<Fields>({
+    resolver: zodResolver(formSchema),
+    defaultValues: {
+      name: initial?.name ?? '',
+      strength: initial?.strength ?? '',
+      schedule: initial?.schedule ?? '',
+      startedOn: initial?.startedOn ?? '',
+      note: initial?.note ?? '',
+    },
   });
-  const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
+  const { errors } = form.formState;
+  const name = form.watch('name');
   const save = useSaveMedication();
-  const set = (field: keyof Fields) => (event: { target: { value: string } }) => setFields({ ...fields, [field]: event.target.value });
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!fields.name.trim()) {
-      setErrors({ name: INTERACTION_TEXTS.medicationNameRequired });
-      return;
-    }
+  const onSubmit = form.handleSubmit(async (fields) => {
     try {
-      await save.mutateAsync({ id: initial?.id, body: { ...fields, startedOn: fields.startedOn || null } });
+      await save.mutateAsync({ id: initial?.id, body: toBody(fields) });
       toast.success(editing ? INTERACTION_TEXTS.medicationUpdated : INTERACTION_TEXTS.medicationAdded);
       onDone();
     } catch (error) {
       toast.error('Error', { description: errorMessage(error, 'Failed to save medication') });
-      if (isApiError(error)) setErrors(Object.fromEntries(error.details.map((detail) => [detail.field, detail.message])));
+      setServerErrors(error, form.setError, fieldOf);
     }
-  };
+  });
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
       <DialogHeader>
         <DialogTitle>{editing ? 'Edit Medication' : 'Add Medication'}</DialogTitle>
         <DialogDescription>Medicines you take beside your supplements, so that known interactions can be shown.</DialogDescription>
       </DialogHeader>
-      <FormField id={`${id}-name`} label="Name" error={errors.name}>
-        {(control) => <Input {...control} value={fields.name} onChange={set('name')} maxLength={100} autoFocus placeholder="Levothyroxine, Eliquis..." />}
+      <FormField id={`${id}-name`} label="Name" error={errors.name?.message}>
+        {(control) => <Input {...control} {...form.register('name')} maxLength={100} autoFocus placeholder="Levothyroxine, Eliquis..." />}
       </FormField>
       <div className="grid grid-cols-2 gap-3">
-        <FormField id={`${id}-strength`} label="Strength (optional)" error={errors.strength}>
-          {(control) => <Input {...control} value={fields.strength} onChange={set('strength')} maxLength={60} placeholder="75 mcg" />}
+        <FormField id={`${id}-strength`} label="Strength (optional)" error={errors.strength?.message}>
+          {(control) => <Input {...control} {...form.register('strength')} maxLength={60} placeholder="75 mcg" />}
         </FormField>
-        <FormField id={`${id}-started`} label="Started on (optional)" error={errors.startedOn}>
-          {(control) => <Input {...control} type="date" value={fields.startedOn} onChange={set('startedOn')} />}
+        <FormField id={`${id}-started`} label="Started on (optional)" error={errors.startedOn?.message}>
+          {(control) => <Input {...control} type="date" {...form.register('startedOn')} />}
         </FormField>
       </div>
-      <FormField id={`${id}-schedule`} label="How and when (optional)" error={errors.schedule}>
-        {(control) => <Input {...control} value={fields.schedule} onChange={set('schedule')} maxLength={200} placeholder="1 tablet every morning" />}
+      <FormField id={`${id}-schedule`} label="How and when (optional)" error={errors.schedule?.message}>
+        {(control) => <Input {...control} {...form.register('schedule')} maxLength={200} placeholder="1 tablet every morning" />}
       </FormField>
-      <FormField id={`${id}-note`} label="Note (optional)" error={errors.note}>
-        {(control) => <Textarea {...control} className="min-h-16" value={fields.note} onChange={set('note')} maxLength={1000} />}
+      <FormField id={`${id}-note`} label="Note (optional)" error={errors.note?.message}>
+        {(control) => <Textarea {...control} className="min-h-16" {...form.register('note')} maxLength={1000} />}
       </FormField>
-      {editing ? null : <InteractionCheck name={fields.name} kind="medication" />}
+      {editing ? null : <InteractionCheck name={name} kind="medication" />}
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone}>
           Cancel

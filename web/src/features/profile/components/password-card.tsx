@@ -1,45 +1,48 @@
-import { type FormEvent, useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { type User, passwordSchema } from '#contract/auth.ts';
+import { z } from 'zod';
+import { AUTH_MESSAGES, type User, passwordSchema } from '#contract/auth.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { errorMessage, isApiError } from '#web/lib/api-fetch.ts';
+import { errorMessage } from '#web/lib/api-fetch.ts';
+import { sameNames, setServerErrors } from '#web/lib/forms.ts';
 import { useChangePassword } from '../api/password.ts';
 
-type Errors = { currentPassword?: string; newPassword?: string; confirmPassword?: string; form?: string };
+type PasswordFields = { currentPassword: string; newPassword: string; confirmPassword: string };
+const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
+const EMPTY: PasswordFields = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+/** The contract's password rule, the current password when there is one, and the repeat. */
+const passwordFormSchema = (hasPassword: boolean) =>
+  z
+    .object({ currentPassword: z.string(), newPassword: passwordSchema, confirmPassword: z.string() })
+    .superRefine((values, ctx) => {
+      if (hasPassword && !values.currentPassword) ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: AUTH_MESSAGES.currentPasswordRequired });
+      if (values.confirmPassword !== values.newPassword) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Passwords do not match' });
+    });
 
 /** Changes the password with the current one; every other session is signed out. */
 export function PasswordCard({ user }: { user: User }) {
   const id = useId();
-  const [currentPassword, setCurrentPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
   const change = useChangePassword();
+  const form = useForm<PasswordFields>({ resolver: zodResolver(passwordFormSchema(user.hasPassword)), defaultValues: EMPTY });
+  const { errors } = form.formState;
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found: Errors = {};
-    if (user.hasPassword && !currentPassword) found.currentPassword = 'Enter your current password';
-    const parsed = passwordSchema.safeParse(newPassword);
-    if (!parsed.success) found.newPassword = parsed.error.issues[0]?.message;
-    if (confirmPassword !== newPassword) found.confirmPassword = 'Passwords do not match';
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+  const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
     try {
       const answer = await change.mutateAsync(user.hasPassword ? { currentPassword, newPassword } : { newPassword });
-      setCurrentPassword('');
-      setNewPassword('');
-      setConfirmPassword('');
+      form.reset(EMPTY);
       toast.success('Password changed', { description: answer.message });
     } catch (failure) {
-      const details = isApiError(failure) ? failure.details : [];
-      const byField = Object.fromEntries(details.map((detail) => [detail.field, detail.message])) as Errors;
-      setErrors(Object.keys(byField).length > 0 ? byField : { form: errorMessage(failure, 'Your password could not be changed. Please try again.') });
+      if (!setServerErrors(failure, form.setError, sameNames<PasswordFields>(FIELDS))) {
+        form.setError('root', { message: errorMessage(failure, 'Your password could not be changed. Please try again.') });
+      }
     }
-  };
+  });
 
   return (
     <Card>
@@ -52,21 +55,21 @@ export function PasswordCard({ user }: { user: User }) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={(event) => void onSubmit(event)} className="grid max-w-md gap-4" noValidate>
+        <form onSubmit={onSubmit} className="grid max-w-md gap-4" noValidate>
           {user.hasPassword ? (
-            <FormField id={`${id}-current`} label="Current password" error={errors.currentPassword}>
-              {(props) => <Input {...props} type="password" autoComplete="current-password" value={currentPassword} onChange={(e) => setCurrentPassword(e.target.value)} />}
+            <FormField id={`${id}-current`} label="Current password" error={errors.currentPassword?.message}>
+              {(props) => <Input {...props} type="password" autoComplete="current-password" {...form.register('currentPassword')} />}
             </FormField>
           ) : null}
-          <FormField id={`${id}-new`} label="New password" error={errors.newPassword}>
-            {(props) => <Input {...props} type="password" autoComplete="new-password" value={newPassword} onChange={(e) => setNewPassword(e.target.value)} />}
+          <FormField id={`${id}-new`} label="New password" error={errors.newPassword?.message}>
+            {(props) => <Input {...props} type="password" autoComplete="new-password" {...form.register('newPassword')} />}
           </FormField>
-          <FormField id={`${id}-confirm`} label="Confirm new password" error={errors.confirmPassword}>
-            {(props) => <Input {...props} type="password" autoComplete="new-password" value={confirmPassword} onChange={(e) => setConfirmPassword(e.target.value)} />}
+          <FormField id={`${id}-confirm`} label="Confirm new password" error={errors.confirmPassword?.message}>
+            {(props) => <Input {...props} type="password" autoComplete="new-password" {...form.register('confirmPassword')} />}
           </FormField>
-          {errors.form ? (
+          {errors.root?.message ? (
             <p role="alert" className="text-sm text-destructive">
-              {errors.form}
+              {errors.root.message}
             </p>
           ) : null}
           <Button type="submit" className="w-fit" disabled={change.isPending}>

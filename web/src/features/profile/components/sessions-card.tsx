@@ -60,43 +60,42 @@ export function SessionsCard() {
           <p className="text-sm text-muted-foreground">Nothing here yet.</p>
         ) : (
           <ul className="divide-y divide-border">
-            {sessions.data.map((session) => {
-              const ending = endSession.isPending && endSession.variables?.id === session.id;
-              const device = describeUserAgent(session.userAgent);
-              return (
-                <li key={session.id} className="grid grid-cols-[auto_1fr] items-center gap-3 py-4 first:pt-0 last:pb-0 sm:flex">
-                  <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-muted text-muted-foreground">
-                    {isMobile(session.userAgent) ? <Smartphone aria-hidden="true" className="size-5" /> : <Laptop aria-hidden="true" className="size-5" />}
-                  </span>
-                  <div className="min-w-0 flex-1">
-                    <p className="flex flex-wrap items-center gap-2 font-medium" title={session.userAgent ?? undefined}>
-                      {device}
-                      {session.current ? (
-                        <span className="rounded-full bg-secondary px-2 py-0.5 text-xs font-medium text-secondary-foreground">
-                          This device
-                        </span>
-                      ) : null}
-                    </p>
-                    <p className="text-sm text-muted-foreground">
-                      {session.ipAddress ? `${session.ipAddress} · ` : ''}Last seen {dateTime.format(new Date(session.lastSeenAt))}
-                    </p>
-                  </div>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    className="col-span-2 sm:col-auto"
-                    disabled={ending}
-                    onClick={() => end(session)}
-                    aria-label={`End session: ${device}${session.current ? ' (this device)' : ''}`}
-                  >
-                    {ending ? 'Ending...' : 'End session'}
-                  </Button>
-                </li>
-              );
-            })}
+            {sessions.data.map((session) => (
+              <SessionRow key={session.id} session={session} ending={endSession.isPending && endSession.variables?.id === session.id} onEnd={() => end(session)} />
+            ))}
           </ul>
         )}
       </CardContent>
     </Card>
+  );
+}
+
+function SessionRow({ session, ending, onEnd }: { session: SessionInfo; ending: boolean; onEnd: () => void }) {
+  const device = describeUserAgent(session.userAgent);
+  return (
+    <li className="grid grid-cols-[auto_1fr] items-center gap-3 py-4 first:pt-0 last:pb-0 sm:flex">
+      <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-muted text-muted-foreground">
+        {isMobile(session.userAgent) ? <Smartphone aria-hidden="true" className="size-5" /> : <Laptop aria-hidden="true" className="size-5" />}
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-center gap-2 font-medium" title={session.userAgent ?? undefined}>
+          {device}
+          {session.current ? <span className="rounded-full bg-secondary px-2 py-0.5 text-xs font-medium text-secondary-foreground">This device</span> : null}
+        </p>
+        <p className="text-sm text-muted-foreground">
+          {session.ipAddress ? `${session.ipAddress} · ` : ''}Last seen {dateTime.format(new Date(session.lastSeenAt))}
+        </p>
+      </div>
+      <Button
+        variant="outline"
+        size="sm"
+        className="col-span-2 sm:col-auto"
+        disabled={ending}
+        onClick={onEnd}
+        aria-label={`End session: ${device}${session.current ? ' (this device)' : ''}`}
+      >
+        {ending ? 'Ending...' : 'End session'}
+      </Button>
+    </li>
   );
 }
