@@ -86,11 +86,12 @@ describe('a model that calls tools', () => {
     const { client } = await seedRichUser(t);
     callsThenAnswers([{ name: 'get_biomarker_results', arguments: JSON.stringify({ biomarker: 'vitamin D' }) }], ([first]) => {
       const results = first!.result.results as { value: number }[];
-      return `Your vitamin D went from ${results[0]!.value} to ${results.at(-1)!.value} ng/mL, about 112.3 nmol/L.`;
+      // Three decimals: no difference or percentage of two held numbers (dates and times among them) gives it by chance.
+      return `Your vitamin D went from ${results[0]!.value} to ${results.at(-1)!.value} ng/mL, about 112.347 nmol/L.`;
     });
     const text = replyText(readEvents((await ask(client, 'How has my vitamin D changed?')).body));
-    expect(text).toContain('Your vitamin D went from 18 to 45 ng/mL, about 112.3 nmol/L.');
-    expect(text).toContain('Check this number against your records: 112.3.');
+    expect(text).toContain('Your vitamin D went from 18 to 45 ng/mL, about 112.347 nmol/L.');
+    expect(text).toContain('Check this number against your records: 112.347.');
   });
 
   it('each tool returns the signed-in user’s records: stack, intake, ratings, biomarkers and health profile', async () => {
