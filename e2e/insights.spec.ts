@@ -20,6 +20,16 @@ async function seedDays(request: APIRequestContext, days: number) {
   }
 }
 
+/** A new signed-in account, and a way to add a supplement (1000 IU daily) to its stack by name. */
+async function signUp(request: APIRequestContext) {
+  expect((await request.post('/api/register', { data: newAccount() })).ok()).toBe(true);
+  return async (name: string) => {
+    const response = await request.post('/api/supplements', { data: { name, dosage: '1000 IU', frequency: '1x daily' } });
+    expect(response.ok()).toBe(true);
+    return ((await response.json()) as { id: string }).id;
+  };
+}
+
 async function openInsights(page: Page) {
   await page.goto('/insights');
   await expect(page.getByRole('heading', { level: 1, name: 'Insights' })).toBeVisible({ timeout: 45_000 });
@@ -42,12 +52,7 @@ test('energy rated higher since Vitamin D3 was started than in the days before, 
   test.setTimeout(150_000);
   await acceptCookies(page.context());
   const request = page.request;
-  expect((await request.post('/api/register', { data: newAccount() })).ok()).toBe(true);
-  const add = async (name: string) => {
-    const response = await request.post('/api/supplements', { data: { name, dosage: '1000 IU', frequency: '1x daily' } });
-    expect(response.ok()).toBe(true);
-    return ((await response.json()) as { id: string }).id;
-  };
+  const add = await signUp(request);
   const d3 = await add('Vitamin D3');
   const iron = await add('Iron');
   // Fifty rated days: D3 every day of the last 25 (started 26 days ago), iron from 10 days ago;
@@ -84,12 +89,7 @@ test('vitamin D rose after starting D3, with magnesium named as another change, 
   test.setTimeout(120_000);
   await acceptCookies(page.context());
   const request = page.request;
-  expect((await request.post('/api/register', { data: newAccount() })).ok()).toBe(true);
-  const add = async (name: string) => {
-    const response = await request.post('/api/supplements', { data: { name, dosage: '1000 IU', frequency: '1x daily' } });
-    expect(response.ok()).toBe(true);
-    return ((await response.json()) as { id: string }).id;
-  };
+  const add = await signUp(request);
   const log = async (id: string, back: number) =>
     expect((await request.put(`/api/supplement-logs/${day(back)}`, { data: { logs: [{ supplementId: id, taken: true }] } })).ok()).toBe(true);
   // D3 from 60 days ago and magnesium from 45 days ago, logged often enough to count as taken throughout.

@@ -13,7 +13,8 @@ import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { NativeSelect } from '#web/components/ui/native-select.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
-import { errorMessage, isApiError } from '#web/lib/api-fetch.ts';
+import { errorMessage } from '#web/lib/api-fetch.ts';
+import { setServerErrors } from '#web/lib/forms.ts';
 import { useSaveSupplement } from '../api/supplements.ts';
 import {
   FREQUENCY_COUNTS,
@@ -94,12 +95,7 @@ function SupplementForm({ state, onDone }: { state: SupplementDialogState; onDon
       onDone();
     } catch (error) {
       toast.error('Error', { description: errorMessage(error, 'Failed to save supplement') });
-      if (isApiError(error)) {
-        for (const detail of error.details) {
-          const field = formFieldOf(detail.field);
-          if (field) form.setError(field, { type: 'server', message: detail.message });
-        }
-      }
+      setServerErrors(error, form.setError, formFieldOf);
     }
   });
 
