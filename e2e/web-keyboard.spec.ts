@@ -31,19 +31,25 @@ async function tabTo(page: Page, target: Locator, options: { backwards?: boolean
   const key = options.backwards ? 'Shift+Tab' : 'Tab';
   await expect(target).toBeAttached();
   for (let step = 0; step < (options.max ?? 60); step += 1) {
+    const before = await focusedElement(page);
     await page.keyboard.press(key);
-    expect(await focusIndicator(page)).toBeNull();
+    expect(await focusIndicator(page), `after ${key} from ${before}`).toBeNull();
     if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
   }
   throw new Error(`${key} never reached ${target}`);
 }
 
-/** Fails unless `target` has focus, naming what has it instead. */
-async function expectFocusOn(page: Page, target: Locator) {
-  const focused = await page.evaluate(() => {
+/** The focused element, described for a failure message. */
+async function focusedElement(page: Page): Promise<string> {
+  return page.evaluate(() => {
     const active = document.activeElement;
     return active ? `${active.tagName.toLowerCase()} "${active.getAttribute('aria-label') ?? active.textContent?.trim().slice(0, 40)}"` : 'nothing';
   });
+}
+
+/** Fails unless `target` has focus, naming what has it instead. */
+async function expectFocusOn(page: Page, target: Locator) {
+  const focused = await focusedElement(page);
   expect(await target.evaluate((element) => element === document.activeElement), `focus is on ${focused}, not on ${target}`).toBe(true);
 }
 
@@ -143,6 +149,8 @@ test('the main journey with the keyboard alone', async ({ page, baseURL }) => {
   // The plan changed behind the page's back; reading it again is the browser's reload.
   await page.reload();
   await expect(page.getByRole('button', { name: /account menu/i })).toBeVisible();
+  // A keyboard user starts once the page has settled: cards still answering may redraw under the focus.
+  await page.waitForLoadState('networkidle');
   await tabTo(page, page.getByRole('link', { name: 'Upload lab results' }));
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'Biomarker Trends' })).toBeVisible();
@@ -161,6 +169,8 @@ test('the main journey with the keyboard alone', async ({ page, baseURL }) => {
   const menu = page.getByRole('menu');
   await expect(menu).toBeVisible();
   const logOut = menu.getByRole('menuitem', { name: 'Log out' });
+  // Opened from the keyboard, the menu focuses its first item; arrows pressed before that are lost.
+  await expect(menu.getByRole('menuitem').first()).toBeFocused();
   for (let step = 0; step < 8 && !(await logOut.evaluate((element) => element === document.activeElement)); step += 1) {
     await page.keyboard.press('ArrowDown');
   }
