@@ -3,12 +3,19 @@ import type { Screen } from './routes.ts';
 
 /**
  * The answers a page's document carries (server/src/http/page-document.ts): who is signed in,
- * and the first GET calls of the page this address shows them, so that the app draws the page
- * complete at once instead of asking for each part after its code has loaded.
+ * and the first GET calls of the page this address shows them, as the web's query cache holds
+ * them (TanStack Query's dehydrated state), so that the app draws the page complete at once
+ * instead of asking for each part after its code has loaded.
  */
 
-/** The id of the data block with the answers, keyed by the call's path (`/api/session` always there). */
+/** The id of the data block with the dehydrated queries (the signed-in user's always there). */
 export const PAGE_DATA_ELEMENT_ID = 'stacklab-page-data';
+
+/** The web's query key of the signed-in user: `GET /api/session`'s `user`, or null. */
+export const USER_QUERY_KEY = ['user'] as const;
+
+/** A query a page's document answers: the web's key for the answer to `GET path`, held as the API sent it. */
+export type FirstQuery = { queryKey: readonly unknown[]; path: string };
 
 /** The part of the signed-in user the first calls depend on. */
 export type PageUser = { timeZone: string; unitSystem: 'us' | 'metric' };
@@ -21,27 +28,41 @@ export function chartUnitsFor(user: Pick<PageUser, 'unitSystem'>): ChartUnits {
   return user.unitSystem === 'metric' ? 'si' : 'conventional';
 }
 
-const PAGE_CALLS: Partial<Record<Screen, (user: PageUser | null, now: Date) => string[]>> = {
-  landing: () => ['/api/plans'],
+const PLANS: FirstQuery = { queryKey: ['plans'], path: '/api/plans' };
+
+const PAGE_QUERIES: Partial<Record<Screen, (user: PageUser | null, now: Date) => FirstQuery[]>> = {
+  landing: () => [PLANS],
   // The web draws these pages once their first data is in (app/routes/<screen>.queries.ts); the
   // plans are for the trial banner above every signed-in page.
-  dashboard: (user, now) =>
-    user
-      ? [
-          '/api/supplements',
-          '/api/supplements/warnings',
-          `/api/supplement-logs/${localDateOf(now, user.timeZone)}`,
-          '/api/supplements/streak',
-          '/api/health-stats',
-          '/api/profile/completion',
-          '/api/plans',
-        ]
-      : [],
-  insights: (user) => (user ? ['/api/insights'] : []),
-  labs: (user) => (user ? ['/api/labs', `/api/labs/series?units=${chartUnitsFor(user)}`, '/api/labs/results/manual', '/api/labs/biomarkers', '/api/plans', '/api/config'] : []),
+  dashboard: (user, now) => {
+    if (!user) return [];
+    const today = localDateOf(now, user.timeZone);
+    return [
+      { queryKey: ['supplements'], path: '/api/supplements' },
+      { queryKey: ['supplements', 'warnings'], path: '/api/supplements/warnings' },
+      { queryKey: ['supplement-logs', 'day', today], path: `/api/supplement-logs/${today}` },
+      { queryKey: ['streak'], path: '/api/supplements/streak' },
+      { queryKey: ['health-stats'], path: '/api/health-stats' },
+      { queryKey: ['profile-completion'], path: '/api/profile/completion' },
+      PLANS,
+    ];
+  },
+  insights: (user) => (user ? [{ queryKey: ['insights'], path: '/api/insights' }] : []),
+  labs: (user) => {
+    if (!user) return [];
+    const units = chartUnitsFor(user);
+    return [
+      { queryKey: ['labs', 'files'], path: '/api/labs' },
+      { queryKey: ['labs', 'series', units], path: `/api/labs/series?units=${units}` },
+      { queryKey: ['labs', 'manual'], path: '/api/labs/results/manual' },
+      { queryKey: ['biomarker-catalogue'], path: '/api/labs/biomarkers' },
+      PLANS,
+      { queryKey: ['config'], path: '/api/config' },
+    ];
+  },
 };
 
-/** The GET calls besides `/api/session` whose answers a page's document carries; any other call is asked as usual. */
-export function firstCallsOf(screen: Screen, user: PageUser | null, now = new Date()): string[] {
-  return PAGE_CALLS[screen]?.(user, now) ?? [];
+/** The queries besides the signed-in user that a page's document answers; the web asks for any other as usual. */
+export function firstQueriesOf(screen: Screen, user: PageUser | null, now = new Date()): FirstQuery[] {
+  return PAGE_QUERIES[screen]?.(user, now) ?? [];
 }

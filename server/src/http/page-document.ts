@@ -2,9 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { dehydrate, QueryClient } from '@tanstack/query-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { User } from '#contract/auth.ts';
-import { firstCallsOf, PAGE_DATA_ELEMENT_ID } from '#contract/page-data.ts';
+import { firstQueriesOf, PAGE_DATA_ELEMENT_ID, USER_QUERY_KEY } from '#contract/page-data.ts';
 import { CONSENT_ANSWERS, CONSENT_COOKIE, isStandalone, resolveScreen, type Screen } from '#contract/routes.ts';
 import { THEME_COOKIE, documentThemeOf } from '#contract/theme.ts';
 import { matchedPath } from './access.ts';
@@ -41,10 +42,10 @@ const compress = { br: promisify(brotliCompress), gzip: promisify(gzip) };
 
 /**
  * The HTML document of every page: the built index.html, with for this request
- * - the answers to the page's first calls (contract/page-data.ts): who is signed in, as
- *   `GET /api/session` answers it, and the data the page this address shows them draws first,
- *   as our API answers it, so that the app draws the page complete at once instead of asking
- *   for each part after its code has loaded;
+ * - the answers to the page's first queries (contract/page-data.ts) as the web's query cache
+ *   holds them: who is signed in, as `GET /api/session` names them, and the data the page this
+ *   address shows them draws first, as our API answers it, so that the app draws the page
+ *   complete at once instead of asking for each part after its code has loaded;
  * - `modulepreload` links for the app's code and that page's, so that they download while the
  *   entry paints the shell, rather than one after the other as each asks for the next (Vite's
  *   manifest names the chunks: the entry's dynamic imports, `src/app/routes/<screen>.tsx`, and
@@ -87,17 +88,19 @@ export class PageDocuments {
   async send(request: FastifyRequest, reply: FastifyReply, page: { meta?: PageMeta; status?: number } = {}): Promise<FastifyReply> {
     const user = await this.options.sessionUser(request.auth);
     const screen = resolveScreen(matchedPath(request), user ? { status: 'signed-in', isAdmin: user.isAdmin } : { status: 'signed-out' });
-    const calls = firstCallsOf(screen, user);
-    const found = await Promise.all(calls.map((call) => this.options.answer(request, call)));
-    // Each answer as the JSON text our route wrote: carried as it is, neither parsed nor written again.
-    const answers: [string, string][] = [['/api/session', JSON.stringify({ user })]];
-    calls.forEach((call, i) => {
+    const queries = firstQueriesOf(screen, user);
+    const found = await Promise.all(queries.map((query) => this.options.answer(request, query.path)));
+    // The web's query cache as it would hold these answers: TanStack Query's own dehydrated state.
+    const cache = new QueryClient();
+    cache.setQueryData(USER_QUERY_KEY, user);
+    queries.forEach(({ queryKey }, i) => {
       const json = found[i];
-      if (json !== undefined && json.length <= MAX_ANSWER_CHARS) answers.push([call, json]);
+      if (json !== undefined && json.length <= MAX_ANSWER_CHARS) cache.setQueryData(queryKey, JSON.parse(json));
     });
+    const data = JSON.stringify(dehydrate(cache));
     const consentAnswered = (CONSENT_ANSWERS as readonly (string | undefined)[]).includes(request.cookies[CONSENT_COOKIE]);
     const theme = documentThemeOf(request.cookies[THEME_COOKIE]);
-    const html = this.render({ screen, answers, consentAnswered, theme, meta: page.meta });
+    const html = this.render({ screen, data, consentAnswered, theme, meta: page.meta });
 
     const accepted = String(request.headers['accept-encoding'] ?? '');
     const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
@@ -111,15 +114,15 @@ export class PageDocuments {
     return reply.header('content-encoding', encoding).send(body);
   }
 
-  private render({ screen, answers, consentAnswered, theme, meta }: {
+  private render({ screen, data, consentAnswered, theme, meta }: {
     screen: Screen;
-    answers: [string, string][];
+    data: string;
     consentAnswered: boolean;
     theme: 'light' | 'dark' | undefined;
     meta: PageMeta | undefined;
   }): string {
     const template = isStandalone(screen) ? this.templates.bare : consentAnswered ? this.templates.withoutBanner : this.templates.withBanner;
-    const head = [meta ? this.metaTags(meta) : '', dataBlock(answers)].filter(Boolean).join('\n    ');
+    const head = [meta ? this.metaTags(meta) : '', dataBlock(data)].filter(Boolean).join('\n    ');
     // Every insertion goes through a replacer function: a replacement string would read `$&`,
     // `$\`` and `$'` in a user's data as patterns and splice the template into it.
     let html = template.replace(/\n?[ \t]*<\/head>/, () => `\n    ${head}\n  </head>`);
@@ -190,11 +193,11 @@ function cutMarked(template: string, name: string): string {
 }
 
 /**
- * The answers as JSON in a data block, which the browser never runs (our policy allows no
- * inline script anyway). `<` is escaped so that no text of the user's can close the element.
+ * The JSON in a data block, which the browser never runs (our policy allows no inline script
+ * anyway). `<` is escaped so that no text of the user's can close the element.
  */
-function dataBlock(answers: [string, string][]): string {
-  const json = `{${answers.map(([path, answer]) => `${JSON.stringify(path)}:${answer}`).join(',')}}`.replace(/</g, '\\u003c');
+function dataBlock(data: string): string {
+  const json = data.replace(/</g, '\\u003c');
   return `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${json}</script>`;
 }
 

@@ -6,9 +6,11 @@ import { NotFound } from '#web/components/errors/not-found.tsx';
 import { PageSpinner } from '#web/components/ui/spinner.tsx';
 import { clearGoogleSignup, peekGoogleSignup } from '#web/features/auth/utils/google-signup.ts';
 import { lazyWithPreload } from '#web/lib/lazy-with-preload.ts';
-import { setSignedInUser, userInDocument, useUser } from '#web/lib/session.ts';
+import { hydrateFromDocument } from '#web/lib/page-data.ts';
+import { useUser } from '#web/lib/session.ts';
 import type { AnyQueryOptions } from '#web/lib/use-first-answers.ts';
 import { RootLayout } from './layouts/root-layout.tsx';
+import { USER_QUERY_KEY } from '#contract/page-data.ts';
 import { isStandalone, resolveScreen, routesFor, STANDALONE, type Screen, type SessionState } from '#contract/routes.ts';
 
 type PageScreen = Exclude<Screen, 'loading' | 'not-found' | 'signed-in-redirect'>;
@@ -73,9 +75,9 @@ const FIRST_DATA_WAIT_MS = 1000;
  * nothing (Vite's development server), the app asks the API as it draws.
  */
 export async function startPage(queryClient: QueryClient, pathname: string): Promise<void> {
-  const user = userInDocument();
+  if (!hydrateFromDocument(queryClient)) return;
+  const user = queryClient.getQueryData<User | null>(USER_QUERY_KEY);
   if (user === undefined) return;
-  setSignedInUser(queryClient, user);
   const screen = resolveScreen(pathname, user ? { status: 'signed-in', isAdmin: user.isAdmin } : { status: 'signed-out' });
   if (!isPage(screen)) return;
   const firstData = user

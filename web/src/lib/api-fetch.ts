@@ -1,6 +1,5 @@
 import type { ErrorCode } from '#contract/error-codes.ts';
 import { MESSAGES } from '#contract/messages.ts';
-import { takeDocumentAnswer } from './page-data.ts';
 import { markTrialExpired } from './trial-expired.ts';
 
 export type FieldError = { field: string; message: string };
@@ -92,13 +91,10 @@ export type ApiFetchOptions = {
 
 /**
  * The one way the web talks to the API: same origin, with the session cookie, JSON both ways
- * (or FormData up, for uploads). A GET the page's document has answered is not asked again.
- * Throws `ApiError` on any failure.
+ * (or FormData up, for uploads). Throws `ApiError` on any failure.
  */
 export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
   const { method = 'GET', body, signal } = options;
-  const answered = method === 'GET' ? takeDocumentAnswer(path) : undefined;
-  if (answered) return answered.value as T;
   const headers: Record<string, string> = { accept: 'application/json' };
   // FormData (file uploads) sets its own multipart content type with the boundary.
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;

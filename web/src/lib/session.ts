@@ -1,23 +1,11 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import type { User } from '#contract/auth.ts';
+import { USER_QUERY_KEY } from '#contract/page-data.ts';
 import { apiFetch } from './api-fetch.ts';
-import { takeDocumentAnswer } from './page-data.ts';
-
-export const userQueryKey = ['user'] as const;
 
 async function readSession(signal?: AbortSignal): Promise<User | null> {
   const { user } = await apiFetch<{ user: User | null }>('/api/session', { signal });
   return user;
-}
-
-/**
- * The signed-in user as the page's document names it (lib/page-data.ts), so that the app knows
- * before it draws; undefined where the document names no session (Vite's development server),
- * and the user query asks the API instead.
- */
-export function userInDocument(): User | null | undefined {
-  const answer = takeDocumentAnswer('/api/session');
-  return answer ? (answer.value as { user: User | null }).user : undefined;
 }
 
 /**
@@ -26,7 +14,7 @@ export function userInDocument(): User | null | undefined {
  * Never retried, never stale (product.md, Accounts).
  */
 export const userQueryOptions = queryOptions({
-  queryKey: userQueryKey,
+  queryKey: USER_QUERY_KEY,
   queryFn: ({ signal }) => readSession(signal),
   retry: false,
   staleTime: Infinity,
@@ -38,9 +26,9 @@ export function useUser() {
 
 /** After login, register, verification or logout: store the answer we already have, then re-read. */
 export function setSignedInUser(queryClient: QueryClient, user: User | null): void {
-  queryClient.setQueryData(userQueryKey, user);
+  queryClient.setQueryData(USER_QUERY_KEY, user);
 }
 
 export async function refreshUser(queryClient: QueryClient): Promise<void> {
-  await queryClient.invalidateQueries({ queryKey: userQueryKey });
+  await queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
 }
