@@ -22,7 +22,8 @@ export default defineConfig({
   // share two cores here, and a signed-in page's first render has taken 12 s under that load.
   timeout: 60_000,
   expect: { timeout: 15_000 },
-  reporter: [['list']],
+  // The apps' logs only for a test that failed.
+  reporter: [['list'], ['./e2e/support/server-log-reporter.ts']],
   forbidOnly: true,
   use: {
     baseURL: E2E.appUrl,

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, openSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,7 @@ import { SMTPServer } from 'smtp-server';
 import { FakePushService } from '../../server/src/testing/fake-push-service.ts';
 import { E2E_ADMIN } from './admin.ts';
 import { E2E } from './ports.ts';
+import { E2E_SERVER_LOG } from './server-log.ts';
 
 /**
  * Everything the browser tests talk to: the built app (twice, with and without mail), a local
@@ -73,6 +74,9 @@ oidc.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown>
 });
 
 const children: ChildProcess[] = [];
+// The apps' logs go to a file, read back only for a test that failed (server-log-reporter.ts).
+mkdirSync(path.dirname(E2E_SERVER_LOG), { recursive: true });
+const appLog = openSync(E2E_SERVER_LOG, 'w');
 function startApp(url: string, env: Record<string, string>): void {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stacklab-e2e-'));
   createAdmin(dataDir);
@@ -84,7 +88,7 @@ function startApp(url: string, env: Record<string, string>): void {
       HOST: '127.0.0.1',
       PUBLIC_URL: url,
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
       // Every browser test signs up from 127.0.0.1.
       SIGNUPS_PER_ADDRESS_PER_HOUR: '100000',
       // The journeys pay on the local test checkout, which production opens only when asked.
@@ -95,7 +99,7 @@ function startApp(url: string, env: Record<string, string>): void {
       NODE_EXTRA_CA_CERTS: pushCa,
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', appLog, appLog],
   });
   children.push(child);
 }
