@@ -1,5 +1,6 @@
-// `npm test`: typecheck, lint, and the unit and integration tests (PGlite, and PostgreSQL when
-// one answers) side by side, then the build and the end-to-end tests in Chromium against it.
+// `npm test`: typecheck, lint, and the unit and integration tests (PGlite, and on PostgreSQL
+// those that can differ by database when a server answers) side by side; then the build; then
+// the end-to-end tests in Chromium against it, beside the slow tests (OCR, faults, fuzzing).
 // Ends with one summary line and exits non-zero on any failure. `npm run test:quick` stops
 // before the build.
 import { spawn } from 'node:child_process';
@@ -47,32 +48,40 @@ async function postgresReachable() {
 }
 
 mkdirSync('.tmp', { recursive: true });
-for (const report of ['.tmp/vitest.json', '.tmp/playwright.json']) rmSync(report, { force: true });
+const reports = { vitest: ['.tmp/vitest.json', '.tmp/vitest-slow.json'], playwright: '.tmp/playwright.json' };
+for (const report of [...reports.vitest, reports.playwright]) rmSync(report, { force: true });
 const databases = (await postgresReachable()) ? 'pglite,postgres' : 'pglite';
 const npx = 'npx';
+const vitest = (projects, outputFile, options) =>
+  step(options.name, npx, ['vitest', 'run', ...projects.flatMap((project) => ['--project', project]), ...(options.args ?? []), '--reporter=dot', '--reporter=json', `--outputFile=${outputFile}`], {
+    env: { STACKLAB_TEST_DBS: databases },
+    buffered: options.buffered,
+  });
 
 await Promise.all([
   step('typecheck', npx, ['tsc', '-p', '.'], { buffered: true }),
   step('lint', npx, ['eslint', '.', '--max-warnings=0'], { buffered: true }),
-  step('unit and integration tests', npx, ['vitest', 'run', '--reporter=dot', '--reporter=json', '--outputFile=.tmp/vitest.json'], {
-    env: { STACKLAB_TEST_DBS: databases },
-  }),
+  vitest(databases === 'pglite' ? ['pglite'] : ['pglite', 'postgres'], reports.vitest[0], { name: 'unit and integration tests' }),
 ]);
 if (!quick && (await step('build', 'npm', ['run', 'build', '--silent'], { buffered: true }))) {
-  await step('end-to-end tests', npx, ['playwright', 'test', '--reporter=dot,json'], { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: '.tmp/playwright.json' } });
+  await Promise.all([
+    step('end-to-end tests', npx, ['playwright', 'test', '--reporter=dot,json,./e2e/support/server-log-reporter.ts'], { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: reports.playwright } }),
+    // One worker: the browsers and their apps have the rest of the machine.
+    vitest(['slow'], reports.vitest[1], { name: 'slow tests (OCR, faults, fuzzing)', args: ['--maxWorkers=1'], buffered: true }),
+  ]);
 }
 
 let passed = 0;
 let failedCount = 0;
 let skipped = 0;
-if (existsSync('.tmp/vitest.json')) {
-  const report = JSON.parse(readFileSync('.tmp/vitest.json', 'utf8'));
+for (const file of reports.vitest.filter(existsSync)) {
+  const report = JSON.parse(readFileSync(file, 'utf8'));
   passed += report.numPassedTests;
   failedCount += report.numFailedTests;
   skipped += report.numPendingTests + (report.numTodoTests ?? 0);
 }
-if (existsSync('.tmp/playwright.json')) {
-  const { stats } = JSON.parse(readFileSync('.tmp/playwright.json', 'utf8'));
+if (existsSync(reports.playwright)) {
+  const { stats } = JSON.parse(readFileSync(reports.playwright, 'utf8'));
   passed += stats.expected + stats.flaky;
   failedCount += stats.unexpected;
   skipped += stats.skipped;
