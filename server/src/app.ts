@@ -200,15 +200,8 @@ function createIdentityServices({ options: { config }, db, mailer, sessions, usa
   return { limiter, audit, shares, auth, passkeys, twoFactor, google };
 }
 
-/** Every feature's service, each given what it uses. */
-function createServices(app: FastifyInstance, { options, db, mailer, sessions, usage, caches }: ServiceInputs) {
-  const { config } = options;
-  const { limiter, audit, shares, auth, passkeys, twoFactor, google } = createIdentityServices({ options, db, mailer, sessions, usage });
-  const contact = new ContactService({ db, mailer, limiter, supportEmail: config.mail.supportEmail });
-  const supplements = new SupplementsService(db);
-  const entitlements = new EntitlementsService(db, config.plans);
-  const supplementLogs = new SupplementLogsService({ db, supplements, entitlements, caches, audit });
-  const streaks = new StreakService({ logs: supplementLogs, goalDays: config.plans.streakGoalDays });
+/** Plans and payments: Stripe when configured, else the local test provider and its checkout page. */
+function createBillingServices({ config, db, auth, streaks }: { config: Config; db: Db; auth: AuthService; streaks: StreakService }) {
   const stripe = config.billing.provider.kind === 'stripe' ? new StripeProvider(config.billing.provider) : undefined;
   const plansByPrice = paidPlansByPrice(config.billing, config.plans);
   const now = () => new Date();
@@ -218,6 +211,19 @@ function createServices(app: FastifyInstance, { options, db, mailer, sessions, u
   const localCheckout =
     localProvider &&
     new LocalCheckoutService({ db, provider: localProvider, plans: config.plans, plansByPrice, currentSubscription: (userId) => billing.currentSubscription(userId), publicUrl: config.publicUrl, now });
+  return { stripe, billing, localCheckout };
+}
+
+/** Every feature's service, each given what it uses. */
+function createServices(app: FastifyInstance, { options, db, mailer, sessions, usage, caches }: ServiceInputs) {
+  const { config } = options;
+  const { limiter, audit, shares, auth, passkeys, twoFactor, google } = createIdentityServices({ options, db, mailer, sessions, usage });
+  const contact = new ContactService({ db, mailer, limiter, supportEmail: config.mail.supportEmail });
+  const supplements = new SupplementsService(db);
+  const entitlements = new EntitlementsService(db, config.plans);
+  const supplementLogs = new SupplementLogsService({ db, supplements, entitlements, caches, audit });
+  const streaks = new StreakService({ logs: supplementLogs, goalDays: config.plans.streakGoalDays });
+  const { stripe, billing, localCheckout } = createBillingServices({ config, db, auth, streaks });
   const health = new HealthService({ db });
   const insights = new InsightsService({ db, entitlements });
   const profile = new ProfileService({ db, auth, audit, health, logs: supplementLogs });

@@ -169,24 +169,8 @@ export class ConfigError extends Error {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`),
-    );
-  }
-  const e = parsed.data;
-  const problems: string[] = [];
-  if (e.GOOGLE_CLIENT_SECRET && !e.GOOGLE_CLIENT_ID) problems.push('GOOGLE_CLIENT_SECRET is set but GOOGLE_CLIENT_ID is not');
-  if (e.SESSION_MAX_DAYS < e.SESSION_IDLE_DAYS) problems.push('SESSION_MAX_DAYS must not be shorter than SESSION_IDLE_DAYS');
-  problems.push(...billingConfigProblems(e));
-  const s3Set = S3_SETTINGS.filter((name) => e[name] !== undefined);
-  if ((e.AI_BASE_URL === undefined) !== (e.AI_MODEL === undefined)) problems.push('AI_BASE_URL and AI_MODEL go together: set both to use a model, or neither for the built-in assistant');
-  if (e.AI_API_KEY && !e.AI_BASE_URL) problems.push('AI_API_KEY is set but AI_BASE_URL is not');
-  if ((e.VAPID_PUBLIC_KEY === undefined) !== (e.VAPID_PRIVATE_KEY === undefined)) problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both, or neither to have a pair generated into DATA_DIR');
-  if (s3Set.length > 0 && s3Set.length < S3_SETTINGS.length) {
-    problems.push(`S3 storage needs all of ${S3_SETTINGS.join(', ')}; missing ${S3_SETTINGS.filter((name) => !s3Set.includes(name)).join(', ')}`);
-  }
+  const e = parseEnv(env);
+  const problems = settingsThatGoTogether(e);
   const plans = e.PLAN_CATALOGUE_FILE ? readPlanCatalogue(e.PLAN_CATALOGUE_FILE, problems) : DEFAULT_PLAN_CATALOGUE;
   const trustProxy = parseTrustProxy(e.TRUST_PROXY, problems);
   if (problems.length > 0) throw new ConfigError(problems);
@@ -222,18 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     plans,
     rateLimitOverrides: { 'sign-up:ip': e.SIGNUPS_PER_ADDRESS_PER_HOUR, 'assistant:ip': e.AI_ANONYMOUS_PER_ADDRESS_PER_HOUR },
     billing: billingConfig(e),
-    storage:
-      s3Set.length === S3_SETTINGS.length
-        ? {
-            kind: 's3',
-            bucket: e.S3_BUCKET!,
-            endpoint: e.S3_ENDPOINT!,
-            region: e.S3_REGION!,
-            accessKeyId: e.S3_ACCESS_KEY_ID!,
-            secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
-            forcePathStyle: e.S3_FORCE_PATH_STYLE,
-          }
-        : { kind: 'local', dir: path.join(dataDir, 'files') },
+    storage: storageConfig(e, dataDir),
     labs: {
       maxBytes: e.LAB_MAX_BYTES,
       maxPixels: e.LAB_MAX_PIXELS,
@@ -241,13 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       extractMemoryMb: e.LAB_EXTRACT_MEMORY_MB,
     },
     healthImports: { maxBytes: e.HEALTH_IMPORT_MAX_BYTES },
-    reminders: {
-      intervalMs: e.REMINDER_INTERVAL_SECONDS * 1000,
-      vapid: {
-        ...(e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : readOrCreateVapidKeys(dataDir)),
-        subject: e.VAPID_SUBJECT ?? (publicUrl.startsWith('https://') ? publicUrl : `mailto:${e.SUPPORT_EMAIL}`),
-      },
-    },
+    reminders: remindersConfig(e, dataDir, publicUrl),
     jobs: {
       enabled: e.JOB_WORKER,
       concurrency: e.JOB_CONCURRENCY,
@@ -258,6 +225,59 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       provider: e.AI_BASE_URL && e.AI_MODEL ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL, tools: e.AI_TOOLS } : undefined,
       timeoutMs: e.AI_TIMEOUT_MS,
       anonymousPerHour: e.AI_ANONYMOUS_PER_ADDRESS_PER_HOUR,
+    },
+  };
+}
+
+type Env = z.infer<typeof envSchema>;
+
+/** Each variable checked on its own; every problem listed at once. */
+function parseEnv(env: NodeJS.ProcessEnv): Env {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`),
+    );
+  }
+  return parsed.data;
+}
+
+/** Variables that are wrong only together: one set without its partner, or in the wrong order. */
+function settingsThatGoTogether(e: Env): string[] {
+  const problems: string[] = [];
+  if (e.GOOGLE_CLIENT_SECRET && !e.GOOGLE_CLIENT_ID) problems.push('GOOGLE_CLIENT_SECRET is set but GOOGLE_CLIENT_ID is not');
+  if (e.SESSION_MAX_DAYS < e.SESSION_IDLE_DAYS) problems.push('SESSION_MAX_DAYS must not be shorter than SESSION_IDLE_DAYS');
+  problems.push(...billingConfigProblems(e));
+  if ((e.AI_BASE_URL === undefined) !== (e.AI_MODEL === undefined)) problems.push('AI_BASE_URL and AI_MODEL go together: set both to use a model, or neither for the built-in assistant');
+  if (e.AI_API_KEY && !e.AI_BASE_URL) problems.push('AI_API_KEY is set but AI_BASE_URL is not');
+  if ((e.VAPID_PUBLIC_KEY === undefined) !== (e.VAPID_PRIVATE_KEY === undefined)) problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both, or neither to have a pair generated into DATA_DIR');
+  const s3Set = S3_SETTINGS.filter((name) => e[name] !== undefined);
+  if (s3Set.length > 0 && s3Set.length < S3_SETTINGS.length) {
+    problems.push(`S3 storage needs all of ${S3_SETTINGS.join(', ')}; missing ${S3_SETTINGS.filter((name) => !s3Set.includes(name)).join(', ')}`);
+  }
+  return problems;
+}
+
+/** S3-compatible storage when every S3 setting is given, else a folder beside the data. */
+function storageConfig(e: Env, dataDir: string): StorageConfig {
+  if (!S3_SETTINGS.every((name) => e[name] !== undefined)) return { kind: 'local', dir: path.join(dataDir, 'files') };
+  return {
+    kind: 's3',
+    bucket: e.S3_BUCKET!,
+    endpoint: e.S3_ENDPOINT!,
+    region: e.S3_REGION!,
+    accessKeyId: e.S3_ACCESS_KEY_ID!,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+  };
+}
+
+function remindersConfig(e: Env, dataDir: string, publicUrl: string): Config['reminders'] {
+  return {
+    intervalMs: e.REMINDER_INTERVAL_SECONDS * 1000,
+    vapid: {
+      ...(e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : readOrCreateVapidKeys(dataDir)),
+      subject: e.VAPID_SUBJECT ?? (publicUrl.startsWith('https://') ? publicUrl : `mailto:${e.SUPPORT_EMAIL}`),
     },
   };
 }

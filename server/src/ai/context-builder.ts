@@ -1,6 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { citationHref } from '#contract/assistant.ts';
-import type { AssistantContext, BiomarkerOverview, BiomarkerPoint, UserData, Viewer } from './assistant-data.ts';
+import type { IntakeWarning } from '#contract/supplements.ts';
+import type {
+  AssistantContext,
+  BiomarkerOverview,
+  BiomarkerPoint,
+  EffectsEntry,
+  HealthSnapshot,
+  IntakeDay,
+  StackEntry,
+  StreakInfo,
+  UserData,
+  Viewer,
+} from './assistant-data.ts';
 import { estimateTokens } from './format.ts';
 
 /**
@@ -78,21 +90,43 @@ async function collectItems(user: UserData, question: string): Promise<ContextIt
     user.streak(),
     user.biomarkerOverview(),
   ]);
-  const mentioned = (...names: string[]) => names.some((name) => name.length >= 3 && question.includes(name.toLowerCase()));
-  const ageDays = (date: string | null) => (date ? Math.max(0, daysBetween(date, today)) : 3650);
-  const items: ContextItem[] = [];
-  const push = (ref: ContextReference, score: number, fields: Record<string, unknown>, cite?: string) => {
-    items.push({ ref, score, line: JSON.stringify({ ref, ...(cite ? { cite } : {}), ...fields }) });
-  };
+  return [
+    streakItem(streak),
+    ...healthItems(health, unitSystem),
+    ...stack.map((entry) => supplementItem(entry, question)),
+    ...warnings.warnings.map((warning) => warningItem(warning, today)),
+    ...biomarkers.map((marker) => biomarkerItem(marker, question, today)),
+    ...effects.map((entry) => effectsItem(entry, question, today)),
+    ...intake.map((day) => dayItem(day, question, today)),
+  ];
+}
 
-  push({ kind: 'streak', id: 'streak', date: streak.lastLogDate }, 100, {
+function contextItem(ref: ContextReference, score: number, fields: Record<string, unknown>, cite?: string): ContextItem {
+  return { ref, score, line: JSON.stringify({ ref, ...(cite ? { cite } : {}), ...fields }) };
+}
+
+/** Whether the question names one of these (names shorter than three letters match too much). */
+function mentions(question: string, ...names: string[]): boolean {
+  return names.some((name) => name.length >= 3 && question.includes(name.toLowerCase()));
+}
+
+/** An undated record counts as years old. */
+function ageInDays(date: string | null, today: string): number {
+  return date ? Math.max(0, daysBetween(date, today)) : 3650;
+}
+
+function streakItem(streak: StreakInfo): ContextItem {
+  return contextItem({ kind: 'streak', id: 'streak', date: streak.lastLogDate }, 100, {
     currentStreakDays: streak.current,
     longestStreakDays: streak.longest,
     goalDays: streak.goalDays,
     loggedToday: streak.loggedToday,
     lastLogDate: streak.lastLogDate,
   });
+}
 
+/** The health profile's filled-in fields; none when nothing is filled in. */
+function healthItems(health: HealthSnapshot, unitSystem: Viewer['unitSystem']): ContextItem[] {
   const healthFields = Object.fromEntries(
     Object.entries({
       weightLbs: health.weightLbs,
@@ -103,65 +137,66 @@ async function collectItems(user: UserData, question: string): Promise<ContextIt
       allergies: health.allergies,
     }).filter(([, value]) => value !== null),
   );
-  if (Object.keys(healthFields).length > 0) push({ kind: 'health', id: 'health-stats', date: health.updatedOn }, 95, { healthStats: healthFields, unitsNote: unitSystem === 'metric' ? 'stored in lbs/inches/minutes; the user prefers metric' : undefined });
+  if (Object.keys(healthFields).length === 0) return [];
+  return [contextItem({ kind: 'health', id: 'health-stats', date: health.updatedOn }, 95, { healthStats: healthFields, unitsNote: unitSystem === 'metric' ? 'stored in lbs/inches/minutes; the user prefers metric' : undefined })];
+}
 
-  for (const entry of stack) {
-    push(
-      { kind: 'supplement', id: entry.id, date: entry.addedOn },
-      90 + (mentioned(entry.name) ? 50 : 0),
-      {
-        supplement: entry.name,
-        dosage: entry.dosage,
-        frequency: entry.frequency,
-        notes: entry.notes,
-        addedOn: entry.addedOn,
-        firstLoggedOn: entry.firstLoggedOn,
-        lastLoggedOn: entry.lastLoggedOn,
-        daysLogged: entry.loggedDays,
-      },
-      citationHref({ kind: 'supplement', id: entry.id }),
-    );
-  }
+function supplementItem(entry: StackEntry, question: string): ContextItem {
+  return contextItem(
+    { kind: 'supplement', id: entry.id, date: entry.addedOn },
+    90 + (mentions(question, entry.name) ? 50 : 0),
+    {
+      supplement: entry.name,
+      dosage: entry.dosage,
+      frequency: entry.frequency,
+      notes: entry.notes,
+      addedOn: entry.addedOn,
+      firstLoggedOn: entry.firstLoggedOn,
+      lastLoggedOn: entry.lastLoggedOn,
+      daysLogged: entry.loggedDays,
+    },
+    citationHref({ kind: 'supplement', id: entry.id }),
+  );
+}
 
-  for (const warning of warnings.warnings) {
-    push({ kind: 'warning', id: warning.nutrient, date: today }, 88, {
-      aboveUpperLimit: warning.nutrient,
-      dailyTotal: `${warning.total} ${warning.unit}`,
-      adultUpperLimit: `${warning.limit} ${warning.unit}`,
-      from: warning.supplements,
-      source: warning.source,
-    });
-  }
+function warningItem(warning: IntakeWarning, today: string): ContextItem {
+  return contextItem({ kind: 'warning', id: warning.nutrient, date: today }, 88, {
+    aboveUpperLimit: warning.nutrient,
+    dailyTotal: `${warning.total} ${warning.unit}`,
+    adultUpperLimit: `${warning.limit} ${warning.unit}`,
+    from: warning.supplements,
+    source: warning.source,
+  });
+}
 
-  for (const marker of biomarkers) {
-    const outOfRange = marker.latest.flag === 'high' || marker.latest.flag === 'low';
-    const relevance = mentioned(marker.name, marker.key.replaceAll('-', ' ')) ? 60 : 0;
-    push(
-      { kind: 'biomarker', id: marker.latest.id, date: marker.latest.date },
-      (outOfRange ? 80 : 65) + relevance - Math.min(40, ageDays(marker.latest.date) / 30),
-      biomarkerFields(marker),
-      citationHref({ kind: 'biomarker', name: marker.name, date: marker.latest.date }),
-    );
-  }
+/** Out-of-range and asked-about results first, recent ones before old. */
+function biomarkerItem(marker: BiomarkerOverview, question: string, today: string): ContextItem {
+  const outOfRange = marker.latest.flag === 'high' || marker.latest.flag === 'low';
+  const relevance = mentions(question, marker.name, marker.key.replaceAll('-', ' ')) ? 60 : 0;
+  return contextItem(
+    { kind: 'biomarker', id: marker.latest.id, date: marker.latest.date },
+    (outOfRange ? 80 : 65) + relevance - Math.min(40, ageInDays(marker.latest.date, today) / 30),
+    biomarkerFields(marker),
+    citationHref({ kind: 'biomarker', name: marker.name, date: marker.latest.date }),
+  );
+}
 
-  for (const entry of effects) {
-    push(
-      { kind: 'effects', id: entry.id, date: entry.date },
-      55 - ageDays(entry.date) + (/(feel|felt|energy|mood|sleep)/.test(question) ? 20 : 0),
-      { ratingsOutOf5: { energy: entry.energy, mood: entry.mood, sleep: entry.sleep }, note: entry.note },
-      citationHref({ kind: 'day', date: entry.date }),
-    );
-  }
+function effectsItem(entry: EffectsEntry, question: string, today: string): ContextItem {
+  return contextItem(
+    { kind: 'effects', id: entry.id, date: entry.date },
+    55 - ageInDays(entry.date, today) + (/(feel|felt|energy|mood|sleep)/.test(question) ? 20 : 0),
+    { ratingsOutOf5: { energy: entry.energy, mood: entry.mood, sleep: entry.sleep }, note: entry.note },
+    citationHref({ kind: 'day', date: entry.date }),
+  );
+}
 
-  for (const day of intake) {
-    push(
-      { kind: 'day', id: day.date, date: day.date },
-      50 - ageDays(day.date) + (day.items.some((item) => mentioned(item.name)) ? 20 : 0),
-      { taken: day.items.map((item) => `${item.name} ${item.dosage}`) },
-      citationHref({ kind: 'day', date: day.date }),
-    );
-  }
-  return items;
+function dayItem(day: IntakeDay, question: string, today: string): ContextItem {
+  return contextItem(
+    { kind: 'day', id: day.date, date: day.date },
+    50 - ageInDays(day.date, today) + (day.items.some((item) => mentions(question, item.name)) ? 20 : 0),
+    { taken: day.items.map((item) => `${item.name} ${item.dosage}`) },
+    citationHref({ kind: 'day', date: day.date }),
+  );
 }
 
 function biomarkerFields(marker: BiomarkerOverview): Record<string, unknown> {

@@ -59,49 +59,9 @@ export async function seedCallers(t: TestApp): Promise<Callers> {
   await ok(spare.post('/api/login', login(owner.body)));
   const spareSessions = await ok<{ sessions: { id: string; current: boolean }[] }>(spare.get('/api/sessions'));
 
-  const [manual] = await ok<{ id: string }[]>(owner.client.get('/api/labs/results/manual'));
-  const healthImport = await ok<{ id: string }>(
-    owner.client.request({ method: 'POST', url: '/api/health-imports', ...multipart(Buffer.from(appleHealthXml([today()])), 'export.xml') }),
-    202,
-  );
-  await createHealthDataWorker({ config: t.config, db: t.database.db, log: silentLog }).drain();
-  const share = await ok<{ link: { id: string }; url: string }>(owner.client.post('/api/shares', { parts: ['labs', 'stack', 'logs', 'stats'], expiresInHours: 48 }), 201);
-  await ok(owner.client.post('/api/chat/save', { content: conversation, type: 'chat' }));
-  const ownerDay = await ok<{ supplements: { id: string }[] }>(owner.client.get(`/api/supplement-logs/${addDays(today(), -1)}`));
-  const plans = await ok<{ priceIds: Record<string, string> }>(owner.client.get('/api/plans'));
-  const priceId = Object.values(plans.priceIds)[0]!;
-  const checkout = await ok<{ url: string }>(owner.client.post('/api/stripe/create-checkout-session', { priceId }));
-  const blog = await ok<{ posts: { slug: string }[] }>(owner.client.get('/api/blog'));
-  const passkeyOptions = await ok<Parameters<SoftwareAuthenticator['register']>[0]>(
-    owner.client.post('/api/passkeys/registration-options', { password: owner.body.password }),
-  );
-  const passkey = await ok<{ id: string }>(
-    owner.client.post('/api/passkeys', { name: 'Matrix laptop', response: new SoftwareAuthenticator(TEST_ORIGIN).register(passkeyOptions) }),
-    201,
-  );
-
-  const draft = await ok<{ id: string }>(
-    admin.client.post('/api/admin/blog', { section: 'learn', title: 'Matrix draft', excerpt: 'A draft.', contentMarkdown: 'Draft text.' }),
-    201,
-  );
-  const thumbnailPng = new Uint8Array(await sharp({ create: { width: 64, height: 36, channels: 3, background: '#0f766e' } }).png().toBuffer());
-  const upload = multipart(thumbnailPng, 'thumb.png', { contentType: 'image/png' });
-  const withThumbnail = await ok<{ thumbnailUrl: string }>(admin.client.request({ method: 'PUT', url: `/api/admin/blog/${draft.id}/thumbnail`, ...upload }));
-  const reference = await ok<{ id: string }>(admin.client.post('/api/admin/supplements', { name: `Matrix bark ${owner.user.id}`, category: 'Herbs' }), 201);
-  // On a report of their own, so that the owner's other report can still be confirmed.
-  const [reviewedFile] = await t.database.db
-    .insert(labFiles)
-    .values({ userId: owner.user.id, fileName: 'review.pdf', storageKey: `matrix-review-${owner.user.id}`, contentType: 'application/pdf', kind: 'pdf', sizeBytes: 1, status: 'needs_review' })
-    .returning({ id: labFiles.id });
-  const reviewRows = await t.database.db
-    .insert(labReviewRows)
-    .values(['Save', 'Drop', 'Keep'].map((name, position) => ({ userId: owner.user.id, labFileId: reviewedFile!.id, kind: 'unrecognised' as const, name: `Matrix ${name}`, value: 1, unit: 'U/L', position })))
-    .returning({ id: labReviewRows.id });
-  const lowFerritin = await ok<{ id: string }>(
-    owner.client.post('/api/labs/results', { biomarker: 'ferritin', value: 5, unit: 'ng/mL', referenceLow: 15, referenceHigh: 150, testDate: addDays(today(), -4) }),
-    201,
-  );
-  const retest = await ok<{ id: string }>(owner.client.post('/api/labs/retests', { resultId: lowFerritin.id }), 201);
+  const records = await seedOwnerRecords(t, owner.client, owner.body.password);
+  const posts = await seedAdminRecords(admin.client, owner.user.id);
+  const review = await seedLabReview(t, owner.client, owner.user.id);
   const medication = await ok<{ id: string }>(owner.client.post('/api/medications', { name: 'Warfarin', strength: '5 mg' }), 201);
   const interaction = await ok<{ id: string }>(
     admin.client.post('/api/admin/interactions', { agentA: 'melatonin', agentB: 'digoxin', severity: 'minor', effect: 'A matrix row.', advice: 'None.', source: 'Matrix' }),
@@ -117,36 +77,91 @@ export async function seedCallers(t: TestApp): Promise<Callers> {
       day: today(),
       month: today().slice(0, 7),
       supplementId: owner.supplementIds.vitaminD,
-      logEntryId: ownerDay.supplements[0]!.id,
+      logEntryId: records.ownerDay.supplements[0]!.id,
       // Magnesium 200 mg twice a day (data-ownership.test-helpers.ts) is above its 350 mg limit.
       warnedNutrient: 'magnesium',
       labFileId: owner.labFileId!,
-      labResultId: manual!.id,
-      labRetestId: retest.id,
-      reviewRowToSaveId: reviewRows[0]!.id,
-      reviewRowToDropId: reviewRows[1]!.id,
-      reviewRowToKeepId: reviewRows[2]!.id,
+      labResultId: records.manual!.id,
+      labRetestId: review.retest.id,
+      reviewRowToSaveId: review.reviewRows[0]!.id,
+      reviewRowToDropId: review.reviewRows[1]!.id,
+      reviewRowToKeepId: review.reviewRows[2]!.id,
       labPage: 1,
-      healthImportId: healthImport.id,
+      healthImportId: records.healthImport.id,
       healthSource: 'apple-health',
-      shareId: share.link.id,
-      shareToken: new URL(share.url).pathname.split('/').pop()!,
+      shareId: records.share.link.id,
+      shareToken: new URL(records.share.url).pathname.split('/').pop()!,
       sessionId: spareSessions.sessions.find((session) => session.current)!.id,
-      passkeyId: passkey.id,
-      checkoutSessionId: /cs_local_[a-f0-9]{32}/.exec(checkout.url)![0],
-      priceId,
-      blogSlug: blog.posts[0]!.slug,
-      blogPostId: draft.id,
-      thumbnailName: withThumbnail.thumbnailUrl.split('/').pop()!,
-      referenceSupplementId: reference.id,
+      passkeyId: records.passkey.id,
+      checkoutSessionId: /cs_local_[a-f0-9]{32}/.exec(records.checkout.url)![0],
+      priceId: records.priceId,
+      blogSlug: records.blog.posts[0]!.slug,
+      blogPostId: posts.draft.id,
+      thumbnailName: posts.withThumbnail.thumbnailUrl.split('/').pop()!,
+      referenceSupplementId: posts.reference.id,
       medicationId: medication.id,
       interactionId: interaction.id,
       victimUserId: victim.user.id,
       victimEmail: victim.body.email,
       labPdf: await makeTextPdf(panelLines()),
-      thumbnailPng,
+      thumbnailPng: posts.thumbnailPng,
     },
   };
+}
+
+/** The owner's results, import, share link, saved chat, checkout and passkey, through the API. */
+async function seedOwnerRecords(t: TestApp, owner: TestClient, password: string) {
+  const [manual] = await ok<{ id: string }[]>(owner.get('/api/labs/results/manual'));
+  const healthImport = await ok<{ id: string }>(
+    owner.request({ method: 'POST', url: '/api/health-imports', ...multipart(Buffer.from(appleHealthXml([today()])), 'export.xml') }),
+    202,
+  );
+  await createHealthDataWorker({ config: t.config, db: t.database.db, log: silentLog }).drain();
+  const share = await ok<{ link: { id: string }; url: string }>(owner.post('/api/shares', { parts: ['labs', 'stack', 'logs', 'stats'], expiresInHours: 48 }), 201);
+  await ok(owner.post('/api/chat/save', { content: conversation, type: 'chat' }));
+  const ownerDay = await ok<{ supplements: { id: string }[] }>(owner.get(`/api/supplement-logs/${addDays(today(), -1)}`));
+  const plans = await ok<{ priceIds: Record<string, string> }>(owner.get('/api/plans'));
+  const priceId = Object.values(plans.priceIds)[0]!;
+  const checkout = await ok<{ url: string }>(owner.post('/api/stripe/create-checkout-session', { priceId }));
+  const blog = await ok<{ posts: { slug: string }[] }>(owner.get('/api/blog'));
+  const passkeyOptions = await ok<Parameters<SoftwareAuthenticator['register']>[0]>(owner.post('/api/passkeys/registration-options', { password }));
+  const passkey = await ok<{ id: string }>(
+    owner.post('/api/passkeys', { name: 'Matrix laptop', response: new SoftwareAuthenticator(TEST_ORIGIN).register(passkeyOptions) }),
+    201,
+  );
+  return { manual, healthImport, share, ownerDay, priceId, checkout, blog, passkey };
+}
+
+/** A draft post with a thumbnail, and a reference supplement. */
+async function seedAdminRecords(admin: TestClient, ownerId: string) {
+  const draft = await ok<{ id: string }>(
+    admin.post('/api/admin/blog', { section: 'learn', title: 'Matrix draft', excerpt: 'A draft.', contentMarkdown: 'Draft text.' }),
+    201,
+  );
+  const thumbnailPng = new Uint8Array(await sharp({ create: { width: 64, height: 36, channels: 3, background: '#0f766e' } }).png().toBuffer());
+  const upload = multipart(thumbnailPng, 'thumb.png', { contentType: 'image/png' });
+  const withThumbnail = await ok<{ thumbnailUrl: string }>(admin.request({ method: 'PUT', url: `/api/admin/blog/${draft.id}/thumbnail`, ...upload }));
+  const reference = await ok<{ id: string }>(admin.post('/api/admin/supplements', { name: `Matrix bark ${ownerId}`, category: 'Herbs' }), 201);
+  return { draft, thumbnailPng, withThumbnail, reference };
+}
+
+/** Rows waiting for review, and a retest planned after a low result. */
+async function seedLabReview(t: TestApp, owner: TestClient, ownerId: string) {
+  // On a report of their own, so that the owner's other report can still be confirmed.
+  const [reviewedFile] = await t.database.db
+    .insert(labFiles)
+    .values({ userId: ownerId, fileName: 'review.pdf', storageKey: `matrix-review-${ownerId}`, contentType: 'application/pdf', kind: 'pdf', sizeBytes: 1, status: 'needs_review' })
+    .returning({ id: labFiles.id });
+  const reviewRows = await t.database.db
+    .insert(labReviewRows)
+    .values(['Save', 'Drop', 'Keep'].map((name, position) => ({ userId: ownerId, labFileId: reviewedFile!.id, kind: 'unrecognised' as const, name: `Matrix ${name}`, value: 1, unit: 'U/L', position })))
+    .returning({ id: labReviewRows.id });
+  const lowFerritin = await ok<{ id: string }>(
+    owner.post('/api/labs/results', { biomarker: 'ferritin', value: 5, unit: 'ng/mL', referenceLow: 15, referenceHigh: 150, testDate: addDays(today(), -4) }),
+    201,
+  );
+  const retest = await ok<{ id: string }>(owner.post('/api/labs/retests', { resultId: lowFerritin.id }), 201);
+  return { reviewRows, retest };
 }
 
 /** A route's path with its parameters filled from the seed. */

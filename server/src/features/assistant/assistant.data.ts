@@ -62,176 +62,172 @@ export function createUserData(sources: DataSources, user: User, now: Date, labU
   const { db } = sources;
   const userId = user.id;
   const today = localDateOf(now, user.timeZone);
-  const unitSystem = user.unitSystem;
   const once = memo();
   const seriesByKey = new Map<string, Promise<BiomarkerSeries | null>>();
 
   const loggedRows = once('logged', () => summariseLoggedSupplements(db, userId));
   const intakeRows = once('intake', () => listIntakeBetween(db, userId, addDays(today, -(MAX_RECENT_DAYS - 1)), today));
 
-  const data: UserData = {
-    viewer: { id: userId, displayName: user.name ?? user.username, timeZone: user.timeZone, today, unitSystem },
-
+  return {
+    viewer: { id: userId, displayName: user.name ?? user.username, timeZone: user.timeZone, today, unitSystem: user.unitSystem },
     insights: once('insights', () => sources.insights.insights(user)),
-
     stack: once('stack', async () => {
       const [rows, logged] = await Promise.all([listStack(db, userId), loggedRows()]);
-      return rows.map((row): StackEntry => {
-        const logs = logged.filter((log) => log.supplementId === row.id);
-        const first = logs.map((log) => log.firstLoggedOn).sort()[0] ?? null;
-        const last = logs.map((log) => log.lastLoggedOn).sort().at(-1) ?? null;
-        return {
-          id: row.id,
-          name: row.name,
-          dosage: formatDosage({ amount: row.dosageAmount, unit: row.dosageUnit }),
-          frequency: formatFrequency({ count: row.frequencyCount, unit: row.frequencyUnit }),
-          notes: row.notes,
-          referenceSupplementId: row.referenceSupplementId,
-          nutrient: row.nutrient,
-          addedOn: localDateOf(row.createdAt, user.timeZone),
-          firstLoggedOn: first,
-          lastLoggedOn: last,
-          loggedDays: logs.reduce((sum, log) => sum + log.loggedDays, 0),
-        };
-      });
+      return rows.map((row) => toStackEntry(row, logged, user.timeZone));
     }),
-
-    loggedSupplements: once('loggedSupplements', async () => {
-      const byName = new Map<string, LoggedSupplement>();
-      for (const row of await loggedRows()) {
-        const key = row.name.trim().toLowerCase();
-        const existing = byName.get(key);
-        if (!existing) {
-          byName.set(key, { ...row, firstLoggedOn: row.firstLoggedOn, lastLoggedOn: row.lastLoggedOn });
-          continue;
-        }
-        existing.firstLoggedOn = existing.firstLoggedOn < row.firstLoggedOn ? existing.firstLoggedOn : row.firstLoggedOn;
-        existing.lastLoggedOn = existing.lastLoggedOn > row.lastLoggedOn ? existing.lastLoggedOn : row.lastLoggedOn;
-        existing.loggedDays += row.loggedDays;
-        existing.supplementId ??= row.supplementId;
-        existing.nutrient ??= row.nutrient;
-        existing.referenceSupplementId ??= row.referenceSupplementId;
-      }
-      return [...byName.values()];
-    }),
-
+    loggedSupplements: once('loggedSupplements', async () => mergeLoggedByName(await loggedRows())),
     intakeWarnings: once('warnings', (): Promise<IntakeWarningsResponse> => sources.supplements.warnings(user, now)),
-
     recentIntake: async (days) => {
       const from = addDays(today, -(Math.min(days, MAX_RECENT_DAYS) - 1));
       return groupIntake((await intakeRows()).filter((row) => row.date >= from));
     },
-
     recentEffects: async (days) => (await listEffectsSince(db, userId, addDays(today, -(days - 1)))).map(toEffects),
-
     intakeBetween: async (from, to) => groupIntake(await listIntakeBetween(db, userId, from, to)),
-
     effectsBetween: async (from, to) => (await listEffectsSince(db, userId, from, to)).map(toEffects),
-
-    healthStats: once('health', async (): Promise<HealthSnapshot> => {
-      const stats = await sources.health.get(userId);
-      return {
-        weightLbs: stats.weight,
-        heightInches: stats.height,
-        gender: stats.gender,
-        dateOfBirth: stats.dateOfBirth,
-        averageSleepMinutes: stats.averageSleep,
-        allergies: stats.allergies,
-        updatedOn: stats.updatedAt ? localDateOf(new Date(stats.updatedAt), user.timeZone) : null,
-      };
-    }),
-
-    streak: once('streak', async (): Promise<StreakInfo> => {
-      const streak = await sources.streaks.streak(user);
-      return { current: streak.currentStreak, longest: streak.longestStreak, goalDays: streak.goalDays, loggedToday: streak.loggedToday, lastLogDate: streak.lastLogDate };
-    }),
-
-    biomarkerOverview: once('biomarkers', async () => {
-      const byKey = new Map<string, (LabResultRead & { newest: number; total: number })[]>();
-      for (const row of await listBiomarkerEnds(db, userId)) {
-        const list = byKey.get(row.biomarkerKey) ?? [];
-        list.push(row);
-        byKey.set(row.biomarkerKey, list);
-      }
-      const overview: BiomarkerOverview[] = [];
-      for (const [key, rows] of byKey) {
-        const latest = rows.find((row) => row.newest === 1)!;
-        const display = displayOf(key, labUnits, latest);
-        if (!display) continue;
-        const previous = rows.find((row) => row.newest === 2);
-        const first = [...rows].sort((a, b) => a.testDate.localeCompare(b.testDate))[0]!;
-        overview.push({
-          key,
-          name: display.name,
-          category: display.category,
-          unit: display.unit,
-          count: latest.total,
-          first: display.point(first),
-          previous: previous ? display.point(previous) : null,
-          latest: display.point(latest),
-        });
-      }
-      return overview.sort((a, b) => b.latest.date.localeCompare(a.latest.date) || a.name.localeCompare(b.name));
-    }),
-
-    biomarkerSeries: async (key): Promise<BiomarkerSeries | null> => {
+    healthStats: once('health', async () => toHealthSnapshot(await sources.health.get(userId), user.timeZone)),
+    streak: once('streak', async () => toStreakInfo(await sources.streaks.streak(user))),
+    biomarkerOverview: once('biomarkers', () => readBiomarkerOverview(db, userId, labUnits)),
+    biomarkerSeries: (key) => {
       let series = seriesByKey.get(key);
       if (!series) {
-        series = (async () => {
-          const rows = await listBiomarkerResults(db, userId, key);
-          if (rows.length === 0) return null;
-          const display = displayOf(key, labUnits, rows.at(-1)!);
-          if (!display) return null;
-          return { key, name: display.name, category: display.category, unit: display.unit, points: rows.map(display.point) };
-        })();
+        series = readBiomarkerSeries(db, userId, key, labUnits);
         seriesByKey.set(key, series);
       }
       return series;
     },
-
     ratedDays: async (match) =>
       (await listRatedDays(db, userId, match)).map((row) => ({ ...toEffects(row), took: Boolean(row.took) })),
-
-    measurementsBetween: async (measure, from, to) => {
-      const start = from > addDays(to, -(MAX_MEASUREMENT_DAYS - 1)) ? from : addDays(to, -(MAX_MEASUREMENT_DAYS - 1));
-      if (start > to) return [];
-      const byDay = new Map<string, DayTotal[]>();
-      for (const total of await listDayTotals(db, userId, MEASURE_KINDS[measure], start, to)) byDay.set(total.day, [...(byDay.get(total.day) ?? []), total]);
-      const days: DailyMeasurement[] = [];
-      for (const [date, totals] of [...byDay].sort(([a], [b]) => a.localeCompare(b))) {
-        const value = dailyValue(measure, date, totals);
-        if (value !== null) days.push({ date, value });
-      }
-      return days;
-    },
-
-    stackInteractions: once('interactions', async () => {
-      const [items, report] = await Promise.all([listStackItems(db, userId), new InteractionsService(db).report(userId)]);
-      return { items: items.map((item) => ({ kind: item.kind, name: item.name })), interactions: report.interactions };
-    }),
-
-    day: async (date) => {
-      const [intake, notes] = await Promise.all([listIntakeBetween(db, userId, date, date), listDayNotes(db, userId, date)]);
-      const rating = notes.find((note) => note.energy !== null);
-      return {
-        intake: {
-          date,
-          items: intake.map((row) => ({
-              id: row.id,
-              supplementId: row.supplementId,
-              name: row.name,
-              dosage: formatDosage({ amount: row.dosageAmount, unit: row.dosageUnit }),
-              frequency: formatFrequency({ count: row.frequencyCount, unit: row.frequencyUnit }),
-            })),
-        },
-        effects: rating ? toEffects({ ...rating, date }) : null,
-        notes: notes
-          .filter((note) => note.energy === null && (note.type === 'chat' || note.type === 'other'))
-          .map((note) => ({ id: note.id, date, type: note.type as 'chat' | 'other', content: note.content })),
-      };
-    },
+    measurementsBetween: (measure, from, to) => readMeasurements(db, userId, measure, from, to),
+    stackInteractions: once('interactions', () => readStackInteractions(db, userId)),
+    day: (date) => readDay(db, userId, date),
   };
-  return data;
+}
+
+type LoggedRow = Awaited<ReturnType<typeof summariseLoggedSupplements>>[number];
+type IntakeRow = Awaited<ReturnType<typeof listIntakeBetween>>[number];
+
+/** A supplement of the stack, with when and on how many days it was logged. */
+function toStackEntry(row: Awaited<ReturnType<typeof listStack>>[number], logged: LoggedRow[], timeZone: string): StackEntry {
+  const logs = logged.filter((log) => log.supplementId === row.id);
+  const first = logs.map((log) => log.firstLoggedOn).sort()[0] ?? null;
+  const last = logs.map((log) => log.lastLoggedOn).sort().at(-1) ?? null;
+  return {
+    id: row.id,
+    name: row.name,
+    dosage: formatDosage({ amount: row.dosageAmount, unit: row.dosageUnit }),
+    frequency: formatFrequency({ count: row.frequencyCount, unit: row.frequencyUnit }),
+    notes: row.notes,
+    referenceSupplementId: row.referenceSupplementId,
+    nutrient: row.nutrient,
+    addedOn: localDateOf(row.createdAt, timeZone),
+    firstLoggedOn: first,
+    lastLoggedOn: last,
+    loggedDays: logs.reduce((sum, log) => sum + log.loggedDays, 0),
+  };
+}
+
+/** Every supplement ever logged, one per name however it was spelled in case and spaces. */
+function mergeLoggedByName(rows: LoggedRow[]): LoggedSupplement[] {
+  const byName = new Map<string, LoggedSupplement>();
+  for (const row of rows) {
+    const key = row.name.trim().toLowerCase();
+    const existing = byName.get(key);
+    if (!existing) {
+      byName.set(key, { ...row, firstLoggedOn: row.firstLoggedOn, lastLoggedOn: row.lastLoggedOn });
+      continue;
+    }
+    existing.firstLoggedOn = existing.firstLoggedOn < row.firstLoggedOn ? existing.firstLoggedOn : row.firstLoggedOn;
+    existing.lastLoggedOn = existing.lastLoggedOn > row.lastLoggedOn ? existing.lastLoggedOn : row.lastLoggedOn;
+    existing.loggedDays += row.loggedDays;
+    existing.supplementId ??= row.supplementId;
+    existing.nutrient ??= row.nutrient;
+    existing.referenceSupplementId ??= row.referenceSupplementId;
+  }
+  return [...byName.values()];
+}
+
+function toHealthSnapshot(stats: Awaited<ReturnType<HealthService['get']>>, timeZone: string): HealthSnapshot {
+  return {
+    weightLbs: stats.weight,
+    heightInches: stats.height,
+    gender: stats.gender,
+    dateOfBirth: stats.dateOfBirth,
+    averageSleepMinutes: stats.averageSleep,
+    allergies: stats.allergies,
+    updatedOn: stats.updatedAt ? localDateOf(new Date(stats.updatedAt), timeZone) : null,
+  };
+}
+
+function toStreakInfo(streak: Awaited<ReturnType<StreakService['streak']>>): StreakInfo {
+  return { current: streak.currentStreak, longest: streak.longestStreak, goalDays: streak.goalDays, loggedToday: streak.loggedToday, lastLogDate: streak.lastLogDate };
+}
+
+/** Each biomarker's first, previous and latest result, the most recently measured first. */
+async function readBiomarkerOverview(db: Db, userId: string, labUnits: LabUnits | undefined): Promise<BiomarkerOverview[]> {
+  const byKey = new Map<string, (LabResultRead & { newest: number; total: number })[]>();
+  for (const row of await listBiomarkerEnds(db, userId)) {
+    const list = byKey.get(row.biomarkerKey) ?? [];
+    list.push(row);
+    byKey.set(row.biomarkerKey, list);
+  }
+  const overview: BiomarkerOverview[] = [];
+  for (const [key, rows] of byKey) {
+    const latest = rows.find((row) => row.newest === 1)!;
+    const display = displayOf(key, labUnits, latest);
+    if (!display) continue;
+    const previous = rows.find((row) => row.newest === 2);
+    const first = [...rows].sort((a, b) => a.testDate.localeCompare(b.testDate))[0]!;
+    overview.push({
+      key,
+      name: display.name,
+      category: display.category,
+      unit: display.unit,
+      count: latest.total,
+      first: display.point(first),
+      previous: previous ? display.point(previous) : null,
+      latest: display.point(latest),
+    });
+  }
+  return overview.sort((a, b) => b.latest.date.localeCompare(a.latest.date) || a.name.localeCompare(b.name));
+}
+
+async function readBiomarkerSeries(db: Db, userId: string, key: string, labUnits: LabUnits | undefined): Promise<BiomarkerSeries | null> {
+  const rows = await listBiomarkerResults(db, userId, key);
+  if (rows.length === 0) return null;
+  const display = displayOf(key, labUnits, rows.at(-1)!);
+  if (!display) return null;
+  return { key, name: display.name, category: display.category, unit: display.unit, points: rows.map(display.point) };
+}
+
+async function readMeasurements(db: Db, userId: string, measure: Measure, from: string, to: string): Promise<DailyMeasurement[]> {
+  const start = from > addDays(to, -(MAX_MEASUREMENT_DAYS - 1)) ? from : addDays(to, -(MAX_MEASUREMENT_DAYS - 1));
+  if (start > to) return [];
+  const byDay = new Map<string, DayTotal[]>();
+  for (const total of await listDayTotals(db, userId, MEASURE_KINDS[measure], start, to)) byDay.set(total.day, [...(byDay.get(total.day) ?? []), total]);
+  const days: DailyMeasurement[] = [];
+  for (const [date, totals] of [...byDay].sort(([a], [b]) => a.localeCompare(b))) {
+    const value = dailyValue(measure, date, totals);
+    if (value !== null) days.push({ date, value });
+  }
+  return days;
+}
+
+async function readStackInteractions(db: Db, userId: string) {
+  const [items, report] = await Promise.all([listStackItems(db, userId), new InteractionsService(db).report(userId)]);
+  return { items: items.map((item) => ({ kind: item.kind, name: item.name })), interactions: report.interactions };
+}
+
+/** Everything logged on one day: intake, the day's rating, and its own notes. */
+async function readDay(db: Db, userId: string, date: string) {
+  const [intake, notes] = await Promise.all([listIntakeBetween(db, userId, date, date), listDayNotes(db, userId, date)]);
+  const rating = notes.find((note) => note.energy !== null);
+  return {
+    intake: { date, items: intake.map(toIntakeItem) },
+    effects: rating ? toEffects({ ...rating, date }) : null,
+    notes: notes
+      .filter((note) => note.energy === null && (note.type === 'chat' || note.type === 'other'))
+      .map((note) => ({ id: note.id, date, type: note.type as 'chat' | 'other', content: note.content })),
+  };
 }
 
 /** The stored kinds each daily measure is read from. */
@@ -276,20 +272,24 @@ function dailyValue(measure: Measure, date: string, totals: DayTotal[]): number 
 }
 
 /** Intake rows (newest day first) as days with their items, in the rows' order. */
-function groupIntake(rows: Awaited<ReturnType<typeof listIntakeBetween>>): IntakeDay[] {
+function groupIntake(rows: IntakeRow[]): IntakeDay[] {
   const byDay = new Map<string, IntakeDay>();
   for (const row of rows) {
     const day = byDay.get(row.date) ?? { date: row.date, items: [] };
-    day.items.push({
-      id: row.id,
-      supplementId: row.supplementId,
-      name: row.name,
-      dosage: formatDosage({ amount: row.dosageAmount, unit: row.dosageUnit }),
-      frequency: formatFrequency({ count: row.frequencyCount, unit: row.frequencyUnit }),
-    });
+    day.items.push(toIntakeItem(row));
     byDay.set(row.date, day);
   }
   return [...byDay.values()];
+}
+
+function toIntakeItem(row: IntakeRow): IntakeDay['items'][number] {
+  return {
+    id: row.id,
+    supplementId: row.supplementId,
+    name: row.name,
+    dosage: formatDosage({ amount: row.dosageAmount, unit: row.dosageUnit }),
+    frequency: formatFrequency({ count: row.frequencyCount, unit: row.frequencyUnit }),
+  };
 }
 
 /** The days `recentIntake` can look back; the context builder asks for two weeks. */

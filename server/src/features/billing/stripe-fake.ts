@@ -167,85 +167,107 @@ export class FakeStripe {
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const params = new URLSearchParams(request.method === 'GET' ? url.search : Buffer.concat(chunks).toString());
     this.requests.push({ method: request.method ?? '', path: url.pathname, params });
-    const send = (status: number, body: unknown) => {
-      response.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') });
-      response.end(JSON.stringify(body));
-    };
-    const missing = (what: string) =>
-      send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` } });
-    if (request.headers.authorization !== 'Bearer sk_test_stacklab_fake') {
-      return send(401, { error: { type: 'authentication_error', message: 'Invalid API Key provided' } });
-    }
-
-    if (this.failing) return send(500, { error: { type: 'api_error', message: 'Something went wrong on our end' } });
-
-    let match: RegExpMatchArray | null;
-    if (request.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
-      const priceId = params.get('line_items[0][price]') ?? '';
-      if (!(priceId in AMOUNTS)) return send(400, { error: { type: 'invalid_request_error', message: `No such price: '${priceId}'` } });
-      const sessionId = id('cs_test');
-      const session: FakeSession = {
-        id: sessionId,
-        object: 'checkout.session',
-        mode: params.get('mode') ?? '',
-        status: 'open',
-        payment_status: 'unpaid',
-        url: `https://checkout.stripe.test/c/pay/${sessionId}`,
-        success_url: params.get('success_url') ?? '',
-        cancel_url: params.get('cancel_url') ?? '',
-        customer: params.get('customer'),
-        customer_email: params.get('customer_email'),
-        customer_details: null,
-        client_reference_id: params.get('client_reference_id'),
-        subscription: null,
-        amount_total: AMOUNTS[priceId]!,
-        currency: 'usd',
-        metadata: Object.fromEntries([...params].filter(([key]) => key.startsWith('metadata[')).map(([key, value]) => [key.slice(9, -1), value])),
-        line_items: { object: 'list', data: [{ price: { id: priceId }, quantity: 1 }] },
-      };
-      this.sessions.set(sessionId, session);
-      const { line_items: _lineItems, ...answer } = session;
-      return send(200, answer);
-    }
-    if (request.method === 'GET' && (match = url.pathname.match(/^\/v1\/checkout\/sessions\/([^/]+)$/))) {
-      const session = this.sessions.get(match[1]!);
-      if (!session) return missing('checkout.session');
-      const expandLineItems = [...params.values()].includes('line_items');
-      const { line_items: lineItems, ...rest } = session;
-      return send(200, expandLineItems ? { ...rest, line_items: lineItems } : rest);
-    }
-    if (request.method === 'GET' && (match = url.pathname.match(/^\/v1\/subscriptions\/([^/]+)$/))) {
-      const subscription = this.subscriptions.get(match[1]!);
-      return subscription ? send(200, subscription) : missing('subscription');
-    }
-    if (request.method === 'POST' && (match = url.pathname.match(/^\/v1\/subscriptions\/([^/]+)$/))) {
-      const subscription = this.subscriptions.get(match[1]!);
-      if (!subscription) return missing('subscription');
-      const itemId = params.get('items[0][id]');
-      const priceId = params.get('items[0][price]');
-      if (priceId !== null) {
-        const item = subscription.items.data.find((candidate) => candidate.id === itemId);
-        if (!item) return send(400, { error: { type: 'invalid_request_error', message: `No such subscription item: '${itemId}'` } });
-        if (!(priceId in AMOUNTS)) return send(400, { error: { type: 'invalid_request_error', message: `No such price: '${priceId}'` } });
-        item.price = { id: priceId };
-      }
-      if (params.get('cancel_at_period_end') === 'false') Object.assign(subscription, { cancel_at_period_end: false, cancel_at: null });
-      if (params.get('cancel_at') === '') subscription.cancel_at = null;
-      return send(200, subscription);
-    }
-    if (request.method === 'DELETE' && (match = url.pathname.match(/^\/v1\/subscriptions\/([^/]+)$/))) {
-      const subscription = this.subscriptions.get(match[1]!);
-      if (!subscription) return missing('subscription');
-      Object.assign(subscription, { status: 'canceled', cancel_at_period_end: false, ended_at: nowSeconds() });
-      return send(200, subscription);
-    }
-    if (request.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
-      const customer = params.get('customer');
-      if (!customer) return send(400, { error: { type: 'invalid_request_error', message: 'Missing customer' } });
-      return send(200, { id: id('bps'), object: 'billing_portal.session', customer, url: `https://billing.stripe.test/p/session/${customer}`, return_url: params.get('return_url') });
-    }
-    return send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${url.pathname})` } });
+    const { status, body } = this.answer(request.method ?? '', url.pathname, params, request.headers.authorization);
+    response.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') });
+    response.end(JSON.stringify(body));
   }
+
+  private answer(method: string, path: string, params: URLSearchParams, authorization: string | undefined): Answer {
+    if (authorization !== 'Bearer sk_test_stacklab_fake') return { status: 401, body: { error: { type: 'authentication_error', message: 'Invalid API Key provided' } } };
+    if (this.failing) return { status: 500, body: { error: { type: 'api_error', message: 'Something went wrong on our end' } } };
+    if (method === 'POST' && path === '/v1/checkout/sessions') return this.createSession(params);
+    const sessionId = path.match(/^\/v1\/checkout\/sessions\/([^/]+)$/)?.[1];
+    if (method === 'GET' && sessionId) return this.retrieveSession(sessionId, params);
+    const subscriptionId = path.match(/^\/v1\/subscriptions\/([^/]+)$/)?.[1];
+    if (method === 'GET' && subscriptionId) return this.retrieveSubscription(subscriptionId);
+    if (method === 'POST' && subscriptionId) return this.updateSubscription(subscriptionId, params);
+    if (method === 'DELETE' && subscriptionId) return this.cancelSubscription(subscriptionId);
+    if (method === 'POST' && path === '/v1/billing_portal/sessions') return createPortalSession(params);
+    return { status: 404, body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` } } };
+  }
+
+  private createSession(params: URLSearchParams): Answer {
+    const priceId = params.get('line_items[0][price]') ?? '';
+    if (!(priceId in AMOUNTS)) return invalidRequest(`No such price: '${priceId}'`);
+    const sessionId = id('cs_test');
+    const session: FakeSession = {
+      id: sessionId,
+      object: 'checkout.session',
+      mode: params.get('mode') ?? '',
+      status: 'open',
+      payment_status: 'unpaid',
+      url: `https://checkout.stripe.test/c/pay/${sessionId}`,
+      success_url: params.get('success_url') ?? '',
+      cancel_url: params.get('cancel_url') ?? '',
+      customer: params.get('customer'),
+      customer_email: params.get('customer_email'),
+      customer_details: null,
+      client_reference_id: params.get('client_reference_id'),
+      subscription: null,
+      amount_total: AMOUNTS[priceId]!,
+      currency: 'usd',
+      metadata: Object.fromEntries([...params].filter(([key]) => key.startsWith('metadata[')).map(([key, value]) => [key.slice(9, -1), value])),
+      line_items: { object: 'list', data: [{ price: { id: priceId }, quantity: 1 }] },
+    };
+    this.sessions.set(sessionId, session);
+    const { line_items: _lineItems, ...answer } = session;
+    return { status: 200, body: answer };
+  }
+
+  /** Line items only when asked to expand them, as Stripe does. */
+  private retrieveSession(sessionId: string, params: URLSearchParams): Answer {
+    const session = this.sessions.get(sessionId);
+    if (!session) return missing('checkout.session');
+    const expandLineItems = [...params.values()].includes('line_items');
+    const { line_items: lineItems, ...rest } = session;
+    return { status: 200, body: expandLineItems ? { ...rest, line_items: lineItems } : rest };
+  }
+
+  private retrieveSubscription(subscriptionId: string): Answer {
+    const subscription = this.subscriptions.get(subscriptionId);
+    return subscription ? { status: 200, body: subscription } : missing('subscription');
+  }
+
+  /** A new price for its item, or a cancellation taken back. */
+  private updateSubscription(subscriptionId: string, params: URLSearchParams): Answer {
+    const subscription = this.subscriptions.get(subscriptionId);
+    if (!subscription) return missing('subscription');
+    const itemId = params.get('items[0][id]');
+    const priceId = params.get('items[0][price]');
+    if (priceId !== null) {
+      const item = subscription.items.data.find((candidate) => candidate.id === itemId);
+      if (!item) return invalidRequest(`No such subscription item: '${itemId}'`);
+      if (!(priceId in AMOUNTS)) return invalidRequest(`No such price: '${priceId}'`);
+      item.price = { id: priceId };
+    }
+    if (params.get('cancel_at_period_end') === 'false') Object.assign(subscription, { cancel_at_period_end: false, cancel_at: null });
+    if (params.get('cancel_at') === '') subscription.cancel_at = null;
+    return { status: 200, body: subscription };
+  }
+
+  private cancelSubscription(subscriptionId: string): Answer {
+    const subscription = this.subscriptions.get(subscriptionId);
+    if (!subscription) return missing('subscription');
+    Object.assign(subscription, { status: 'canceled', cancel_at_period_end: false, ended_at: nowSeconds() });
+    return { status: 200, body: subscription };
+  }
+}
+
+/** One HTTP answer of the fake: a status and the JSON body. */
+type Answer = { status: number; body: unknown };
+
+function createPortalSession(params: URLSearchParams): Answer {
+  const customer = params.get('customer');
+  if (!customer) return invalidRequest('Missing customer');
+  return { status: 200, body: { id: id('bps'), object: 'billing_portal.session', customer, url: `https://billing.stripe.test/p/session/${customer}`, return_url: params.get('return_url') } };
+}
+
+function invalidRequest(message: string): Answer {
+  return { status: 400, body: { error: { type: 'invalid_request_error', message } } };
+}
+
+function missing(what: string): Answer {
+  return { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` } } };
 }
 
 export function nowSeconds(): number {

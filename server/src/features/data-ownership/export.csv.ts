@@ -27,9 +27,7 @@ export function csvTable(header: string[], rows: Cell[][]): string {
 
 /** The CSV files of the zip, by name. */
 export function buildCsvFiles(data: UserData): Record<string, string> {
-  const fileNames = new Map(data.labFiles.map((file) => [file.id, file.fileName]));
   const stats = data.healthStats;
-  const resultDates = new Map(data.labResults.map((result) => [result.id, result.testDate]));
   return {
     'intake-logs.csv': csvTable(
       ['date', 'taken_at', 'supplement', 'dose_amount', 'dose_unit', 'frequency'],
@@ -41,44 +39,7 @@ export function buildCsvFiles(data: UserData): Record<string, string> {
         .filter((note) => note.energy !== null)
         .map((note) => [note.localDate, note.energy, note.mood, note.sleep, note.note, note.loggedAt.toISOString()]),
     ),
-    'biomarker-results.csv': csvTable(
-      [
-        'date',
-        'name',
-        'value',
-        'unit',
-        'reference_low',
-        'reference_high',
-        'reference_text',
-        'flag',
-        'loinc',
-        'canonical_value',
-        'canonical_unit',
-        'category',
-        'biomarker',
-        'reviewed',
-        'source',
-        'file',
-      ],
-      data.labResults.map((result) => [
-        result.testDate,
-        result.name,
-        result.value,
-        result.unit,
-        result.referenceLow,
-        result.referenceHigh,
-        result.referenceText,
-        result.flag,
-        result.loinc,
-        result.canonicalValue,
-        result.canonicalUnit,
-        result.category,
-        result.biomarkerKey,
-        result.reviewed,
-        result.source,
-        result.labFileId ? fileNames.get(result.labFileId) : null,
-      ]),
-    ),
+    'biomarker-results.csv': biomarkerResultsCsv(data),
     'health-stats.csv': csvTable(
       ['weight_lbs', 'height_inches', 'gender', 'ethnicity', 'date_of_birth', 'average_sleep_minutes', 'allergies', 'updated_at'],
       stats
@@ -101,11 +62,60 @@ export function buildCsvFiles(data: UserData): Record<string, string> {
       ['biomarker', 'low', 'high', 'unit'],
       data.biomarkerTargets.map(toTargetDto).map((row) => [row.biomarker, row.low, row.high, row.unit]),
     ),
-    'lab-retests.csv': csvTable(
-      ['biomarker', 'due_date', 'result_date', 'reminded_at', 'planned_at'],
-      data.labRetests.map((row) => [row.biomarkerKey, row.dueDate, row.resultId ? resultDates.get(row.resultId) : null, row.sentAt?.toISOString(), row.createdAt.toISOString()]),
-    ),
+    'lab-retests.csv': labRetestsCsv(data),
   };
+}
+
+/** Lab results as reported, with the name of the file each came from. */
+function biomarkerResultsCsv(data: UserData): string {
+  const fileNames = new Map(data.labFiles.map((file) => [file.id, file.fileName]));
+  return csvTable(
+    [
+      'date',
+      'name',
+      'value',
+      'unit',
+      'reference_low',
+      'reference_high',
+      'reference_text',
+      'flag',
+      'loinc',
+      'canonical_value',
+      'canonical_unit',
+      'category',
+      'biomarker',
+      'reviewed',
+      'source',
+      'file',
+    ],
+    data.labResults.map((result) => [
+      result.testDate,
+      result.name,
+      result.value,
+      result.unit,
+      result.referenceLow,
+      result.referenceHigh,
+      result.referenceText,
+      result.flag,
+      result.loinc,
+      result.canonicalValue,
+      result.canonicalUnit,
+      result.category,
+      result.biomarkerKey,
+      result.reviewed,
+      result.source,
+      result.labFileId ? fileNames.get(result.labFileId) : null,
+    ]),
+  );
+}
+
+/** Planned retests, with the date of the result each follows. */
+function labRetestsCsv(data: UserData): string {
+  const resultDates = new Map(data.labResults.map((result) => [result.id, result.testDate]));
+  return csvTable(
+    ['biomarker', 'due_date', 'result_date', 'reminded_at', 'planned_at'],
+    data.labRetests.map((row) => [row.biomarkerKey, row.dueDate, row.resultId ? resultDates.get(row.resultId) : null, row.sentAt?.toISOString(), row.createdAt.toISOString()]),
+  );
 }
 
 const README = (options: { withFiles: boolean; missing: string[] }) =>

@@ -4,7 +4,7 @@ import { addDays, localDateOf } from '#contract/dates.ts';
 import { findMarker, toCanonicalValue, unitDefFor } from '#server/features/labs/labs.catalogue.ts';
 import { supplementPeriods } from '#server/features/labs/labs.service.ts';
 import { type UserData, dosageText, frequencyText } from './export.document.ts';
-import type { LabResultRow } from './export.repository.ts';
+import type { IntakeLogRow, LabResultRow, SupplementRow } from './export.repository.ts';
 
 /**
  * What the doctor's report says, computed from the user's data and a period; `report.pdf.ts`
@@ -86,90 +86,6 @@ function expectedDays(frequency: { frequencyCount: number; frequencyUnit: string
 
 export function buildReportModel(data: UserData, period: ReportPeriod, now: Date): ReportModel {
   const { user } = data;
-  const days = daysBetweenInclusive(period.from, period.to);
-  const inPeriod = (day: string) => day >= period.from && day <= period.to;
-  const logsInPeriod = data.intakeLogs.filter((log) => inPeriod(log.localDate));
-
-  const stack = data.supplements.map((row) => ({
-    name: row.name,
-    dosage: dosageText(row),
-    frequency: frequencyText(row),
-    since: localDateOf(row.createdAt, user.timeZone),
-    notes: row.notes,
-  }));
-
-  const adherence: ReportModel['adherence'] = [];
-  const counted = new Set<string>();
-  for (const row of data.supplements) {
-    const taken = new Set(
-      logsInPeriod.filter((log) => log.supplementId === row.id || log.name.toLowerCase() === row.name.toLowerCase()).map((log) => log.localDate),
-    );
-    // Expected from when it was added, or from its first log if the user logged days before adding it.
-    const firstLogged = [...taken].sort()[0];
-    const added = localDateOf(row.createdAt, user.timeZone);
-    const since = firstLogged && firstLogged < added ? firstLogged : added;
-    const start = since > period.from ? since : period.from;
-    counted.add(row.name.toLowerCase());
-    const expected = start > period.to ? 0 : expectedDays(row, daysBetweenInclusive(start, period.to));
-    adherence.push({
-      name: row.name,
-      dosage: `${dosageText(row)}, ${frequencyText(row)}`,
-      daysTaken: taken.size,
-      expectedDays: expected,
-      percent: expected > 0 ? Math.min(100, Math.round((taken.size / expected) * 100)) : null,
-      inStack: true,
-    });
-  }
-  // Taken in the period but no longer in the stack: how often, with no expectation to compare.
-  const others = new Map<string, { name: string; dosage: string; days: Set<string> }>();
-  for (const log of logsInPeriod) {
-    const key = log.name.toLowerCase();
-    if (counted.has(key)) continue;
-    const entry = others.get(key) ?? { name: log.name, dosage: `${dosageText(log)}, ${frequencyText(log)}`, days: new Set<string>() };
-    entry.days.add(log.localDate);
-    others.set(key, entry);
-  }
-  for (const entry of others.values()) {
-    adherence.push({ name: entry.name, dosage: entry.dosage, daysTaken: entry.days.size, expectedDays: 0, percent: null, inStack: false });
-  }
-
-  const ratings = data.notes
-    .filter((note) => inPeriod(note.localDate) && note.energy !== null && note.mood !== null && note.sleep !== null)
-    .map((note) => ({ date: note.localDate, energy: note.energy!, mood: note.mood!, sleep: note.sleep! }));
-  const average = (pick: (r: (typeof ratings)[number]) => number) => Math.round((ratings.reduce((sum, r) => sum + pick(r), 0) / ratings.length) * 10) / 10;
-
-  const byMarker = new Map<string, LabResultRow[]>();
-  for (const result of data.labResults) {
-    if (result.testDate > period.to) continue;
-    const list = byMarker.get(result.biomarkerKey) ?? [];
-    list.push(result);
-    byMarker.set(result.biomarkerKey, list);
-  }
-  const biomarkers: ReportBiomarker[] = [];
-  for (const results of byMarker.values()) {
-    results.sort((a, b) => a.testDate.localeCompare(b.testDate) || a.createdAt.getTime() - b.createdAt.getTime());
-    const latest = results[results.length - 1]!;
-    biomarkers.push({
-      name: latest.name,
-      category: latest.category,
-      latest: {
-        testDate: latest.testDate,
-        value: latest.value,
-        unit: latest.unit,
-        referenceText: rangeText(latest),
-        flag: latest.flag,
-        reviewed: latest.reviewed,
-        inPeriod: inPeriod(latest.testDate),
-      },
-      chartUnit: latest.canonicalUnit,
-      points: results.slice(-MAX_CHART_POINTS).map((result) => ({ testDate: result.testDate, value: result.canonicalValue, flag: result.flag })),
-      range: canonicalRange(results),
-    });
-  }
-  // Out-of-range values first, then by category and name, so that what needs attention leads.
-  const rank = (b: ReportBiomarker) => (b.latest.flag === 'high' || b.latest.flag === 'low' ? 0 : 1);
-  biomarkers.sort((a, b) => rank(a) - rank(b) || a.category.localeCompare(b.category) || a.name.localeCompare(b.name));
-
   return {
     patient: {
       name: user.name ?? user.username,
@@ -178,19 +94,115 @@ export function buildReportModel(data: UserData, period: ReportPeriod, now: Date
       sex: data.healthStats?.gender ?? null,
       allergies: data.healthStats?.allergies ?? null,
     },
-    period: { ...period, days },
+    period: { ...period, days: daysBetweenInclusive(period.from, period.to) },
     generatedOn: localDateOf(now, user.timeZone),
-    stack,
-    adherence,
-    effects: {
-      ratedDays: ratings.length,
-      averages: ratings.length > 0 ? { energy: average((r) => r.energy), mood: average((r) => r.mood), sleep: average((r) => r.sleep) } : null,
-      points: ratings,
-    },
-    biomarkers,
+    stack: data.supplements.map((row) => ({
+      name: row.name,
+      dosage: dosageText(row),
+      frequency: frequencyText(row),
+      since: localDateOf(row.createdAt, user.timeZone),
+      notes: row.notes,
+    })),
+    adherence: adherenceOf(data, period),
+    effects: effectsOf(data, period),
+    biomarkers: biomarkersOf(data, period),
     supplementPeriods: supplementPeriods(
       data.intakeLogs.filter((log) => log.localDate <= period.to).map((log) => ({ name: log.name, day: log.localDate })),
     ),
+  };
+}
+
+function isInPeriod(day: string, period: ReportPeriod): boolean {
+  return day >= period.from && day <= period.to;
+}
+
+/** Each supplement of the stack against the days it was expected, then those taken but no longer in it. */
+function adherenceOf(data: UserData, period: ReportPeriod): ReportModel['adherence'] {
+  const logsInPeriod = data.intakeLogs.filter((log) => isInPeriod(log.localDate, period));
+  const stackNames = new Set(data.supplements.map((row) => row.name.toLowerCase()));
+  return [
+    ...data.supplements.map((row) => stackAdherence(row, logsInPeriod, period, data.user.timeZone)),
+    ...formerAdherence(logsInPeriod.filter((log) => !stackNames.has(log.name.toLowerCase()))),
+  ];
+}
+
+function stackAdherence(row: SupplementRow, logsInPeriod: IntakeLogRow[], period: ReportPeriod, timeZone: string): ReportModel['adherence'][number] {
+  const taken = new Set(
+    logsInPeriod.filter((log) => log.supplementId === row.id || log.name.toLowerCase() === row.name.toLowerCase()).map((log) => log.localDate),
+  );
+  // Expected from when it was added, or from its first log if the user logged days before adding it.
+  const firstLogged = [...taken].sort()[0];
+  const added = localDateOf(row.createdAt, timeZone);
+  const since = firstLogged && firstLogged < added ? firstLogged : added;
+  const start = since > period.from ? since : period.from;
+  const expected = start > period.to ? 0 : expectedDays(row, daysBetweenInclusive(start, period.to));
+  return {
+    name: row.name,
+    dosage: `${dosageText(row)}, ${frequencyText(row)}`,
+    daysTaken: taken.size,
+    expectedDays: expected,
+    percent: expected > 0 ? Math.min(100, Math.round((taken.size / expected) * 100)) : null,
+    inStack: true,
+  };
+}
+
+/** Taken in the period but no longer in the stack: how often, with no expectation to compare. */
+function formerAdherence(logs: IntakeLogRow[]): ReportModel['adherence'] {
+  const byName = new Map<string, { name: string; dosage: string; days: Set<string> }>();
+  for (const log of logs) {
+    const key = log.name.toLowerCase();
+    const entry = byName.get(key) ?? { name: log.name, dosage: `${dosageText(log)}, ${frequencyText(log)}`, days: new Set<string>() };
+    entry.days.add(log.localDate);
+    byName.set(key, entry);
+  }
+  return [...byName.values()].map((entry) => ({ name: entry.name, dosage: entry.dosage, daysTaken: entry.days.size, expectedDays: 0, percent: null, inStack: false }));
+}
+
+function effectsOf(data: UserData, period: ReportPeriod): ReportModel['effects'] {
+  const ratings = data.notes
+    .filter((note) => isInPeriod(note.localDate, period) && note.energy !== null && note.mood !== null && note.sleep !== null)
+    .map((note) => ({ date: note.localDate, energy: note.energy!, mood: note.mood!, sleep: note.sleep! }));
+  const average = (pick: (r: (typeof ratings)[number]) => number) => Math.round((ratings.reduce((sum, r) => sum + pick(r), 0) / ratings.length) * 10) / 10;
+  return {
+    ratedDays: ratings.length,
+    averages: ratings.length > 0 ? { energy: average((r) => r.energy), mood: average((r) => r.mood), sleep: average((r) => r.sleep) } : null,
+    points: ratings,
+  };
+}
+
+/** Every biomarker tested up to the period's end. Out-of-range values first, then by category and name, so that what needs attention leads. */
+function biomarkersOf(data: UserData, period: ReportPeriod): ReportBiomarker[] {
+  const byMarker = new Map<string, LabResultRow[]>();
+  for (const result of data.labResults) {
+    if (result.testDate > period.to) continue;
+    const list = byMarker.get(result.biomarkerKey) ?? [];
+    list.push(result);
+    byMarker.set(result.biomarkerKey, list);
+  }
+  const biomarkers = [...byMarker.values()].map((results) => reportBiomarker(results, period));
+  const rank = (b: ReportBiomarker) => (b.latest.flag === 'high' || b.latest.flag === 'low' ? 0 : 1);
+  return biomarkers.sort((a, b) => rank(a) - rank(b) || a.category.localeCompare(b.category) || a.name.localeCompare(b.name));
+}
+
+/** One biomarker's latest result and chart, from its results in any order. */
+function reportBiomarker(results: LabResultRow[], period: ReportPeriod): ReportBiomarker {
+  results.sort((a, b) => a.testDate.localeCompare(b.testDate) || a.createdAt.getTime() - b.createdAt.getTime());
+  const latest = results[results.length - 1]!;
+  return {
+    name: latest.name,
+    category: latest.category,
+    latest: {
+      testDate: latest.testDate,
+      value: latest.value,
+      unit: latest.unit,
+      referenceText: rangeText(latest),
+      flag: latest.flag,
+      reviewed: latest.reviewed,
+      inPeriod: isInPeriod(latest.testDate, period),
+    },
+    chartUnit: latest.canonicalUnit,
+    points: results.slice(-MAX_CHART_POINTS).map((result) => ({ testDate: result.testDate, value: result.canonicalValue, flag: result.flag })),
+    range: canonicalRange(results),
   };
 }
 

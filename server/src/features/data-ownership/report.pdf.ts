@@ -52,6 +52,19 @@ function dayMs(day: string): number {
 }
 
 export async function renderReportPdf(model: ReportModel): Promise<Buffer> {
+  const doc = createDocument(model);
+  const bytes = collectBytes(doc);
+  drawTitleBlock(doc, model);
+  drawStack(doc, model);
+  drawAdherence(doc, model);
+  drawEffects(doc, model);
+  drawBiomarkers(doc, model);
+  drawFooters(doc, model);
+  doc.end();
+  return bytes;
+}
+
+function createDocument(model: ReportModel): PDFKit.PDFDocument {
   const doc = new PDFDocument({
     size: 'LETTER',
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
@@ -64,29 +77,37 @@ export async function renderReportPdf(model: ReportModel): Promise<Buffer> {
   });
   doc.registerFont('body', FONT_REGULAR);
   doc.registerFont('bold', FONT_BOLD);
+  return doc;
+}
+
+/** The document's bytes once it ends; listened to before anything is drawn. */
+function collectBytes(doc: PDFKit.PDFDocument): Promise<Buffer> {
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
+  return new Promise<Buffer>((resolve, reject) => {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+}
 
-  const ensureSpace = (height: number) => {
-    if (doc.y + height > BOTTOM) doc.addPage();
-  };
-  const heading = (text: string) => {
-    ensureSpace(60);
-    doc.moveDown(0.8).font('bold').fontSize(13).fillColor(COLOURS.text).text(text, MARGIN, doc.y);
-    const y = doc.y + 2;
-    doc.moveTo(MARGIN, y).lineTo(MARGIN + CONTENT_WIDTH, y).lineWidth(0.5).strokeColor(COLOURS.rule).stroke();
-    doc.moveDown(0.5);
-  };
-  const note = (text: string) => {
-    ensureSpace(20);
-    doc.font('body').fontSize(9.5).fillColor(COLOURS.muted).text(text, MARGIN, doc.y, { width: CONTENT_WIDTH });
-  };
+function ensureSpace(doc: PDFKit.PDFDocument, height: number) {
+  if (doc.y + height > BOTTOM) doc.addPage();
+}
 
-  // Title block
+function heading(doc: PDFKit.PDFDocument, text: string) {
+  ensureSpace(doc, 60);
+  doc.moveDown(0.8).font('bold').fontSize(13).fillColor(COLOURS.text).text(text, MARGIN, doc.y);
+  const y = doc.y + 2;
+  doc.moveTo(MARGIN, y).lineTo(MARGIN + CONTENT_WIDTH, y).lineWidth(0.5).strokeColor(COLOURS.rule).stroke();
+  doc.moveDown(0.5);
+}
+
+function note(doc: PDFKit.PDFDocument, text: string) {
+  ensureSpace(doc, 20);
+  doc.font('body').fontSize(9.5).fillColor(COLOURS.muted).text(text, MARGIN, doc.y, { width: CONTENT_WIDTH });
+}
+
+function drawTitleBlock(doc: PDFKit.PDFDocument, model: ReportModel) {
   doc.font('bold').fontSize(20).fillColor(COLOURS.text).text('Health report for a clinician', MARGIN, MARGIN);
   doc.moveDown(0.3).font('body').fontSize(10.5).fillColor(COLOURS.text);
   const facts = [
@@ -97,63 +118,58 @@ export async function renderReportPdf(model: ReportModel): Promise<Buffer> {
   ];
   for (const line of facts) doc.text(line, { width: CONTENT_WIDTH });
   doc.moveDown(0.4).fontSize(9).fillColor(COLOURS.muted).text(NOT_MEDICAL_ADVICE, { width: CONTENT_WIDTH });
+}
 
-  // Current stack
-  heading('Current supplement stack');
-  if (model.stack.length === 0) note('No supplements in the stack.');
-  else {
-    table(doc, ['Supplement', 'Dose', 'How often', 'Since'], [0.42, 0.18, 0.2, 0.2], model.stack.map((row) => [row.name, row.dosage, row.frequency, row.since]), ensureSpace);
-    const withNotes = model.stack.filter((row) => row.notes);
-    for (const row of withNotes) note(`${row.name}: ${row.notes}`);
-  }
+function drawStack(doc: PDFKit.PDFDocument, model: ReportModel) {
+  heading(doc, 'Current supplement stack');
+  if (model.stack.length === 0) return note(doc, 'No supplements in the stack.');
+  table(doc, ['Supplement', 'Dose', 'How often', 'Since'], [0.42, 0.18, 0.2, 0.2], model.stack.map((row) => [row.name, row.dosage, row.frequency, row.since]));
+  for (const row of model.stack.filter((row) => row.notes)) note(doc, `${row.name}: ${row.notes}`);
+}
 
-  // Adherence
-  heading('Intake adherence in the period');
-  if (model.adherence.length === 0) note('No supplements logged in this period.');
-  else {
-    table(
-      doc,
-      ['Supplement', 'Dose and frequency', 'Days taken', 'Adherence'],
-      [0.36, 0.3, 0.16, 0.18],
-      model.adherence.map((row) => [
-        row.inStack ? row.name : `${row.name} (no longer in stack)`,
-        row.dosage,
-        row.expectedDays > 0 ? `${row.daysTaken} of ${row.expectedDays}` : String(row.daysTaken),
-        row.percent === null ? '-' : `${row.percent}%`,
-      ]),
-      ensureSpace,
-    );
-    note('Days with the supplement logged, out of the days it was expected since it was added (weekly ones: their times a week).');
-  }
+function drawAdherence(doc: PDFKit.PDFDocument, model: ReportModel) {
+  heading(doc, 'Intake adherence in the period');
+  if (model.adherence.length === 0) return note(doc, 'No supplements logged in this period.');
+  table(
+    doc,
+    ['Supplement', 'Dose and frequency', 'Days taken', 'Adherence'],
+    [0.36, 0.3, 0.16, 0.18],
+    model.adherence.map((row) => [
+      row.inStack ? row.name : `${row.name} (no longer in stack)`,
+      row.dosage,
+      row.expectedDays > 0 ? `${row.daysTaken} of ${row.expectedDays}` : String(row.daysTaken),
+      row.percent === null ? '-' : `${row.percent}%`,
+    ]),
+  );
+  note(doc, 'Days with the supplement logged, out of the days it was expected since it was added (weekly ones: their times a week).');
+}
 
-  // Effects
-  heading('Effect ratings (1 = poor, 5 = very good)');
-  if (!model.effects.averages) note('No energy, mood or sleep ratings in this period.');
-  else {
-    const { energy, mood, sleep } = model.effects.averages;
-    doc.font('body').fontSize(10.5).fillColor(COLOURS.text).text(
-      `Rated on ${model.effects.ratedDays} of ${model.period.days} days. Average energy ${energy}, mood ${mood}, sleep ${sleep}.`,
-      MARGIN,
-      doc.y,
-      { width: CONTENT_WIDTH },
-    );
-    if (model.effects.points.length >= 2) {
-      ensureSpace(110);
-      effectsChart(doc, model, MARGIN, doc.y + 8, CONTENT_WIDTH, 80);
-      doc.y += 110;
-    }
-  }
+function drawEffects(doc: PDFKit.PDFDocument, model: ReportModel) {
+  heading(doc, 'Effect ratings (1 = poor, 5 = very good)');
+  if (!model.effects.averages) return note(doc, 'No energy, mood or sleep ratings in this period.');
+  const { energy, mood, sleep } = model.effects.averages;
+  doc.font('body').fontSize(10.5).fillColor(COLOURS.text).text(
+    `Rated on ${model.effects.ratedDays} of ${model.period.days} days. Average energy ${energy}, mood ${mood}, sleep ${sleep}.`,
+    MARGIN,
+    doc.y,
+    { width: CONTENT_WIDTH },
+  );
+  if (model.effects.points.length < 2) return;
+  ensureSpace(doc, 110);
+  effectsChart(doc, model, MARGIN, doc.y + 8, CONTENT_WIDTH, 80);
+  doc.y += 110;
+}
 
-  // Biomarkers
-  heading('Biomarkers: latest value, reference range and trend');
-  if (model.biomarkers.length === 0) note('No lab results up to the end of this period.');
-  else {
-    note('Out-of-range values first. Charts show results up to the end of the period in one unit per biomarker; the shaded band is the reference range; bars below are supplement periods on the same dates.');
-    doc.moveDown(0.5);
-    for (const biomarker of model.biomarkers) biomarkerRow(doc, biomarker, model.supplementPeriods, ensureSpace);
-  }
+function drawBiomarkers(doc: PDFKit.PDFDocument, model: ReportModel) {
+  heading(doc, 'Biomarkers: latest value, reference range and trend');
+  if (model.biomarkers.length === 0) return note(doc, 'No lab results up to the end of this period.');
+  note(doc, 'Out-of-range values first. Charts show results up to the end of the period in one unit per biomarker; the shaded band is the reference range; bars below are supplement periods on the same dates.');
+  doc.moveDown(0.5);
+  for (const biomarker of model.biomarkers) biomarkerRow(doc, biomarker, model.supplementPeriods);
+}
 
-  // Footer on every page: number and the not-medical-advice line.
+/** On every page: its number and the not-medical-advice line. */
+function drawFooters(doc: PDFKit.PDFDocument, model: ReportModel) {
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i += 1) {
     doc.switchToPage(i);
@@ -170,16 +186,14 @@ export async function renderReportPdf(model: ReportModel): Promise<Buffer> {
       });
     doc.page.margins.bottom = bottomMargin;
   }
-  doc.end();
-  return finished;
 }
 
-function table(doc: PDFKit.PDFDocument, header: string[], widths: number[], rows: string[][], ensureSpace: (height: number) => void) {
+function table(doc: PDFKit.PDFDocument, header: string[], widths: number[], rows: string[][]) {
   const columns = widths.map((share) => share * CONTENT_WIDTH);
   const drawRow = (cells: string[], bold: boolean) => {
     doc.font(bold ? 'bold' : 'body').fontSize(10);
     const height = Math.max(...cells.map((cell, i) => doc.heightOfString(cell, { width: columns[i]! - 6 }))) + 6;
-    ensureSpace(height);
+    ensureSpace(doc, height);
     const y = doc.y;
     let x = MARGIN;
     cells.forEach((cell, i) => {
@@ -194,14 +208,14 @@ function table(doc: PDFKit.PDFDocument, header: string[], widths: number[], rows
   doc.x = MARGIN;
 }
 
-function biomarkerRow(doc: PDFKit.PDFDocument, biomarker: ReportBiomarker, periods: SupplementPeriod[], ensureSpace: (height: number) => void) {
+function biomarkerRow(doc: PDFKit.PDFDocument, biomarker: ReportBiomarker, periods: SupplementPeriod[]) {
   const chartX = MARGIN + 250;
   const chartWidth = CONTENT_WIDTH - 250;
   const chartHeight = 56;
   const [start, end] = chartSpan(biomarker);
   const overlapping = periods.filter((period) => dayMs(period.end) >= start && dayMs(period.start) <= end).slice(0, 4);
   const rowHeight = Math.max(78, chartHeight + 24 + overlapping.length * 10);
-  ensureSpace(rowHeight + 8);
+  ensureSpace(doc, rowHeight + 8);
   const top = doc.y;
   const { latest } = biomarker;
   const flagColour = latest.flag ? COLOURS[latest.flag] : COLOURS.none;

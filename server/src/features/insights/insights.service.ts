@@ -149,6 +149,17 @@ export function computeInsights(
   measurements: MeasurementDayRow[] = [],
   changes: readonly StackChange[] = [],
 ): Insight[] {
+  const { daysTaken, firstTaken } = takenDays(intake);
+  const series = laggedSeries(ratings, measurements);
+  const drafts = [
+    ...onOffDrafts(stack, series, daysTaken, intakeSpans(intake)),
+    ...beforeAfterDrafts(stack, series, firstTaken, changes),
+  ];
+  return testTogether(drafts);
+}
+
+/** Each supplement's days taken, and its first. */
+function takenDays(intake: IntakeDayRow[]): { daysTaken: Map<string, Set<string>>; firstTaken: Map<string, string> } {
   const daysTaken = new Map<string, Set<string>>();
   const firstTaken = new Map<string, string>();
   for (const row of intake) {
@@ -159,12 +170,20 @@ export function computeInsights(
     const first = firstTaken.get(row.supplementId);
     if (!first || row.localDate < first) firstTaken.set(row.supplementId, row.localDate);
   }
-  const spans = intakeSpans(intake);
+  return { daysTaken, firstTaken };
+}
+
+/** A measure's days, each beside the day whose intake it is compared with (`lagged[i]` for `days[i]`). */
+type LaggedSeries = { measure: InsightMeasure; days: DayValue[]; lagged: string[] };
+
+function laggedSeries(ratings: RatingDayRow[], measurements: MeasurementDayRow[]): LaggedSeries[] {
   // Each day's lagged date once, not once per supplement; date arithmetic is most of the cost, so none without a lag.
   const lagOf = (day: DayValue) => (INSIGHT_LAG_DAYS === 0 ? day.localDate : addDays(day.localDate, -INSIGHT_LAG_DAYS));
-  const series = measureSeries(ratings, measurements).map((entry) => ({ ...entry, lagged: entry.days.map(lagOf) }));
+  return measureSeries(ratings, measurements).map((entry) => ({ ...entry, lagged: entry.days.map(lagOf) }));
+}
 
-  const onOff = stack.flatMap((supplement) => {
+function onOffDrafts(stack: StackRow[], series: LaggedSeries[], daysTaken: Map<string, Set<string>>, spans: ReturnType<typeof intakeSpans>): Draft[] {
+  return stack.flatMap((supplement) => {
     const taken = daysTaken.get(supplement.id) ?? new Set<string>();
     return series.map(({ measure, days, lagged }): Draft => {
       const on: number[] = [];
@@ -177,8 +196,10 @@ export function computeInsights(
       return { comparison: 'on_off', supplement, startedOn: null, rating: measure, on, off, confounders, historyDay: days.at(-1)?.localDate };
     });
   });
+}
 
-  const beforeAfter = stack.flatMap((supplement) => {
+function beforeAfterDrafts(stack: StackRow[], series: LaggedSeries[], firstTaken: Map<string, string>, changes: readonly StackChange[]): Draft[] {
+  return stack.flatMap((supplement) => {
     const start = firstTaken.get(supplement.id);
     if (!start) return [];
     const from = addDays(start, -INSIGHT_BEFORE_AFTER_DAYS);
@@ -198,14 +219,17 @@ export function computeInsights(
       return { comparison: 'before_after', supplement, startedOn: start, rating: measure, on: after, off: before, confounders, historyDay: addDays(start, INSIGHT_LAG_DAYS) };
     });
   });
+}
 
-  const drafts = [...onOff, ...beforeAfter].map((d) => {
+/** Every comparison with enough days on both sides is tested, and all of them corrected together. */
+function testTogether(drafts: Draft[]): Insight[] {
+  const tested = drafts.map((d) => {
     const enough = d.on.length >= INSIGHT_MINIMUM_DAYS && d.off.length >= INSIGHT_MINIMUM_DAYS;
     return { ...d, enough, result: enough ? difference(d.on, d.off) : undefined };
   });
-  const adjusted = benjaminiHochberg(drafts.filter((d) => d.enough).map((d) => d.result!.p));
+  const adjusted = benjaminiHochberg(tested.filter((d) => d.enough).map((d) => d.result!.p));
   let next = 0;
-  return drafts.map((d): Insight => {
+  return tested.map((d): Insight => {
     const adjustedP = d.enough ? adjusted[next++]! : null;
     return {
       comparison: d.comparison,

@@ -3,13 +3,13 @@ import type { ExtractionResult } from '#contract/biomarkers.ts';
 import { LAB_MESSAGES } from '#contract/labs.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
-import { type JobHandler, JobWorker, PermanentJobError } from '#server/jobs/job-worker.ts';
-import { type RunInWorkerOptions, type WorkerOutcome, extractInWorker } from '#server/labs/extract/run-in-worker.ts';
+import { type JobContext, type JobHandler, JobWorker, PermanentJobError } from '#server/jobs/job-worker.ts';
+import { type RunInWorkerOptions, type WorkerFailure, type WorkerOutcome, extractInWorker } from '#server/labs/extract/run-in-worker.ts';
 import { type FileStore, StoredFileMissingError } from '#server/storage/file-store.ts';
 import { createFileStore } from '#server/storage/create-file-store.ts';
 import { EntitlementsService } from '#server/features/usage/entitlements.service.ts';
 import { markerForExtractedName } from './labs.catalogue.ts';
-import { type NewLabResult, type NewLabReviewRow, findLabFile, saveExtraction, updateLabFile } from './labs.repository.ts';
+import { type LabFileRow, type NewLabResult, type NewLabReviewRow, findLabFile, saveExtraction, updateLabFile } from './labs.repository.ts';
 
 export const LAB_EXTRACT_JOB = 'lab.extract';
 
@@ -52,78 +52,18 @@ export function labExtractHandler(deps: Dependencies): JobHandler {
   const extract = deps.extract ?? extractInWorker;
   return {
     async run(job, context) {
-      const { labFileId, userId } = job.payload as LabExtractPayload;
+      const payload = job.payload as LabExtractPayload;
+      const { labFileId, userId } = payload;
       const file = await findLabFile(deps.db, userId, labFileId);
       if (!file) return; // deleted while queued
       await updateLabFile(deps.db, userId, labFileId, { status: 'reading', progress: 5, errorCode: null, errorMessage: null });
-
-      let bytes: Buffer;
-      try {
-        bytes = await deps.store.get(file.storageKey);
-      } catch (error) {
-        if (!(error instanceof StoredFileMissingError)) throw error;
-        await failAndRelease(job.payload as LabExtractPayload, 'missing-file', 'The stored file is missing; please upload it again');
-        throw new PermanentJobError('stored file missing');
-      }
-      await setProgress(20);
-
-      // Real progress: pages read of the file's pages, from 20% to 95%. Writes go one at a time, in order.
-      let writes: Promise<unknown> = Promise.resolve();
-      const onProgress = ({ pagesRead, pageCount }: { pagesRead: number; pageCount: number }) => {
-        const value = 20 + Math.round((75 * pagesRead) / Math.max(1, pageCount));
-        writes = writes
-          .then(async () => {
-            await context.setProgress(value);
-            await updateLabFile(deps.db, userId, labFileId, { progress: value, pagesRead, pageCount });
-          })
-          .catch(() => undefined);
-      };
-      const outcome: WorkerOutcome = await extract(bytes, {
-        timeoutMs: deps.limits.extractTimeoutMs,
-        maxOldGenerationSizeMb: deps.limits.extractMemoryMb,
-        extract: { maxBytes: deps.limits.maxBytes + 1, maxPixels: deps.limits.maxPixels },
-        onProgress,
-      });
-      await writes;
+      const bytes = await readStoredFile(deps, payload, file.storageKey);
+      await context.setProgress(20);
+      await updateLabFile(deps.db, userId, labFileId, { progress: 20 });
+      const outcome = await extractWithProgress(deps, extract, bytes, payload, context);
       if (context.signal.aborted) return;
-
-      if (!outcome.ok) {
-        const { code, message } = outcome.error;
-        if (!PERMANENT_CODES.has(code) && job.attempts < job.maxAttempts) {
-          await updateLabFile(deps.db, userId, labFileId, { status: 'queued', progress: 0 });
-          throw new Error(outcome.error.detail ?? message);
-        }
-        await failAndRelease(job.payload as LabExtractPayload, code, message);
-        throw new PermanentJobError(`${code}: ${message}`);
-      }
-
-      const uploadedDay = file.createdAt.toISOString().slice(0, 10);
-      const { results, reviewRows } = toRows(outcome.result, { userId, labFileId, testDate: outcome.result.collectedAt ?? uploadedDay });
-      const pageCount = outcome.result.pageCount ?? null;
-      const saved = await saveExtraction(deps.db, {
-        jobId: job.id,
-        workerId: context.workerId,
-        userId,
-        fileId: labFileId,
-        results,
-        reviewRows,
-        file: {
-          pagesRead: pageCount,
-          pageCount,
-          status: 'needs_review',
-          progress: 100,
-          testDate: outcome.result.collectedAt,
-          testDateReview: outcome.result.testDateReview ?? null,
-          errorCode: null,
-          errorMessage: results.length === 0 && reviewRows.length === 0 ? LAB_MESSAGES.noResultsFound : null,
-        },
-      });
-      if (!saved) deps.log.info({ jobId: job.id, labFileId }, 'extraction finished for a file that was deleted or a job no longer ours; dropped');
-
-      async function setProgress(value: number) {
-        await context.setProgress(value);
-        await updateLabFile(deps.db, userId, labFileId, { progress: value });
-      }
+      if (!outcome.ok) return retryOrFail(deps, job, outcome.error);
+      await saveForReview(deps, { job, context, file, result: outcome.result });
     },
 
     async onRelease(job) {
@@ -136,14 +76,94 @@ export function labExtractHandler(deps: Dependencies): JobHandler {
       const file = await findLabFile(deps.db, userId, labFileId);
       if (!file || file.status === 'failed') return;
       deps.log.warn({ labFileId, reason: message }, 'lab extraction given up');
-      await failAndRelease(job.payload as LabExtractPayload, 'internal', 'This file could not be processed; please try again later or upload it as a PDF');
+      await failAndRelease(deps, job.payload as LabExtractPayload, 'internal', 'This file could not be processed; please try again later or upload it as a PDF');
     },
   };
+}
 
-  async function failAndRelease({ labFileId, userId, usageEventId }: LabExtractPayload, code: string, message: string) {
-    await fail(deps.db, userId, labFileId, code, message);
-    if (usageEventId) await deps.releaseUse(userId, usageEventId);
+type Job = Parameters<JobHandler['run']>[0];
+
+async function readStoredFile(deps: Dependencies, payload: LabExtractPayload, storageKey: string): Promise<Buffer> {
+  try {
+    return await deps.store.get(storageKey);
+  } catch (error) {
+    if (!(error instanceof StoredFileMissingError)) throw error;
+    await failAndRelease(deps, payload, 'missing-file', 'The stored file is missing; please upload it again');
+    throw new PermanentJobError('stored file missing');
   }
+}
+
+/** Real progress: pages read of the file's pages, from 20% to 95%. Writes go one at a time, in order. */
+async function extractWithProgress(
+  deps: Dependencies,
+  extract: Extractor,
+  bytes: Buffer,
+  { labFileId, userId }: LabExtractPayload,
+  context: JobContext,
+): Promise<WorkerOutcome> {
+  let writes: Promise<unknown> = Promise.resolve();
+  const onProgress = ({ pagesRead, pageCount }: { pagesRead: number; pageCount: number }) => {
+    const value = 20 + Math.round((75 * pagesRead) / Math.max(1, pageCount));
+    writes = writes
+      .then(async () => {
+        await context.setProgress(value);
+        await updateLabFile(deps.db, userId, labFileId, { progress: value, pagesRead, pageCount });
+      })
+      .catch(() => undefined);
+  };
+  const outcome = await extract(bytes, {
+    timeoutMs: deps.limits.extractTimeoutMs,
+    maxOldGenerationSizeMb: deps.limits.extractMemoryMb,
+    extract: { maxBytes: deps.limits.maxBytes + 1, maxPixels: deps.limits.maxPixels },
+    onProgress,
+  });
+  await writes;
+  return outcome;
+}
+
+/** A failure a retry may fix goes back to the queue while attempts remain; any other fails the file. */
+async function retryOrFail(deps: Dependencies, job: Job, { code, message, detail }: WorkerFailure): Promise<never> {
+  const payload = job.payload as LabExtractPayload;
+  if (!PERMANENT_CODES.has(code) && job.attempts < job.maxAttempts) {
+    await updateLabFile(deps.db, payload.userId, payload.labFileId, { status: 'queued', progress: 0 });
+    throw new Error(detail ?? message);
+  }
+  await failAndRelease(deps, payload, code, message);
+  throw new PermanentJobError(`${code}: ${message}`);
+}
+
+async function saveForReview(
+  deps: Dependencies,
+  { job, context, file, result }: { job: Job; context: JobContext; file: LabFileRow; result: ExtractionResult },
+): Promise<void> {
+  const { labFileId, userId } = job.payload as LabExtractPayload;
+  const uploadedDay = file.createdAt.toISOString().slice(0, 10);
+  const { results, reviewRows } = toRows(result, { userId, labFileId, testDate: result.collectedAt ?? uploadedDay });
+  const pageCount = result.pageCount ?? null;
+  const saved = await saveExtraction(deps.db, {
+    jobId: job.id,
+    workerId: context.workerId,
+    userId,
+    fileId: labFileId,
+    results,
+    reviewRows,
+    file: {
+      pagesRead: pageCount,
+      pageCount,
+      status: 'needs_review',
+      progress: 100,
+      testDate: result.collectedAt,
+      testDateReview: result.testDateReview ?? null,
+      errorCode: null,
+      errorMessage: results.length === 0 && reviewRows.length === 0 ? LAB_MESSAGES.noResultsFound : null,
+    },
+  });
+  if (!saved) deps.log.info({ jobId: job.id, labFileId }, 'extraction finished for a file that was deleted or a job no longer ours; dropped');
+}
+
+async function failAndRelease(deps: Dependencies, { labFileId, userId, usageEventId }: LabExtractPayload, code: string, message: string) {
+  await fail(deps.db, userId, labFileId, code, message);
+  if (usageEventId) await deps.releaseUse(userId, usageEventId);
 }
 
 async function fail(db: Db, userId: string, fileId: string, code: string, message: string): Promise<void> {
