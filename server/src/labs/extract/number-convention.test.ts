@@ -23,6 +23,15 @@ describe('number convention, decided once per report', () => {
     expect(joinSpaceGroupedDigits('Leucocytes  7 500  /mm³  4 000 – 10 000', { fromTextLayer: true, convention: { decimal: ',' } })).toBe('Leucocytes  7500  /mm³  4000 – 10000');
     expect(joinSpaceGroupedDigits('Leucocytes 7 500 /mm³', { fromTextLayer: false, convention: { decimal: ',' } })).toBe('Leucocytes 7 500 /mm³');
   });
+
+  it('joins space-grouped digits on an OCR line only when its range is printed grouped on both sides', () => {
+    const ocr = (text: string) => joinSpaceGroupedDigits(text, { fromTextLayer: false, convention: { decimal: ',' } });
+    expect(ocr('Globules blancs 5 500 /mm3 (4 000-10 000)')).toBe('Globules blancs 5500 /mm3 (4000-10000)');
+    expect(ocr('Plaquettes 250 000 /mm3 150 000 - 400 000 H')).toBe('Plaquettes 250000 /mm3 150000-400000 H');
+    // A value and a range, one space apart, stay apart; so does a right column's value beside a grouped row.
+    expect(ocr('Sodium 140 135-145')).toBe('Sodium 140 135-145');
+    expect(ocr('Globules blancs 5 500 /mm3 (4 000-10 000) Sodium 140 135-145')).toBe('Globules blancs 5500 /mm3 (4000-10000) Sodium 140 135-145');
+  });
 });
 
 describe('reports in other languages', () => {
@@ -39,6 +48,9 @@ describe('reports in other languages', () => {
   it('reads both results of a line from a two-column page', () => {
     const { results } = parseText('Calcium 2,41 mmol/l 2,20 - 2,60 Natrium 139 mmol/l 135 - 145', { source: 'ocr' });
     expect(results.map((r) => [r.name, r.value])).toEqual([['Calcium', 2.41], ['Sodium', 139]]);
+    // The right column's name as OCR misreads it ("HbAlc") still starts a result.
+    const misread = parseText('Serum Creatinine 118 pHmol/L 53 - 106 H HbAlc 5.0 % 4.0-5.6', { source: 'ocr' });
+    expect(misread.results.map((r) => [r.name, r.value])).toEqual([['Creatinine', 118], ['HbA1c', 5]]);
   });
 
   it('leaves out an OCR value that may have lost its decimal comma when no range was read', () => {

@@ -414,12 +414,18 @@ function judgeValue(marker: Marker, unit: UnitDef, printed: PrintedNumber, range
   if (range && decimalInsertions(printed.digits).length > 0 && !printed.hadDecimalPoint && plausible(printed.value) && lostEverySeparator(marker, unit, range)) {
     return { kind: 'reject', reason: `OCR value ${printed.value} for ${marker.name} and its range may have lost their decimal separators` };
   }
-  // A whole number beside a range printed with decimals ("45" by "4.0-10.0"), outside that range
-  // while a reading with a separator falls inside it, most likely lost its separator: left out.
+  // A whole number beside a range printed with decimals ("45" by "4.0-10.0", "7" by "1.7-2.5"),
+  // outside that range, most likely lost its separator or a digit with it: left out.
   const rangeHasDecimals = (range?.low?.hadDecimalPoint ?? true) && (range?.high?.hadDecimalPoint ?? true) && (range?.low ?? range?.high) !== null;
   const outsideRange = (low !== null && printed.value < low) || (high !== null && printed.value > high);
-  if (range && rangeHasDecimals && outsideRange && repairs.some((v) => (low === null || v >= low) && (high === null || v <= high))) {
+  if (range && rangeHasDecimals && outsideRange && !printed.hadDecimalPoint) {
     return { kind: 'reject', reason: `OCR value ${printed.value} for ${marker.name} may have lost its decimal separator` };
+  }
+  // A range that had to be read with a separator OCR lost ("28-17,2") says the row's print was
+  // not read cleanly: a whole value beside it may have lost one too.
+  const rangeRepaired = range !== null && (low !== (range.low?.value ?? null) || high !== (range.high?.value ?? null));
+  if (rangeRepaired && !printed.hadDecimalPoint && plausible(printed.value) && decimalInsertions(printed.digits).length > 0) {
+    return { kind: 'reject', reason: `OCR value ${printed.value} for ${marker.name} beside a misread range may have lost its decimal separator` };
   }
   if (plausible(printed.value) && !farOut(printed.value)) return { kind: 'ok', value: printed.value, low, high };
   if (plausible(printed.value) && !repairs.some(inRange)) return { kind: 'ok', value: printed.value, low, high };
