@@ -106,6 +106,8 @@ describe('parseRow: OCR text', () => {
     expect(one('Triglyceriden |2,78 mmol/l <1,70', 'ocr')).toBeNull();
     // "1,7" read "7": a whole number outside a range printed with decimals lost a digit or a separator.
     expect(one('Magnésio 7 mg/dL 1,7-2,5', 'ocr')).toBeNull();
+    // "0,5" read "05".
+    expect(one('Proteina C reattiva 05 mg/L (<5,0)', 'ocr')).toBeNull();
     // "34" beside "28-17,2": the range was misread, so the value may have been too.
     expect(one('Azotemia 34 mmol/L 28-17,2', 'ocr')).toBeNull();
     // Inside the range, or a single digit, nothing was lost.

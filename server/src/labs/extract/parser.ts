@@ -399,6 +399,10 @@ function judgeValue(marker: Marker, unit: UnitDef, printed: PrintedNumber, range
   // What was printed (or read) and no one can have is shown for the user to check, never dropped in silence.
   if (source === 'text') return plausible(printed.value) ? { kind: 'ok', value: printed.value, low, high } : { kind: 'ok', value: printed.value, low, high, implausible: true };
 
+  // No one prints a whole number with a leading zero: "05" is "0,5" with its separator lost.
+  if (/^0\d/.test(printed.digits) && !printed.hadDecimalPoint) {
+    return { kind: 'reject', reason: `OCR value ${printed.digits} for ${marker.name} has lost its decimal separator` };
+  }
   const inRange = (v: number) => (low === null || v >= low * 0.5) && (high === null || v <= high * 2);
   const farOut = (v: number) => (low !== null && v < low / 5) || (high !== null && v > high * 5);
   const repairs = printed.hadDecimalPoint ? [] : decimalInsertions(printed.digits).filter(plausible);
