@@ -53,6 +53,15 @@ describe('reports in other languages', () => {
     expect(misread.results.map((r) => [r.name, r.value])).toEqual([['Creatinine', 118], ['HbA1c', 5]]);
   });
 
+  it('reads two columns of stacked rows from OCR: two names on a line, their values on the next', () => {
+    const ocr = (...texts: string[]) => parseLines(texts.map((text) => ({ text, source: 'ocr' as const }))).results.map((r) => [r.name, r.value]);
+    expect(ocr('VSG Colesterol total', '12 mm/h <20 4,54 mmol/L (< 5,20)', 'Fosfatasa alcalina Vitamina B12', '137 U/L 40-130 H 419 pmol/L 145 - 570')).toEqual([
+      ['ESR', 12], ['Total cholesterol', 4.54], ['Alkaline phosphatase', 137], ['Vitamin B12', 419],
+    ]);
+    // A name misread by OCR ("Albimina") still takes the value on the line below it.
+    expect(ocr('Albimina', '50 g/L 35-50')).toEqual([['Albumin', 50]]);
+  });
+
   it('leaves out an OCR value that may have lost its decimal comma when no range was read', () => {
     const lines = [{ text: 'Kreatinin 1,10 mg/dl 0,60 - 1,20', source: 'ocr' as const }, { text: 'C-reaktives Protein 31 mg/l', source: 'ocr' as const }];
     expect(parseLines(lines).results.map((r) => r.name)).toEqual(['Creatinine']);

@@ -152,6 +152,9 @@ describe('parseRow: OCR text', () => {
     // Ferritin comes in pmol/L, not in pg: its "pg/L" is µg/L. A marker's own "p" unit is never read as "µ".
     expect(one('Ferritine 318 pg/L 30-300', 'ocr')).toMatchObject({ canonicalValue: 318, canonicalUnit: 'ng/mL' });
     expect(one('Ferritin 318 pmol/L 30-300', 'ocr')).toMatchObject({ unit: 'pmol/L' });
+    expect(one('Leukozyten 4,3 nl 4,0-10,0', 'ocr')).toMatchObject({ canonicalValue: 4.3, canonicalUnit: '10*3/uL' });
+    expect(one('Thyroid Stimulating Hormone 1.92 mlU/L 0.40-4.00', 'ocr')).toMatchObject({ canonicalValue: 1.92 });
+    expect(one('Gesamtprotein 64 all 64-83', 'ocr')).toMatchObject({ unit: 'g/L', canonicalValue: 6.4 });
     // "G" with its slash lost is giga per litre only where the capital says so; hemoglobin is never read in it.
     expect(one('Hemoglobin 13,5 Gl 12,0-16,0', 'ocr')).toBeNull();
   });

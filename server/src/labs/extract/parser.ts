@@ -52,8 +52,8 @@ export function parseText(text: string, opts: ParseOptions & { source?: LineSour
 }
 
 export function parseLines(lines: TextLine[], opts: ParseOptions = {}): ExtractionResult {
-  const rows = assembleRows(splitSideBySideRows(lines.filter((l) => l.text.trim() !== '')));
   const convention = detectNumberConvention(lines.map((l) => l.text));
+  const rows = assembleRows(splitSideBySideRows(lines.filter((l) => l.text.trim() !== '')), convention);
   const results: ExtractedBiomarker[] = [];
   const unrecognised: UnrecognisedRow[] = [];
   const seen = new Set<string>();
@@ -61,7 +61,7 @@ export function parseLines(lines: TextLine[], opts: ParseOptions = {}): Extracti
   for (const row of rows) {
     let outcome = parseRow(row.text, row.source, convention);
     if (outcome.kind === 'ok') heading = null;
-    else if (isNameOnly(row.text)) heading = row.text.trim();
+    else if (isNameOnly(row.text, row.source)) heading = row.text.trim();
     else if (heading && QUALIFIER_ROW.test(row.text)) outcome = parseRow(`${heading} ${row.text.trim()}`, row.source, convention);
     if (outcome.kind === 'skip') {
       const unknown = readUnrecognisedRow(row.text, row.source, convention);
@@ -108,7 +108,7 @@ const STARTS_WITH_RANGE = /^\s*(?:Ref(?:erence)?(?:\s*(?:Range|Interval|Value))?
  * "Ref:" line under a value, and the cards of a grid layout (several names in one line, each
  * with its value and range below it).
  */
-export function assembleRows(lines: TextLine[]): Row[] {
+export function assembleRows(lines: TextLine[], convention?: NumberConvention): Row[] {
   const rows: Row[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as TextLine;
@@ -118,7 +118,13 @@ export function assembleRows(lines: TextLine[]): Row[] {
       i = cards.lastIndex;
       continue;
     }
-    if (!isNameOnly(line.text)) {
+    const pair = readOcrNamePair(line, lines[i + 1], convention);
+    if (pair) {
+      rows.push(...pair);
+      i++;
+      continue;
+    }
+    if (!isNameOnly(line.text, line.source)) {
       rows.push(rowOf(line.text, line.source, line.box));
       continue;
     }
@@ -143,9 +149,37 @@ export function assembleRows(lines: TextLine[]): Row[] {
   return rows;
 }
 
-/** A line holding a test name and no number: its value is on the next line. */
-function isNameOnly(text: string): boolean {
-  const match = matchNameAtStart(text);
+/**
+ * Two columns of stacked rows as OCR reads them: two names on one line ("VSG Colesterol total"),
+ * their two values on the next ("12 mm/h <20 4,54 mmol/L (< 5,20)"). The value line is cut where
+ * both halves read as results of their names, and only when exactly one cut does.
+ */
+function readOcrNamePair(line: TextLine, next: TextLine | undefined, convention?: NumberConvention): Row[] | null {
+  if (line.source !== 'ocr' || line.cells || !next || matchNameAtStart(next.text) || !STARTS_WITH_VALUE.test(next.text)) return null;
+  const text = line.text.trim();
+  const first = matchNameAtStart(text, { ocr: true });
+  if (!first) return null;
+  const second = text.slice(first.end).trim();
+  const secondName = matchNameAtStart(second, { ocr: true });
+  if (!secondName || second.slice(secondName.end).replace(/[\s:]/g, '') !== '') return null;
+  const names = [text.slice(0, text.length - second.length).trim(), second];
+  const words = next.text.trim().split(/\s+/);
+  // Cuts that read the same results (a flag on either side of the cut) count as one.
+  const cuts = new Map<string, number>();
+  for (let at = 1; at < words.length; at++) {
+    const halves = [words.slice(0, at), words.slice(at)].map((half, k) => parseRow(`${names[k]} ${half.join(' ')}`, 'ocr', convention));
+    const read = halves.flatMap((half) => (half.kind === 'ok' ? [`${half.result.name} ${half.result.canonicalValue}`] : []));
+    if (read.length === 2 && !cuts.has(read.join('|'))) cuts.set(read.join('|'), at);
+  }
+  if (cuts.size !== 1) return null;
+  const at = [...cuts.values()][0] as number;
+  const box = unionBoxes(line.box, next.box);
+  return [words.slice(0, at), words.slice(at)].map((half, k) => rowOf(`${names[k]} ${half.join(' ')}`, 'ocr', box));
+}
+
+/** A line holding a test name and no number: its value is on the next line. An OCR line's name may be misread ("Albimina"). */
+function isNameOnly(text: string, source: LineSource = 'text'): boolean {
+  const match = matchNameAtStart(text, { ocr: source === 'ocr' });
   if (!match) return false;
   return !/\d/.test(stripNameTail(text.slice(match.end), match.keys));
 }

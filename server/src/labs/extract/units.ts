@@ -44,6 +44,12 @@ const OCR_UNIT_REPAIRS: Array<(key: string, known: Map<string, UnitDef>) => stri
   // The litre's "l" read as "1", "i" or a bar ("mg/d1").
   (key) => key.replace(/(?<=[d/])[1i|]$/, 'l'),
   (key) => (/^u(?:n|i|1|\/)$|^u[ij]l$|^\/ul$/.test(key) ? 'u/l' : null),
+  // A leading slash lost ("nl" for /nl, per nanolitre).
+  (key) => (/^[npu]l$/.test(key) ? `/${key}` : null),
+  // "I" read as "l" ("mlU/L").
+  (key) => key.replace(/^([mu])l(?=u\/)/, '$1i'),
+  // "g/l" read as "all".
+  (key) => (key === 'all' ? 'g/l' : null),
   (key) => key.replace(/^pq$/, 'pg'),
   // The slash of "/uL" is often read as an "f" ("millionfuL", "ful").
   (key) => key.replace(/f(?=ul$)/, '/'),
