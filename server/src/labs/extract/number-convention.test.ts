@@ -62,6 +62,14 @@ describe('reports in other languages', () => {
     expect(ocr('Albimina', '50 g/L 35-50')).toEqual([['Albumin', 50]]);
   });
 
+  it('reads a decimal separator OCR took for a colon by the report\'s convention, not a ratio', () => {
+    const ocr = (...texts: string[]) => parseLines(texts.map((text) => ({ text, source: 'ocr' as const }))).results.map((r) => [r.name, r.value]);
+    expect(ocr('Uric Acid 5:1 mg/dL 3.5-7.2', 'Glucose 5.4 mmol/L 3.9-5.6')).toEqual([['Uric acid', 5.1], ['Glucose', 5.4]]);
+    expect(ocr('Kalium 5:1 mmol/l 3,5-5,1', 'Natrium 139,0 mmol/l')).toEqual([['Potassium', 5.1], ['Sodium', 139]]);
+    expect(ocr('A/G Ratio 2:1 1.1-2.2', 'Glucose 5.4 mmol/L 3.9-5.6')).toEqual([['Glucose', 5.4]]);
+    expect(ocr('Albimina', '50 g/L 35-50')).toEqual([['Albumin', 50]]);
+  });
+
   it('leaves out an OCR value that may have lost its decimal comma when no range was read', () => {
     const lines = [{ text: 'Kreatinin 1,10 mg/dl 0,60 - 1,20', source: 'ocr' as const }, { text: 'C-reaktives Protein 31 mg/l', source: 'ocr' as const }];
     expect(parseLines(lines).results.map((r) => r.name)).toEqual(['Creatinine']);

@@ -253,6 +253,8 @@ export function parseRow(rawText: string, source: LineSource, convention?: Numbe
     rest = rest.slice(leading[0].length);
   }
 
+  // OCR reads a small decimal separator as a colon ("5:1 mg/dL"); a ratio ("2:1") has no unit after it.
+  if (source === 'ocr' && convention?.decimal) rest = rest.replace(/^(\d{1,3}):(\d{1,2})(?=\s+[A-Za-zµ%/])/, `$1${convention.decimal}$2`);
   const valuePattern = source === 'ocr' ? /^([<>≤≥]=?)?\s*([0-9OolI|][0-9OolI|,.]*)(?=\s|$|[A-Za-z%/µ])/ : /^([<>≤≥]=?)?\s*(\d[\d,.]*)(?=\s|$|[A-Za-z%/µ])/;
   const valueMatch = valuePattern.exec(rest);
   if (!valueMatch) return { kind: 'skip' };
