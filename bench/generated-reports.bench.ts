@@ -7,7 +7,8 @@ import { writeSection } from './results-file.ts';
 /**
  * Generated lab reports (server/src/testing/lab-reports) read back and compared with the rows
  * they were made from: values found per format and per language, lost rows by kind, and every
- * wrong value with its seed (a failing seed becomes a regression case in the unit test).
+ * wrong value with its seed (a failing seed becomes a regression case in the unit test). A value
+ * counts as found only in its printed unit; read in another unit it is wrong ("wrong unit").
  * BENCH_TEXT_SEEDS (default 60) seeds for text PDF and DOCX, BENCH_IMAGE_SEEDS (default 8) for
  * scanned PDF and photo, starting at BENCH_FIRST_SEED (default 1000).
  */
@@ -30,7 +31,7 @@ await ocr.terminate();
 const byFormat = tallyBy(outcomes, (o) => o.format);
 const byLanguage = tallyBy(outcomes, (o) => `${o.format}|${o.language}`);
 const languages = [...new Set(outcomes.map((o) => o.language))].sort();
-const wrong = outcomes.flatMap((o) => o.wrong.map((w) => `seed ${o.seed} ${o.format} ${o.language}: ${w.kind}, ${w.result.name} = ${w.result.value}${w.expected ? ` (printed ${w.expected.printedValue})` : ''}`));
+const wrong = outcomes.flatMap((o) => o.wrong.map((w) => `seed ${o.seed} ${o.format} ${o.language}: ${w.kind}, ${w.result.name} = ${w.result.value} ${w.result.unit}${w.expected ? ` (printed ${w.expected.printedValue} ${w.expected.unit})` : ''}`));
 const lines = [
   '## Generated lab reports (read back)',
   '',
@@ -48,6 +49,8 @@ const lines = [
   `| format | ${languages.join(' | ')} |`,
   `|---|${languages.map(() => '---').join('|')}|`,
   ...FORMATS.map((f) => `| ${f} | ${languages.map((l) => { const t = byLanguage.get(`${f}|${l}`); return t ? `${percent(t)} (${t.found}/${t.expected})` : '-'; }).join(' | ')} |`),
+  '',
+  'A value counts only with its printed unit: one read in another unit is listed below as a wrong unit and its row as lost ("read with another unit").',
   '',
   'Lost rows by kind (the reader\'s own reason for the line, or none when no line was taken for a row):',
   '',

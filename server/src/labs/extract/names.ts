@@ -85,12 +85,12 @@ function matchMisreadFirstWord(text: string): NameMatch | null {
   const first = tokeniseName(text)[0];
   if (!first || first.start > 3 || first.norm.length < 4 || !/^[a-z0-9]+$/.test(first.norm)) return null;
   // Short words only for the substitutions OCR is known for: an accented letter (the English
-  // model reads "Sódio" as "Sédio") and "l" for "1" ("HbAlc").
+  // model reads "Sódio" as "Sédio") and one of "1", "l", "i" for another ("HbAlc", "1Jzer").
   const accented = new Set([...text.slice(first.start, first.end)].flatMap((ch, i) => (ch.normalize('NFKD').length > 1 ? [i] : [])));
   const allowed = (word: string) => {
     if (first.norm.length >= 6 && /^[a-z]+$/.test(first.norm)) return true;
     const at = [...word].findIndex((ch, i) => ch !== first.norm[i]);
-    return accented.has(at) || (word[at] === '1' && first.norm[at] === 'l');
+    return accented.has(at) || ('1li'.includes(word[at] as string) && '1li'.includes(first.norm[at] as string));
   };
   const near = [...INDEX.keys()].filter((word) => word.length === first.norm.length && differsByOne(word, first.norm) && allowed(word));
   const matches = near.map((word) => matchTokensAtStart(text, word)).filter((m) => m !== null);

@@ -23,6 +23,15 @@ describe('number convention, decided once per report', () => {
     expect(joinSpaceGroupedDigits('Leucocytes  7 500  /mm³  4 000 – 10 000', { fromTextLayer: true, convention: { decimal: ',' } })).toBe('Leucocytes  7500  /mm³  4000 – 10000');
     expect(joinSpaceGroupedDigits('Leucocytes 7 500 /mm³', { fromTextLayer: false, convention: { decimal: ',' } })).toBe('Leucocytes 7 500 /mm³');
   });
+
+  it('joins space-grouped digits on an OCR line only when its range is printed grouped on both sides', () => {
+    const ocr = (text: string) => joinSpaceGroupedDigits(text, { fromTextLayer: false, convention: { decimal: ',' } });
+    expect(ocr('Globules blancs 5 500 /mm3 (4 000-10 000)')).toBe('Globules blancs 5500 /mm3 (4000-10000)');
+    expect(ocr('Plaquettes 250 000 /mm3 150 000 - 400 000 H')).toBe('Plaquettes 250000 /mm3 150000-400000 H');
+    // A value and a range, one space apart, stay apart; so does a right column's value beside a grouped row.
+    expect(ocr('Sodium 140 135-145')).toBe('Sodium 140 135-145');
+    expect(ocr('Globules blancs 5 500 /mm3 (4 000-10 000) Sodium 140 135-145')).toBe('Globules blancs 5500 /mm3 (4000-10000) Sodium 140 135-145');
+  });
 });
 
 describe('reports in other languages', () => {
@@ -39,6 +48,26 @@ describe('reports in other languages', () => {
   it('reads both results of a line from a two-column page', () => {
     const { results } = parseText('Calcium 2,41 mmol/l 2,20 - 2,60 Natrium 139 mmol/l 135 - 145', { source: 'ocr' });
     expect(results.map((r) => [r.name, r.value])).toEqual([['Calcium', 2.41], ['Sodium', 139]]);
+    // The right column's name as OCR misreads it ("HbAlc") still starts a result.
+    const misread = parseText('Serum Creatinine 118 pHmol/L 53 - 106 H HbAlc 5.0 % 4.0-5.6', { source: 'ocr' });
+    expect(misread.results.map((r) => [r.name, r.value])).toEqual([['Creatinine', 118], ['HbA1c', 5]]);
+  });
+
+  it('reads two columns of stacked rows from OCR: two names on a line, their values on the next', () => {
+    const ocr = (...texts: string[]) => parseLines(texts.map((text) => ({ text, source: 'ocr' as const }))).results.map((r) => [r.name, r.value]);
+    expect(ocr('VSG Colesterol total', '12 mm/h <20 4,54 mmol/L (< 5,20)', 'Fosfatasa alcalina Vitamina B12', '137 U/L 40-130 H 419 pmol/L 145 - 570')).toEqual([
+      ['ESR', 12], ['Total cholesterol', 4.54], ['Alkaline phosphatase', 137], ['Vitamin B12', 419],
+    ]);
+    // A name misread by OCR ("Albimina") still takes the value on the line below it.
+    expect(ocr('Albimina', '50 g/L 35-50')).toEqual([['Albumin', 50]]);
+  });
+
+  it('reads a decimal separator OCR took for a colon by the report\'s convention, not a ratio', () => {
+    const ocr = (...texts: string[]) => parseLines(texts.map((text) => ({ text, source: 'ocr' as const }))).results.map((r) => [r.name, r.value]);
+    expect(ocr('Uric Acid 5:1 mg/dL 3.5-7.2', 'Glucose 5.4 mmol/L 3.9-5.6')).toEqual([['Uric acid', 5.1], ['Glucose', 5.4]]);
+    expect(ocr('Kalium 5:1 mmol/l 3,5-5,1', 'Natrium 139,0 mmol/l')).toEqual([['Potassium', 5.1], ['Sodium', 139]]);
+    expect(ocr('A/G Ratio 2:1 1.1-2.2', 'Glucose 5.4 mmol/L 3.9-5.6')).toEqual([['Glucose', 5.4]]);
+    expect(ocr('Albimina', '50 g/L 35-50')).toEqual([['Albumin', 50]]);
   });
 
   it('leaves out an OCR value that may have lost its decimal comma when no range was read', () => {

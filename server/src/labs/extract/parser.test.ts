@@ -104,6 +104,12 @@ describe('parseRow: OCR text', () => {
     expect(one('C-reaktives Protein 31 mg/l <50', 'ocr')).toBeNull();
     // A table's rule glued to the value: "1" or a rule, nobody can say.
     expect(one('Triglyceriden |2,78 mmol/l <1,70', 'ocr')).toBeNull();
+    // "1,7" read "7": a whole number outside a range printed with decimals lost a digit or a separator.
+    expect(one('Magnésio 7 mg/dL 1,7-2,5', 'ocr')).toBeNull();
+    // "0,5" read "05".
+    expect(one('Proteina C reattiva 05 mg/L (<5,0)', 'ocr')).toBeNull();
+    // "34" beside "28-17,2": the range was misread, so the value may have been too.
+    expect(one('Azotemia 34 mmol/L 28-17,2', 'ocr')).toBeNull();
     // Inside the range, or a single digit, nothing was lost.
     expect(one('White Blood Cells 7 thou/cumm 4.0-10.0', 'ocr')).toMatchObject({ value: 7 });
     expect(one('Glucose 93 mg/dl 70-100', 'ocr')).toMatchObject({ value: 93 });
@@ -121,12 +127,36 @@ describe('parseRow: OCR text', () => {
   it('matches a short name with one letter misread: an accent, or "l" for "1"', () => {
     expect(one('Sédio 140 mmol/L 135-145', 'ocr')).toMatchObject({ name: 'Sodium' });
     expect(one('HbAlc 5.0 % 4.0-5.6', 'ocr')).toMatchObject({ name: 'HbA1c' });
+    expect(one('1Jzer 19,5 pmol/l 10,0-30,0', 'ocr')).toMatchObject({ name: 'Iron', value: 19.5 });
     expect(one('Sedio 140 mmol/L 135-145', 'ocr')).toBeNull();
   });
 
   it('repairs OCR unit misreadings', () => {
     expect(one('MCV 84.0 iL 83-101', 'ocr')).toMatchObject({ unit: 'fL', value: 84 });
     expect(one('TSH 2.1 ulU/mL 0.4-4.5', 'ocr')).toMatchObject({ name: 'TSH', canonicalValue: 2.1 });
+    // "µ" read as "pH" or "H", "I" as "l", the slash lost or read as a letter, "³" as "?".
+    expect(one('Serum Creatinine 118 pHmol/L 53 - 106', 'ocr')).toMatchObject({ unit: 'umol/L', canonicalValue: 1.33484 });
+    expect(one('TSH 4,07 HUl/mL 0,40 - 4,00', 'ocr')).toMatchObject({ canonicalValue: 4.07 });
+    expect(one('TSH 2,12 mul/L 0,40 - 4,00', 'ocr')).toMatchObject({ canonicalValue: 2.12 });
+    expect(one('ALAT (TGP) 16 ui <45', 'ocr')).toMatchObject({ name: 'ALT', unit: 'U/L' });
+    expect(one('AST 31 UL (< 40)', 'ocr')).toMatchObject({ name: 'AST', unit: 'U/L' });
+    expect(one('GGT 75 un <55', 'ocr')).toMatchObject({ name: 'GGT', unit: 'U/L' });
+    expect(one('Glucose 5,2 mmoll 3,9-5,6', 'ocr')).toMatchObject({ unit: 'mmol/L' });
+    expect(one('Creatinine 0.9 mg/d1 0.6-1.3', 'ocr')).toMatchObject({ unit: 'mg/dL' });
+    expect(one('Lymphozyten absolut 3,76 Gl 1,00-4,00', 'ocr')).toMatchObject({ canonicalValue: 3.76, canonicalUnit: '10*3/uL' });
+    expect(one('Leucocytes 11000 /mm?3 4000-10000', 'ocr')).toMatchObject({ canonicalValue: 11 });
+    // Two misreadings in one unit: the caret as "7" or "M", and "µ" as "p".
+    expect(one('Piastrine 404 x1073/pL 150-400', 'ocr')).toMatchObject({ canonicalValue: 404 });
+    expect(one('Eritrocitos 4,24 x107M12/L 4,20-5,80', 'ocr')).toMatchObject({ canonicalValue: 4.24 });
+    expect(one('Trombocyten 169 x10M9/L 150-400', 'ocr')).toMatchObject({ canonicalValue: 169 });
+    // Ferritin comes in pmol/L, not in pg: its "pg/L" is µg/L. A marker's own "p" unit is never read as "µ".
+    expect(one('Ferritine 318 pg/L 30-300', 'ocr')).toMatchObject({ canonicalValue: 318, canonicalUnit: 'ng/mL' });
+    expect(one('Ferritin 318 pmol/L 30-300', 'ocr')).toMatchObject({ unit: 'pmol/L' });
+    expect(one('Leukozyten 4,3 nl 4,0-10,0', 'ocr')).toMatchObject({ canonicalValue: 4.3, canonicalUnit: '10*3/uL' });
+    expect(one('Thyroid Stimulating Hormone 1.92 mlU/L 0.40-4.00', 'ocr')).toMatchObject({ canonicalValue: 1.92 });
+    expect(one('Gesamtprotein 64 all 64-83', 'ocr')).toMatchObject({ unit: 'g/L', canonicalValue: 6.4 });
+    // "G" with its slash lost is giga per litre only where the capital says so; hemoglobin is never read in it.
+    expect(one('Hemoglobin 13,5 Gl 12,0-16,0', 'ocr')).toBeNull();
   });
 
   it('rejects a plausible value far outside the range when a repaired reading would fit (ambiguous)', () => {

@@ -52,8 +52,8 @@ export function parseText(text: string, opts: ParseOptions & { source?: LineSour
 }
 
 export function parseLines(lines: TextLine[], opts: ParseOptions = {}): ExtractionResult {
-  const rows = assembleRows(splitSideBySideRows(lines.filter((l) => l.text.trim() !== '')));
   const convention = detectNumberConvention(lines.map((l) => l.text));
+  const rows = assembleRows(splitSideBySideRows(lines.filter((l) => l.text.trim() !== '')), convention);
   const results: ExtractedBiomarker[] = [];
   const unrecognised: UnrecognisedRow[] = [];
   const seen = new Set<string>();
@@ -61,7 +61,7 @@ export function parseLines(lines: TextLine[], opts: ParseOptions = {}): Extracti
   for (const row of rows) {
     let outcome = parseRow(row.text, row.source, convention);
     if (outcome.kind === 'ok') heading = null;
-    else if (isNameOnly(row.text)) heading = row.text.trim();
+    else if (isNameOnly(row.text, row.source)) heading = row.text.trim();
     else if (heading && QUALIFIER_ROW.test(row.text)) outcome = parseRow(`${heading} ${row.text.trim()}`, row.source, convention);
     if (outcome.kind === 'skip') {
       const unknown = readUnrecognisedRow(row.text, row.source, convention);
@@ -108,7 +108,7 @@ const STARTS_WITH_RANGE = /^\s*(?:Ref(?:erence)?(?:\s*(?:Range|Interval|Value))?
  * "Ref:" line under a value, and the cards of a grid layout (several names in one line, each
  * with its value and range below it).
  */
-export function assembleRows(lines: TextLine[]): Row[] {
+export function assembleRows(lines: TextLine[], convention?: NumberConvention): Row[] {
   const rows: Row[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as TextLine;
@@ -118,7 +118,13 @@ export function assembleRows(lines: TextLine[]): Row[] {
       i = cards.lastIndex;
       continue;
     }
-    if (!isNameOnly(line.text)) {
+    const pair = readOcrNamePair(line, lines[i + 1], convention);
+    if (pair) {
+      rows.push(...pair);
+      i++;
+      continue;
+    }
+    if (!isNameOnly(line.text, line.source)) {
       rows.push(rowOf(line.text, line.source, line.box));
       continue;
     }
@@ -143,9 +149,37 @@ export function assembleRows(lines: TextLine[]): Row[] {
   return rows;
 }
 
-/** A line holding a test name and no number: its value is on the next line. */
-function isNameOnly(text: string): boolean {
-  const match = matchNameAtStart(text);
+/**
+ * Two columns of stacked rows as OCR reads them: two names on one line ("VSG Colesterol total"),
+ * their two values on the next ("12 mm/h <20 4,54 mmol/L (< 5,20)"). The value line is cut where
+ * both halves read as results of their names, and only when exactly one cut does.
+ */
+function readOcrNamePair(line: TextLine, next: TextLine | undefined, convention?: NumberConvention): Row[] | null {
+  if (line.source !== 'ocr' || line.cells || !next || matchNameAtStart(next.text) || !STARTS_WITH_VALUE.test(next.text)) return null;
+  const text = line.text.trim();
+  const first = matchNameAtStart(text, { ocr: true });
+  if (!first) return null;
+  const second = text.slice(first.end).trim();
+  const secondName = matchNameAtStart(second, { ocr: true });
+  if (!secondName || second.slice(secondName.end).replace(/[\s:]/g, '') !== '') return null;
+  const names = [text.slice(0, text.length - second.length).trim(), second];
+  const words = next.text.trim().split(/\s+/);
+  // Cuts that read the same results (a flag on either side of the cut) count as one.
+  const cuts = new Map<string, number>();
+  for (let at = 1; at < words.length; at++) {
+    const halves = [words.slice(0, at), words.slice(at)].map((half, k) => parseRow(`${names[k]} ${half.join(' ')}`, 'ocr', convention));
+    const read = halves.flatMap((half) => (half.kind === 'ok' ? [`${half.result.name} ${half.result.canonicalValue}`] : []));
+    if (read.length === 2 && !cuts.has(read.join('|'))) cuts.set(read.join('|'), at);
+  }
+  if (cuts.size !== 1) return null;
+  const at = [...cuts.values()][0] as number;
+  const box = unionBoxes(line.box, next.box);
+  return [words.slice(0, at), words.slice(at)].map((half, k) => rowOf(`${names[k]} ${half.join(' ')}`, 'ocr', box));
+}
+
+/** A line holding a test name and no number: its value is on the next line. An OCR line's name may be misread ("Albimina"). */
+function isNameOnly(text: string, source: LineSource = 'text'): boolean {
+  const match = matchNameAtStart(text, { ocr: source === 'ocr' });
   if (!match) return false;
   return !/\d/.test(stripNameTail(text.slice(match.end), match.keys));
 }
@@ -219,6 +253,8 @@ export function parseRow(rawText: string, source: LineSource, convention?: Numbe
     rest = rest.slice(leading[0].length);
   }
 
+  // OCR reads a small decimal separator as a colon ("5:1 mg/dL"); a ratio ("2:1") has no unit after it.
+  if (source === 'ocr' && convention?.decimal) rest = rest.replace(/^(\d{1,3}):(\d{1,2})(?=\s+[A-Za-zµ%/])/, `$1${convention.decimal}$2`);
   const valuePattern = source === 'ocr' ? /^([<>≤≥]=?)?\s*([0-9OolI|][0-9OolI|,.]*)(?=\s|$|[A-Za-z%/µ])/ : /^([<>≤≥]=?)?\s*(\d[\d,.]*)(?=\s|$|[A-Za-z%/µ])/;
   const valueMatch = valuePattern.exec(rest);
   if (!valueMatch) return { kind: 'skip' };
@@ -399,6 +435,10 @@ function judgeValue(marker: Marker, unit: UnitDef, printed: PrintedNumber, range
   // What was printed (or read) and no one can have is shown for the user to check, never dropped in silence.
   if (source === 'text') return plausible(printed.value) ? { kind: 'ok', value: printed.value, low, high } : { kind: 'ok', value: printed.value, low, high, implausible: true };
 
+  // No one prints a whole number with a leading zero: "05" is "0,5" with its separator lost.
+  if (/^0\d/.test(printed.digits) && !printed.hadDecimalPoint) {
+    return { kind: 'reject', reason: `OCR value ${printed.digits} for ${marker.name} has lost its decimal separator` };
+  }
   const inRange = (v: number) => (low === null || v >= low * 0.5) && (high === null || v <= high * 2);
   const farOut = (v: number) => (low !== null && v < low / 5) || (high !== null && v > high * 5);
   const repairs = printed.hadDecimalPoint ? [] : decimalInsertions(printed.digits).filter(plausible);
@@ -414,12 +454,18 @@ function judgeValue(marker: Marker, unit: UnitDef, printed: PrintedNumber, range
   if (range && decimalInsertions(printed.digits).length > 0 && !printed.hadDecimalPoint && plausible(printed.value) && lostEverySeparator(marker, unit, range)) {
     return { kind: 'reject', reason: `OCR value ${printed.value} for ${marker.name} and its range may have lost their decimal separators` };
   }
-  // A whole number beside a range printed with decimals ("45" by "4.0-10.0"), outside that range
-  // while a reading with a separator falls inside it, most likely lost its separator: left out.
+  // A whole number beside a range printed with decimals ("45" by "4.0-10.0", "7" by "1.7-2.5"),
+  // outside that range, most likely lost its separator or a digit with it: left out.
   const rangeHasDecimals = (range?.low?.hadDecimalPoint ?? true) && (range?.high?.hadDecimalPoint ?? true) && (range?.low ?? range?.high) !== null;
   const outsideRange = (low !== null && printed.value < low) || (high !== null && printed.value > high);
-  if (range && rangeHasDecimals && outsideRange && repairs.some((v) => (low === null || v >= low) && (high === null || v <= high))) {
+  if (range && rangeHasDecimals && outsideRange && !printed.hadDecimalPoint) {
     return { kind: 'reject', reason: `OCR value ${printed.value} for ${marker.name} may have lost its decimal separator` };
+  }
+  // A range that had to be read with a separator OCR lost ("28-17,2") says the row's print was
+  // not read cleanly: a whole value beside it may have lost one too.
+  const rangeRepaired = range !== null && (low !== (range.low?.value ?? null) || high !== (range.high?.value ?? null));
+  if (rangeRepaired && !printed.hadDecimalPoint && plausible(printed.value) && decimalInsertions(printed.digits).length > 0) {
+    return { kind: 'reject', reason: `OCR value ${printed.value} for ${marker.name} beside a misread range may have lost its decimal separator` };
   }
   if (plausible(printed.value) && !farOut(printed.value)) return { kind: 'ok', value: printed.value, low, high };
   if (plausible(printed.value) && !repairs.some(inRange)) return { kind: 'ok', value: printed.value, low, high };

@@ -11,9 +11,9 @@ import type { TextCell, TextLine } from './parser.ts';
 
 const VALUE_WORD = /^[<>]?\d[\d.,]*$/;
 
-/** Index of the first part that starts a second result, or -1. */
-function secondResultAt(parts: string[]): number {
-  const first = matchNameAtStart(parts.join(' '));
+/** Index of the first part that starts a second result, or -1; `ocr` lets a name be misread as OCR misreads it ("HbAlc"). */
+function secondResultAt(parts: string[], ocr: boolean): number {
+  const first = matchNameAtStart(parts.join(' '), { ocr });
   if (!first) return afterHeading(parts);
   let seenValue = false;
   let consumed = 0;
@@ -21,7 +21,7 @@ function secondResultAt(parts: string[]): number {
     const part = parts[i] as string;
     if (consumed >= first.end && seenValue && i >= 2) {
       const rest = parts.slice(i).join(' ');
-      const name = matchNameAtStart(rest);
+      const name = matchNameAtStart(rest, { ocr });
       if (name && startsWithValue(rest.slice(name.end))) return i;
     }
     if (consumed >= first.end && VALUE_WORD.test(part.split(' ')[0] as string)) seenValue = true;
@@ -76,13 +76,13 @@ export function splitSideBySideRows(lines: TextLine[]): TextLine[] {
 /** Cuts one line holding two results into two. */
 function splitOneLine(line: TextLine): TextLine[] {
   if (line.cells && line.cells.length >= 4) {
-    const at = secondResultAt(line.cells.map((c) => c.text));
+    const at = secondResultAt(line.cells.map((c) => c.text), line.source === 'ocr');
     if (at <= 0) return [line];
     const [left, right] = [line.cells.slice(0, at), line.cells.slice(at)];
     return [{ ...line, text: left.map((c) => c.text).join('  '), cells: left }, ...splitOneLine({ ...line, text: right.map((c) => c.text).join('  '), cells: right })];
   }
   const words = line.text.trim().split(/\s+/);
-  const at = words.length >= 5 ? secondResultAt(words) : -1;
+  const at = words.length >= 5 ? secondResultAt(words, line.source === 'ocr') : -1;
   if (at <= 0) return [line];
   const { cells: _cells, ...rest } = line;
   return [{ ...rest, text: words.slice(0, at).join(' ') }, ...splitOneLine({ ...rest, text: words.slice(at).join(' ') })];

@@ -17,7 +17,8 @@ export function unitKey(raw: string): string {
   s = s.replace(/(?:cu\.?mm|c\.?mm|mm3|mm\^3|cmm)/g, 'ul');
   s = s.replace(/(?:litre|liter|lt)$/g, 'l');
   s = s.replace(/^x/, '').replace(/10(?:\*|\^|e|x)?(\d{1,2})(?=\/)/g, '10^$1');
-  s = s.replace(/iu/g, 'u');
+  // "UI" is the Romance order of "IU" (mUI/L); both mean the unit "U".
+  s = s.replace(/iu/g, 'u').replace(/(^|[mu])ui(?=\/)/g, '$1u');
   if (/^(?:k|thou|thousands?|10\^3)\/ul$/.test(s) || s === '10^9/l') s = '10^3/ul';
   if (/^(?:m|mill|millions?|mil|10\^6)\/ul$/.test(s) || s === '10^12/l' || s === 't/l') s = '10^6/ul';
   if (/^(?:lakhs?|lacs?)\/ul$/.test(s)) s = '10^5/ul';
@@ -30,27 +31,80 @@ export function unitKey(raw: string): string {
   return s;
 }
 
-/** Readings OCR commonly produces for units, tried only when the exact key is unknown. */
-function ocrUnitVariants(key: string, known: Map<string, UnitDef>): string[] {
-  const variants = new Set<string>();
-  if (key === 'il' || key === 'f1' || key === 'fi') variants.add('fl');
-  if (key.includes('ulu')) variants.add(unitKey(key.replace('ulu', 'uiu')));
-  variants.add(key.replace(/(?<=[a-z])[il1|](?=d?l$)/, '/'));
-  variants.add(key.replace(/^mgidl$|^mg1dl$/, 'mg/dl').replace(/^gidl$/, 'g/dl'));
-  variants.add(key.replace(/^pq$/, 'pg'));
+/**
+ * One-step repairs of what OCR commonly makes of a unit, on its comparison key; `known` is the
+ * marker's own keys. Chained (a misread caret and a misread "µ" in one unit) by `ocrUnitVariants`.
+ */
+const OCR_UNIT_REPAIRS: Array<(key: string, known: Map<string, UnitDef>) => string | null> = [
+  (key) => (key === 'il' || key === 'f1' || key === 'fi' ? 'fl' : null),
+  (key) => (key.includes('ulu') ? key.replace('ulu', 'uiu') : null),
+  // The slash read as a letter or a bar ("mgidl", "mg1dl", "ujl"), or lost ("mmoll", "UL").
+  (key) => key.replace(/(?<=[a-z])[ijl1|](?=d?l$)/, '/'),
+  (key) => (key.includes('/') ? null : key.replace(/^([a-z]+?)(d?l)$/, '$1/$2')),
+  // The litre's "l" read as "1", "i" or a bar ("mg/d1").
+  (key) => key.replace(/(?<=[d/])[1i|]$/, 'l'),
+  (key) => (/^u(?:n|i|1|\/)$|^u[ij]l$|^\/ul$/.test(key) ? 'u/l' : null),
+  // A leading slash lost ("nl" for /nl, per nanolitre).
+  (key) => (/^[npu]l$/.test(key) ? `/${key}` : null),
+  // "I" read as "l" ("mlU/L").
+  (key) => key.replace(/^([mu])l(?=u\/)/, '$1i'),
+  // "g/l" read as "all".
+  (key) => (key === 'all' ? 'g/l' : null),
+  (key) => key.replace(/^pq$/, 'pg'),
   // The slash of "/uL" is often read as an "f" ("millionfuL", "ful").
-  if (/f(?=ul$)/.test(key)) variants.add(unitKey(key.replace(/f(?=ul$)/, '/')));
-  // The caret of "10^9/L" read as a "7" or a quote ("x1079/L", "x10\"9/L").
-  const exponent = /^10\^?(?:7|["'*°])(3|6|9|12)\//.exec(key);
-  if (exponent) variants.add(unitKey(key.replace(exponent[0], `10^${exponent[1]}/`)));
-  // A leading slash read as "J" ("Jul" for /uL).
-  if (/^j(?=u?l$)/.test(key)) variants.add(unitKey(key.replace(/^j/, '/')));
-  // "µ" read as "p" ("pmol/L" for µmol/L): tried only for a marker that has no unit in "p".
-  if (/^p(?:mol|g|u)/.test(key) && ![...known.keys()].some((k) => k.startsWith('p'))) variants.add(unitKey(`u${key.slice(1)}`));
+  (key) => key.replace(/f(?=ul$)/, '/'),
+  // The "I" of "UI" read as "l" ("mUl/L", "µUl/mL").
+  (key) => key.replace(/(?<=(?:^|[mu])u)l(?=\/)/, 'i'),
+  // The caret of "10^9/L" read as a "7", an "M" or a quote ("x1079/L", "x10M9/L", "x107M12/L").
+  (key) => key.replace(/^10\^?(?:7m?|m|["'*°]+)(3|6|9|12)\//, '10^$1/'),
   // "^1" of "10^12/L" read as "M" or "7M" ("10M2/L", "x107M2/L").
-  if (/^10(?:7?m|\^?1)2\//.test(key)) variants.add(unitKey(key.replace(/^10(?:7?m|\^?1)2\//, '10^12/')));
-  variants.delete(key);
-  return [...variants];
+  (key) => key.replace(/^10(?:7?m|\^?1)2\//, '10^12/'),
+  // A leading slash read as "J" ("Jul" for /uL).
+  (key) => key.replace(/^j(?=u?l$)/, '/'),
+  // "³" read as "?" or a quote ("/mm?3").
+  (key) => key.replace(/mm[?'"°*]+3?$/, 'mm3'),
+  // "µ" read as "p", "H", "pH" or "y" ("pmol/L", "pHmol/L", "HUI/mL"), at the start or after the
+  // slash: tried only for a marker with no unit that starts so ("pmol/L" is never read as µmol/L).
+  (key, known) => {
+    const misread = /(^|\/)(ph|p|h|y)(?=mol|g|iu|ui|ul|u\/|u$|l$)/.exec(key);
+    if (!misread) return null;
+    const stem = key.slice(misread.index + misread[1]!.length, misread.index + misread[0].length + 1);
+    if ([...known.keys()].some((k) => k.startsWith(stem) || k.includes(`/${stem}`))) return null;
+    return key.slice(0, misread.index) + misread[1] + 'u' + key.slice(misread.index + misread[0].length);
+  },
+];
+
+/**
+ * Readings OCR commonly produces for units, tried only when the exact key is unknown: up to
+ * three repairs in a row. A reading is taken only when every repair that lands on a known unit
+ * lands on the same one.
+ */
+function ocrUnitVariants(printed: string, known: Map<string, UnitDef>): UnitDef | null {
+  // "G/l" (giga per litre) with its slash lost: the capital tells it from grams, so it is read before the key lower-cases it.
+  const slashLost = /^\s*([GT])[lI1|]\s*$/.exec(printed);
+  const start = unitKey(slashLost ? `${slashLost[1]}/l` : printed);
+  const found = new Set<UnitDef>();
+  let frontier = [start];
+  const seen = new Set(frontier);
+  for (let depth = 0; depth < 3 && frontier.length > 0; depth++) {
+    const next: string[] = [];
+    for (const key of frontier) {
+      for (const repair of OCR_UNIT_REPAIRS) {
+        const repaired = repair(key, known);
+        if (repaired === null || repaired === key) continue;
+        for (const variant of new Set([repaired, unitKey(repaired)])) {
+          if (seen.has(variant)) continue;
+          seen.add(variant);
+          const def = known.get(variant);
+          if (def) found.add(def);
+          next.push(variant);
+        }
+      }
+    }
+    frontier = next;
+  }
+  if (slashLost && known.has(start)) found.add(known.get(start)!);
+  return found.size === 1 ? ([...found][0] as UnitDef) : null;
 }
 
 const KEYS_CACHE = new WeakMap<Marker, Map<string, UnitDef>>();
@@ -76,11 +130,7 @@ export function findUnit(marker: Marker, printed: string, opts: { ocr?: boolean 
   const exact = keys.get(key);
   if (exact) return exact;
   if (!opts.ocr) return null;
-  for (const variant of ocrUnitVariants(key, keys)) {
-    const def = keys.get(variant);
-    if (def) return def;
-  }
-  return null;
+  return ocrUnitVariants(printed, keys);
 }
 
 /** True when a printed unit is one of the marker's units (after tidying). */

@@ -1,6 +1,8 @@
 import type { ExtractedBiomarker } from '#contract/biomarkers.ts';
+import { getMarker } from '#server/labs/extract/catalogue.ts';
 import { extractDocument } from '#server/labs/extract/extract-document.ts';
 import type { OcrEngine } from '#server/labs/extract/ocr.ts';
+import { findUnit, toCanonical } from '#server/labs/extract/units.ts';
 import { renderDocx } from './render-docx.ts';
 import { renderPhoto, renderScannedPdf } from './render-images.ts';
 import { renderTextPdf } from './render-pdf.ts';
@@ -26,10 +28,16 @@ export async function makeCase(seed: number, format: Format, opts: { language?: 
 }
 
 export type Miss = { row: ExpectedRow; kind: string };
-export type Wrong = { result: ExtractedBiomarker; kind: 'wrong value' | 'not in the report'; expected?: ExpectedRow };
+export type Wrong = { result: ExtractedBiomarker; kind: 'wrong value' | 'wrong unit' | 'not in the report'; expected?: ExpectedRow };
 export type CaseOutcome = { seed: number; format: Format; language: Language; expected: number; found: number; missed: Miss[]; wrong: Wrong[] };
 
 const sameValue = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+
+/** The printed value in the catalogue's unit: a value read with another unit than the printed one is wrong. */
+function sameQuantity(result: ExtractedBiomarker, row: ExpectedRow): boolean {
+  const unit = findUnit(getMarker(row.key), row.unit);
+  return unit !== null && sameValue(result.canonicalValue, toCanonical(unit, row.value));
+}
 
 export async function readCase(testCase: GeneratedCase, ocr: OcrEngine | false): Promise<CaseOutcome> {
   const rejects: Array<{ line: string; reason: string }> = [];
@@ -37,33 +45,42 @@ export async function readCase(testCase: GeneratedCase, ocr: OcrEngine | false):
   return compareRows(testCase, results, rejects);
 }
 
+/**
+ * A row is found when a result has its name, value and unit. A result with the row's name and
+ * value in another unit is a wrong unit (counted wrong, never found).
+ */
 export function compareRows(testCase: GeneratedCase, results: ExtractedBiomarker[], rejects: Array<{ line: string; reason: string }>): CaseOutcome {
   const { report, format, expected } = testCase;
   const missed: Miss[] = [];
+  const wrong: Wrong[] = [];
   let found = 0;
   for (const row of expected) {
-    if (results.some((r) => r.name === row.name && sameValue(r.value, row.value))) found++;
-    else missed.push({ row, kind: missKind(row, rejects) });
+    const sameNumber = results.filter((r) => r.name === row.name && sameValue(r.value, row.value));
+    if (sameNumber.some((r) => sameQuantity(r, row))) found++;
+    else missed.push({ row, kind: sameNumber.length > 0 ? 'read with another unit' : missKind(row, rejects) });
   }
-  const wrong: Wrong[] = [];
   for (const result of results) {
-    if (expected.some((row) => row.name === result.name && sameValue(result.value, row.value))) continue;
+    const rows = report.rows.filter((row) => row.name === result.name);
+    if (rows.some((row) => sameValue(result.value, row.value) && sameQuantity(result, row))) continue;
     // A value marked implausible is not stored until the user confirms or corrects it in review: shown, never silently wrong.
+    // (On a photo, a row of page 2 is not expected but may still be read: report.rows holds every page.)
     if (result.implausible) continue;
-    // On a photo, a row of page 2 is not expected but may still be readable in no way; any other result is wrong.
-    const sameName = report.rows.find((row) => row.name === result.name);
-    if (sameName && sameValue(sameName.value, result.value)) continue;
-    wrong.push(sameName ? { result, kind: 'wrong value', expected: sameName } : { result, kind: 'not in the report' });
+    const sameNumber = rows.find((row) => sameValue(result.value, row.value));
+    if (sameNumber) wrong.push({ result, kind: 'wrong unit', expected: sameNumber });
+    else if (rows[0]) wrong.push({ result, kind: 'wrong value', expected: rows[0] });
+    else wrong.push({ result, kind: 'not in the report' });
   }
   return { seed: report.seed, format, language: report.language, expected: expected.length, found, missed, wrong };
 }
 
-/** Why a row was lost, from the reader's own reasons for the line that printed it. */
+/** Why a row was lost, from the reader's own reasons for the line that printed it (or, when OCR changed the value, for a line with its name). */
 function missKind(row: ExpectedRow, rejects: Array<{ line: string; reason: string }>): string {
   const value = row.printedValue.replace(/\u00a0/g, ' ');
-  const reject = rejects.find((r) => r.line.replace(/\u00a0/g, ' ').includes(value) && r.line.toLowerCase().includes(row.printedName.slice(0, 4).toLowerCase()));
+  const name = row.printedName.slice(0, 4).toLowerCase();
+  const reject = rejects.find((r) => r.line.replace(/\u00a0/g, ' ').includes(value) && r.line.toLowerCase().includes(name)) ?? rejects.find((r) => r.line.toLowerCase().startsWith(name));
   if (!reject) return 'not read as a row (name or layout)';
   if (reject.reason.startsWith('unit')) return 'unit not known';
+  if (reject.reason.includes('decimal separator')) return 'decimal separator lost by OCR (left out)';
   if (reject.reason.startsWith('unreadable value')) return 'value unreadable';
   if (reject.reason.startsWith('reference range')) return 'reference range rejected';
   if (reject.reason.startsWith('value') || reject.reason.startsWith('OCR value')) return 'value judged implausible';

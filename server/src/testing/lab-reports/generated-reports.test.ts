@@ -19,8 +19,9 @@ const REGRESSION_SEEDS: Record<Format, number[]> = {
   'text-pdf': [3, 4, 6, 17, 18, 1030, 1046, 1048, 1181],
   docx: [4, 6, 17],
   // OCR dropped every decimal comma of a row, range included ("7,4" in "2,8 - 7,2" read 74);
-  // 1007: a one-row table's rule glued to a value ("|2,78" read 12.78)
-  'scanned-pdf': [1005, 1007],
+  // 1007: a one-row table's rule glued to a value ("|2,78" read 12.78);
+  // 1001: two columns on one OCR line, the right one's name misread ("HbAlc"), "µmol/L" read "pHmol/L"
+  'scanned-pdf': [1001, 1005, 1007],
   // OCR dropped the decimal comma of "3,1" and the range: read as 31 before the fix;
   // 1001: "4.5" read "45" beside "4.0-10.0" (taken while under five times the range)
   photo: [8, 1001],
@@ -54,7 +55,7 @@ describe('generated lab reports, read back', () => {
       const mine: CaseOutcome[] = [];
       for (const seed of seedsFor(format)) mine.push(await readCase(await makeCase(seed, format), isImageFormat(format) ? ocr : false));
       outcomes.push(...mine);
-      const wrong = mine.flatMap((o) => o.wrong.map((w) => `seed ${o.seed}: ${w.kind} ${w.result.name} = ${w.result.value}${w.expected ? ` (printed ${w.expected.printedValue})` : ''}`));
+      const wrong = mine.flatMap((o) => o.wrong.map((w) => `seed ${o.seed}: ${w.kind} ${w.result.name} = ${w.result.value} ${w.result.unit}${w.expected ? ` (printed ${w.expected.printedValue} ${w.expected.unit})` : ''}`));
       expect(wrong).toEqual([]);
       const total = tallyBy(mine, () => format).get(format)!;
       console.log(`generated ${format}: ${total.found}/${total.expected} values (${percent(total)}); goal ${GOAL[format] * 100}%`);
