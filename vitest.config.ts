@@ -40,6 +40,7 @@ const DIFFERS_BY_DATABASE = [
   'server/src/features/supplements/search.int.test.ts',
   'server/src/features/insights/insights.int.test.ts',
   'server/src/features/labs/labs.int.test.ts',
+  'server/src/features/labs/labs-targets.int.test.ts',
   'server/src/features/admin/admin.int.test.ts',
   'server/src/features/account/account.int.test.ts',
   'server/src/features/data-ownership/*.int.test.ts',

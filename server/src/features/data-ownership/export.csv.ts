@@ -1,7 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { Zip, ZipDeflate, ZipPassThrough, strToU8 } from 'fflate';
 import type { ExportDocument } from '#contract/data-ownership.ts';
-import { toTargetDto } from '#server/features/labs/public.ts';
 import { type FileStore, StoredFileMissingError } from '#server/storage/file-store.ts';
 import { type UserData, archivePathOf, dosageText, frequencyText } from './export.document.ts';
 
@@ -60,7 +59,7 @@ export function buildCsvFiles(data: UserData): Record<string, string> {
     ),
     'biomarker-targets.csv': csvTable(
       ['biomarker', 'low', 'high', 'unit'],
-      data.biomarkerTargets.map(toTargetDto).map((row) => [row.biomarker, row.low, row.high, row.unit]),
+      data.biomarkerTargets.map((row) => [row.biomarker, row.low, row.high, row.unit]),
     ),
     'lab-retests.csv': labRetestsCsv(data),
   };

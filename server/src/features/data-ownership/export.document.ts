@@ -13,8 +13,9 @@ import {
   type ExportMedication,
 } from '#contract/data-ownership.ts';
 import { formatDosage, formatFrequency, formatLabelAmount, type Dosage, type Frequency } from '#contract/supplements-texts.ts';
+import type { BiomarkerTarget } from '#contract/labs.ts';
 import type { Db } from '#server/db/client.ts';
-import { type TargetRow, listTargets, toTargetDto } from '#server/features/labs/public.ts';
+import { targetsOf } from '#server/features/labs/public.ts';
 import { toDto as medicationToDto } from '#server/features/medications/medications.service.ts';
 import {
   type HealthMeasurementRow,
@@ -53,7 +54,8 @@ export type UserData = {
   labFiles: LabFileRow[];
   labResults: LabResultRow[];
   healthMeasurements: HealthMeasurementRow[];
-  biomarkerTargets: TargetRow[];
+  /** Each in its biomarker's unit: the catalogue's canonical one, or the one an own biomarker was kept in. */
+  biomarkerTargets: BiomarkerTarget[];
   labRetests: LabRetestRow[];
 };
 
@@ -67,7 +69,7 @@ export async function readUserData(db: Db, user: User): Promise<UserData> {
   const labFiles = await listLabFilesOf(db, user.id);
   const labResults = await listLabResultsOf(db, user.id);
   const healthMeasurements = await listHealthMeasurementsOf(db, user.id);
-  const biomarkerTargets = await listTargets(db, user.id);
+  const biomarkerTargets = await targetsOf(db, user.id);
   const labRetests = await listLabRetestsOf(db, user.id);
   return { user, healthStats, supplements, medications, intakeLogs, notes, labFiles, labResults, healthMeasurements, biomarkerTargets, labRetests };
 }
@@ -155,7 +157,7 @@ export async function buildExportDocument(
     labFiles: data.labFiles.map((row) => labFileDto(row, options.withFiles ? archivePathOf(row) : null)),
     labResults: data.labResults.map(labResultDto),
     healthMeasurements: data.healthMeasurements.map(healthMeasurementDto),
-    biomarkerTargets: data.biomarkerTargets.map(toTargetDto),
+    biomarkerTargets: data.biomarkerTargets,
     labRetests: data.labRetests.map(labRetestDto),
     assistantHistory: assistantHistory.map((row) => ({ question: row.question, answer: row.answer, askedAt: row.createdAt.toISOString() })),
     sessions: sessions.map((row) => ({

@@ -2,7 +2,7 @@ import { HEALTH_KIND_NAMES, HEALTH_SOURCE_NAMES, type HealthKind } from '#contra
 import type { DoseUnit, FrequencyUnit } from '#contract/supplements-texts.ts';
 import { findMarker, loincFor, toCanonicalValue, unitDefFor } from '#server/features/labs/labs.catalogue.ts';
 import { type UserData, dosageText, frequencyText } from './export.document.ts';
-import type { TargetRow } from '#server/features/labs/public.ts';
+import type { BiomarkerTarget } from '#contract/labs.ts';
 import type { HealthMeasurementRow, LabResultRow, MedicationRow } from './export.repository.ts';
 import type { User } from '#server/domain/user.ts';
 
@@ -237,8 +237,8 @@ export function measurementObservations(rows: HealthMeasurementRow[], patientRef
 }
 
 /** The user's own target for a biomarker: a Goal whose target is the biomarker's LOINC code and a range in its canonical unit. */
-function targetGoal(row: TargetRow, id: string, patientRef: { reference: string }): Resource | null {
-  const marker = findMarker(row.biomarkerKey);
+function targetGoal(row: BiomarkerTarget, id: string, patientRef: { reference: string }): Resource | null {
+  const marker = findMarker(row.biomarker);
   if (!marker) return null;
   const unit = marker.canonicalUnit;
   const code = unit in UCUM_SPELLING ? UCUM_SPELLING[unit] : unit;

@@ -4,6 +4,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_SCHEMA_VERSION, exportDocumentSchema } from '#contract/data-ownership.ts';
 import { addDays } from '#contract/dates.ts';
+import { ownBiomarkers } from '#server/db/schema/index.ts';
 import { type TestApp, TestClient, createTestApp, signedInClient } from '#server/testing/test-app.ts';
 import { type SeededUser, seedUser, today } from './data-ownership.test-helpers.ts';
 import { exportUserJson } from './export.cli.ts';
@@ -108,6 +109,20 @@ describe('GET /api/export/json', () => {
     expect(doc.account.email).toBe(ada.user.email);
     expect(doc.labResults).toHaveLength(4);
     expect(await exportUserJson(t.database.db, 'nobody-here@example.com', { publicUrl: t.config.publicUrl })).toBeUndefined();
+  });
+});
+
+describe("a target of the user's own biomarker", () => {
+  it('is written in its unit, in the JSON and the CSV', async () => {
+    const { client, user } = await signedInClient(t);
+    const [own] = await t.database.db.insert(ownBiomarkers).values({ userId: user.id, name: 'Omega-3 index', unit: '%' }).returning();
+    const key = `own:${own!.id}`;
+    expect((await client.put('/api/labs/targets', { biomarker: key, low: 8, high: 12, unit: '%' })).statusCode).toBe(200);
+
+    const doc = exportDocumentSchema.parse((await client.get('/api/export/json')).json());
+    expect(doc.biomarkerTargets).toEqual([{ biomarker: key, low: 8, high: 12, unit: '%' }]);
+    const files = unzipSync(new Uint8Array((await client.get('/api/export/csv')).rawPayload));
+    expect(strFromU8(files['biomarker-targets.csv']!).trim().split('\r\n')).toEqual(['biomarker,low,high,unit', `${key},8,12,%`]);
   });
 });
 

@@ -125,7 +125,7 @@ function userData(rows: HealthMeasurementRow[], meds: MedicationRow[], plan: { t
     labFiles: [],
     labResults: [],
     healthMeasurements: rows,
-    biomarkerTargets: plan.targets ?? [],
+    biomarkerTargets: (plan.targets ?? []).map(toTargetDto),
     labRetests: plan.retests ?? [],
   };
 }

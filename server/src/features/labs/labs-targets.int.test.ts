@@ -179,7 +179,55 @@ describe('results out of range or off target, and retests', () => {
     expect(list).toMatchObject([{ biomarker: 'vitamin-d-25oh', retest: { id: accepted.json().id, dueDate: addDays(today(), 14) } }]);
     expect((await other.client.get('/api/labs/attention')).json()).toEqual([]);
   });
+
+  it("lists the user's own biomarkers by name and unit, out of their printed range or off their target, and plans their retest", async () => {
+    const owner = await signedInClient(t);
+    const other = await signedInClient(t);
+    const day = addDays(today(), -7);
+    const omega = await ownBiomarkerOf(owner.user.id, 'Omega-3 index', '%');
+    const zonulin = await ownBiomarkerOf(owner.user.id, 'Zonulin', 'ng/mL');
+    const low = (await owner.client.post('/api/labs/results', { biomarker: omega, value: 3.1, unit: '%', referenceLow: 4, referenceHigh: 12, testDate: day })).json();
+    await owner.client.post('/api/labs/results', { biomarker: zonulin, value: 40, unit: 'ng/mL', testDate: addDays(day, -1) });
+    const attention = async (client = owner.client) => labAttentionListSchema.parse((await client.get('/api/labs/attention')).json());
+
+    // No printed range and no target: nothing to judge zonulin by.
+    expect(await attention()).toEqual([
+      { resultId: low.id, biomarker: omega, name: 'Omega-3 index', value: 3.1, unit: '%', testDate: day, reason: 'low', referenceRange: { low: 4, high: 12 }, targetRange: null, suggestedRetest: addMonths(day, 3), retest: null },
+    ]);
+    expect((await owner.client.put('/api/labs/targets', { biomarker: zonulin, low: null, high: 30, unit: 'ng/mL' })).statusCode).toBe(200);
+    expect((await attention()).find((item) => item.biomarker === zonulin)).toMatchObject({ name: 'Zonulin', value: 40, unit: 'ng/mL', reason: 'above-target', targetRange: { low: null, high: 30 } });
+
+    const accepted = await owner.client.post('/api/labs/retests', { resultId: low.id });
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    expect(accepted.json()).toMatchObject({ biomarker: omega, dueDate: addMonths(day, 3) });
+    expect((await attention()).find((item) => item.biomarker === omega)).toMatchObject({ retest: { id: accepted.json().id, dueDate: addMonths(day, 3) } });
+
+    // Another user's own biomarker out of its range: on their card only, and theirs alone to plan.
+    const theirs = await ownBiomarkerOf(other.user.id, 'Omega-3 index', '%');
+    const their = (await other.client.post('/api/labs/results', { biomarker: theirs, value: 2, unit: '%', referenceLow: 4, referenceHigh: 12, testDate: day })).json();
+    expect((await attention(other.client)).map((item) => [item.name, item.reason])).toEqual([['Omega-3 index', 'low']]);
+    expect((await attention()).map((item) => item.biomarker)).toEqual([omega, zonulin]);
+    expect((await owner.client.post('/api/labs/retests', { resultId: their.id })).statusCode).toBe(404);
+    expect((await other.client.post('/api/labs/retests', { resultId: low.id })).statusCode).toBe(404);
+    expect((await attention(other.client))[0]!.retest).toBeNull();
+  });
+
+  it("refuses a retest for the user's own biomarker in its printed range and on target", async () => {
+    const { client, user } = await signedInClient(t);
+    const omega = await ownBiomarkerOf(user.id, 'Omega-3 index', '%');
+    const fine = (await client.post('/api/labs/results', { biomarker: omega, value: 9, unit: '%', referenceLow: 4, referenceHigh: 12, testDate: addDays(today(), -3) })).json();
+    await client.put('/api/labs/targets', { biomarker: omega, low: 8, high: 12, unit: '%' });
+    const refused = await client.post('/api/labs/retests', { resultId: fine.id });
+    expect(refused.json()).toMatchObject({ details: [{ field: 'resultId', message: LAB_MESSAGES.retestNotNeeded }] });
+    expect((await client.get('/api/labs/attention')).json()).toEqual([]);
+  });
 });
+
+/** The key of a biomarker of the user's own, kept as from an unrecognised row of a report. */
+async function ownBiomarkerOf(userId: string, name: string, unit: string): Promise<string> {
+  const [own] = await t.database.db.insert(ownBiomarkers).values({ userId, name, unit }).returning();
+  return `own:${own!.id}`;
+}
 
 describe('retest reminders', () => {
   const log = { info: () => {}, warn: () => {}, error: () => {} };
@@ -243,5 +291,18 @@ describe('retest reminders', () => {
     await sender().sendDue(at(retest.dueDate, 12));
     expect(t.outbox.messages.filter((mail) => mail.to === other.body.email)).toEqual([]);
     expect(t.outbox.messages.filter((mail) => mail.to === owner.body.email && mail.subject === 'Time to retest HbA1c')).toHaveLength(1);
+  });
+
+  it("names the user's own biomarker in its retest reminder", async () => {
+    const { client, user, body } = await signedInClient(t);
+    await client.put('/api/reminders', { emailEnabled: true, pushEnabled: false, quietHours: null });
+    const omega = await ownBiomarkerOf(user.id, 'Omega-3 index', '%');
+    const result = (await client.post('/api/labs/results', { biomarker: omega, value: 3.1, unit: '%', referenceLow: 4, referenceHigh: 12, testDate: addDays(today(), -1) })).json();
+    const retest = (await client.post('/api/labs/retests', { resultId: result.id })).json();
+    await sender().sendDue(at(retest.dueDate, 12));
+    const sent = t.outbox.messages.filter((mail) => mail.to === body.email);
+    expect(sent.map((mail) => mail.subject)).toEqual(['Time to retest Omega-3 index']);
+    expect(sent[0]!.text).toContain('\n\nOmega-3 index\n\n');
+    expect(sent[0]!.text).not.toContain('own:');
   });
 });

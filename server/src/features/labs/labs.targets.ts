@@ -158,15 +158,65 @@ export function judgeResult(row: LabResultRow, marker: Marker, profileStats: Par
   const referenceRange = chosen.source === 'report' ? printed : toShown(chosen);
   const canonicalTarget = targetRangeFor(marker.key, target);
   const targetRange = canonicalTarget ? toShown(canonicalTarget) : null;
-  const position = rangePosition(row.canonicalValue, chosen);
-  if (position === 'low' || position === 'high') return { reason: position, referenceRange, targetRange };
-  const onTarget = canonicalTarget ? rangePosition(row.canonicalValue, canonicalTarget) : null;
-  if (onTarget === 'low') return { reason: 'below-target', referenceRange, targetRange };
-  if (onTarget === 'high') return { reason: 'above-target', referenceRange, targetRange };
+  const reason = reasonFor(row.canonicalValue, chosen, canonicalTarget);
+  return reason ? { reason, referenceRange, targetRange } : null;
+}
+
+/** Out of the reference range first; else off target; null when fine or when there is nothing to judge by. */
+function reasonFor(value: number, reference: Range, target: Range | null): LabAttentionItem['reason'] | null {
+  const position = rangePosition(value, reference);
+  if (position === 'low' || position === 'high') return position;
+  const onTarget = target ? rangePosition(value, target) : null;
+  if (onTarget === 'low') return 'below-target';
+  if (onTarget === 'high') return 'above-target';
   return null;
 }
 
-/** Each catalogue biomarker's latest reviewed result (unreviewed values may be misreads). */
+/**
+ * A result of one of the user's own biomarkers, kept in its one unit: the catalogue knows nothing
+ * of it, so only the range printed on its report and the user's own target judge it.
+ */
+function judgeOwnResult(row: LabResultRow, target: TargetRow | undefined): Judged {
+  const referenceRange = { low: row.referenceLow, high: row.referenceHigh };
+  const targetRange = target ? { low: target.low, high: target.high } : null;
+  const reason = reasonFor(row.canonicalValue, referenceRange, targetRange);
+  return reason ? { reason, referenceRange, targetRange } : null;
+}
+
+/** What judging a user's results needs beside the result: the profile, their targets, and the names of their own biomarkers. */
+type Judging = { stats: Parameters<typeof rangeProfile>[0]; targetByKey: Map<string, TargetRow>; ownNames: Map<string, string> };
+
+async function loadJudging(db: Db, userId: string): Promise<Judging> {
+  const [stats, targets, own] = await Promise.all([findRangeProfileStats(db, userId), listTargets(db, userId), listOwnBiomarkers(db, userId)]);
+  return {
+    stats,
+    targetByKey: new Map(targets.map((row) => [row.biomarkerKey, row])),
+    ownNames: new Map(own.map((row) => [ownBiomarkerKey(row.id), row.name])),
+  };
+}
+
+/** A result named as the user knows its biomarker, and where it stands; null when fine, or of no biomarker the user has. */
+function judgeNamed(row: LabResultRow, judging: Judging): { name: string; judged: NonNullable<Judged> } | null {
+  const key = row.biomarkerKey;
+  const marker = findMarker(key);
+  const ownName = judging.ownNames.get(key);
+  if (marker?.key === key) {
+    const judged = judgeResult(row, marker, judging.stats, judging.targetByKey.get(key));
+    return judged ? { name: marker.name, judged } : null;
+  }
+  if (ownName === undefined) return null;
+  const judged = judgeOwnResult(row, judging.targetByKey.get(key));
+  return judged ? { name: ownName, judged } : null;
+}
+
+/** Each biomarker's name as the user knows it: the catalogue's, or their own biomarker's (the key when it is gone). */
+export async function biomarkerNamesOf(db: Db, userId: string, keys: string[]): Promise<string[]> {
+  const own = keys.some((key) => OWN_KEY.test(key)) ? await listOwnBiomarkers(db, userId) : [];
+  const ownNames = new Map(own.map((row) => [ownBiomarkerKey(row.id), row.name]));
+  return keys.map((key) => ownNames.get(key) ?? findMarker(key)?.name ?? key);
+}
+
+/** Each biomarker's latest reviewed result (unreviewed values may be misreads). */
 async function latestResults(db: Db, userId: string): Promise<LabResultRow[]> {
   return db
     .selectDistinctOn([labResults.biomarkerKey])
@@ -184,30 +234,22 @@ async function pendingRetests(db: Db, userId: string) {
 
 /** The dashboard's list: latest results out of range or off target, newest first, with the retest to plan. */
 export async function attentionList(db: Db, user: User): Promise<LabAttentionItem[]> {
-  const [latest, stats, targets, retests] = await Promise.all([
-    latestResults(db, user.id),
-    findRangeProfileStats(db, user.id),
-    listTargets(db, user.id),
-    pendingRetests(db, user.id),
-  ]);
+  const [latest, judging, retests] = await Promise.all([latestResults(db, user.id), loadJudging(db, user.id), pendingRetests(db, user.id)]);
   const today = localDateOf(new Date(), user.timeZone);
-  const targetByKey = new Map(targets.map((row) => [row.biomarkerKey, row]));
   const retestByKey = new Map(retests.map((row) => [row.biomarkerKey, row]));
   const items: LabAttentionItem[] = [];
   for (const row of latest) {
-    const marker = findMarker(row.biomarkerKey);
-    if (!marker || marker.key !== row.biomarkerKey) continue;
-    const judged = judgeResult(row, marker, stats, targetByKey.get(marker.key));
-    if (!judged) continue;
-    const retest = retestByKey.get(marker.key);
+    const named = judgeNamed(row, judging);
+    if (!named) continue;
+    const retest = retestByKey.get(row.biomarkerKey);
     items.push({
       resultId: row.id,
-      biomarker: marker.key,
-      name: marker.name,
+      biomarker: row.biomarkerKey,
+      name: named.name,
       value: row.value,
       unit: row.unit,
       testDate: row.testDate,
-      ...judged,
+      ...named.judged,
       suggestedRetest: suggestedRetest(row.testDate, today),
       retest: retest ? { id: retest.id, dueDate: retest.dueDate } : null,
     });
@@ -228,14 +270,11 @@ export async function cancelRetest(db: Db, userId: string, id: string): Promise<
 export async function acceptRetest(db: Db, user: User, resultId: string): Promise<LabRetest> {
   const row = await findLabResult(db, user.id, resultId);
   if (!row) throw AppError.notFound(LAB_MESSAGES.resultNotFound);
-  const marker = findMarker(row.biomarkerKey);
-  const [stats, targets] = await Promise.all([findRangeProfileStats(db, user.id), listTargets(db, user.id)]);
-  const judged = marker ? judgeResult(row, marker, stats, targets.find((one) => one.biomarkerKey === marker.key)) : null;
-  if (!marker || !judged) throw AppError.validation('resultId', LAB_MESSAGES.retestNotNeeded);
+  if (!judgeNamed(row, await loadJudging(db, user.id))) throw AppError.validation('resultId', LAB_MESSAGES.retestNotNeeded);
   const dueDate = suggestedRetest(row.testDate, localDateOf(new Date(), user.timeZone));
   const [saved] = await db
     .insert(labRetests)
-    .values({ userId: user.id, biomarkerKey: marker.key, resultId: row.id, dueDate })
+    .values({ userId: user.id, biomarkerKey: row.biomarkerKey, resultId: row.id, dueDate })
     .onConflictDoUpdate({ target: [labRetests.userId, labRetests.biomarkerKey], set: { resultId: row.id, dueDate, sentAt: null, createdAt: sql`now()` } })
     .returning();
   return { id: saved!.id, biomarker: saved!.biomarkerKey, dueDate: saved!.dueDate };

@@ -1,2 +1,2 @@
-/** What other features may use of a user's biomarker targets (the export and its import). */
-export { type TargetRow, checkTarget, listTargets, toTargetDto } from './labs.targets.ts';
+/** What other features may use of a user's biomarker targets (the export and its import) and names (the retest reminder). */
+export { type TargetRow, biomarkerNamesOf, checkTarget, targetsOf, toTargetDto } from './labs.targets.ts';

@@ -9,7 +9,7 @@ import { insertJobUnlessPending } from '#server/jobs/jobs.repository.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
 import { isQuietAt } from '#contract/reminders.ts';
 import { doseTimeMinutes } from '#contract/schedule.ts';
-import { findMarker } from '#server/features/labs/labs.catalogue.ts';
+import { biomarkerNamesOf } from '#server/features/labs/public.ts';
 import {
   type ReminderRecipient,
   claimReminderSends,
@@ -143,7 +143,7 @@ export class ReminderSender {
     if (!recipient.emailEnabled && subscriptions.length === 0) return { emails: 0, pushes: 0 };
     const claimed = await claimRetests(db, recipient.userId, due.map((retest) => retest.id));
     if (claimed.length === 0) return { emails: 0, pushes: 0 };
-    const names = due.filter((retest) => claimed.includes(retest.id)).map((retest) => findMarker(retest.biomarkerKey)?.name ?? retest.biomarkerKey);
+    const names = await biomarkerNamesOf(db, recipient.userId, due.filter((retest) => claimed.includes(retest.id)).map((retest) => retest.biomarkerKey));
     const message = retestMessage(names, `${this.options.publicUrl}/labs`);
     let emails = 0;
     let pushes = 0;
