@@ -1,6 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ChartUnits } from '#contract/page-data.ts';
-import { apiFetch, isApiError } from '#web/lib/api-fetch.ts';
+import { labsEndpoints } from '#contract/labs.ts';
+import { isApiError } from '#web/lib/api-fetch.ts';
+import { api } from '#web/lib/api.ts';
 import { type ChartSource, readSeriesResponse } from '../utils/series.ts';
 import { LABS_QUERY_KEY } from './lab-files.ts';
 
@@ -23,7 +25,7 @@ export function seriesQueryOptions(units: ChartUnits) {
     queryKey: [...LABS_QUERY_KEY, 'series', units],
     queryFn: async ({ signal }): Promise<ChartSource> => {
       try {
-        return readSeriesResponse(await apiFetch<unknown>(`/api/labs/series?units=${units}`, { signal }));
+        return readSeriesResponse(await api(labsEndpoints.series, { query: { units }, signal }));
       } catch (error) {
         if (signal.aborted) throw error;
         throw chartDataError(error);
