@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { defineEndpoints } from './endpoint.ts';
+import { deleteResultSchema } from './supplements.ts';
+import { idParamsSchema } from './auth.ts';
 import { DATE_PATTERN, isRealDate } from './dates.ts';
 
 /**
@@ -206,3 +209,10 @@ export const adminInteractionListSchema = z.object({
   agents: z.array(interactionAgentSchema),
 });
 export type AdminInteractionList = z.infer<typeof adminInteractionListSchema>;
+
+export const medicationsEndpoints = defineEndpoints({
+  list: { method: 'GET', path: '/api/medications', response: medicationListSchema },
+  create: { method: 'POST', path: '/api/medications', body: medicationBodySchema, response: medicationSchema },
+  update: { method: 'PUT', path: '/api/medications/:id', params: idParamsSchema, body: medicationBodySchema, response: medicationSchema },
+  remove: { method: 'DELETE', path: '/api/medications/:id', params: idParamsSchema, response: deleteResultSchema },
+});
