@@ -36,7 +36,7 @@ describe('endpointUrl', () => {
 describe('api', () => {
   it('sends the endpoint’s method and body and answers in its response type', async () => {
     const fetchMock = answerWith({ text: 'hi', day: '2026-01-02' });
-    const answer = await api(endpoints.note, { params: { fileId: 'f', day: '2026-01-02' }, query: {}, body: { text: 'hi' } });
+    const answer = await api(endpoints.note, { params: { fileId: 'f', day: '2026-01-02' }, body: { text: 'hi' } });
     expectTypeOf(answer).toEqualTypeOf<{ text: string; day: string }>();
     expect(answer).toEqual({ text: 'hi', day: '2026-01-02' });
     const [url, init] = fetchMock.mock.calls[0]!;
@@ -47,7 +47,7 @@ describe('api', () => {
 
   it('refuses, in tests and development, an answer outside the contract', async () => {
     answerWith({ text: 'hi' });
-    await expect(api(endpoints.note, { params: { fileId: 'f', day: 'd' }, query: {}, body: { text: 'hi' } })).rejects.toThrow(
+    await expect(api(endpoints.note, { params: { fileId: 'f', day: 'd' }, body: { text: 'hi' } })).rejects.toThrow(
       'PUT /api/files/:fileId/notes/:day answered outside its contract',
     );
   });
@@ -55,6 +55,6 @@ describe('api', () => {
   it('types what a call must name', () => {
     expectTypeOf(api<typeof endpoints.list>).parameter(1).toEqualTypeOf<{ signal?: AbortSignal } | undefined>();
     // @ts-expect-error: a path parameter is missing
-    expectTypeOf(api<typeof endpoints.note>).toBeCallableWith(endpoints.note, { params: { fileId: 'f' }, query: {}, body: { text: 'hi' } });
+    expectTypeOf(api<typeof endpoints.note>).toBeCallableWith(endpoints.note, { params: { fileId: 'f' }, body: { text: 'hi' } });
   });
 });

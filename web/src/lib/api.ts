@@ -11,11 +11,13 @@ type ParamNames<Path extends string> = Path extends `${string}:${infer Name}/${i
 type ParamsOption<E extends Endpoint> = [ParamNames<E['path']>] extends [never]
   ? unknown
   : { params: Record<ParamNames<E['path']>, string | number> };
-type QueryOption<E extends Endpoint> = E extends { query: z.ZodType } ? { query: z.input<E['query']> } : unknown;
+/** An option the call must give, unless its schema takes nothing for it (all optional, or undefined). */
+type Named<Key extends string, T> = undefined extends T ? { [K in Key]?: T } : Record<never, never> extends T ? { [K in Key]?: T } : { [K in Key]: T };
+type QueryOption<E extends Endpoint> = E extends { query: z.ZodType } ? Named<'query', z.input<E['query']>> : unknown;
 type BodyOption<E extends Endpoint> = E extends { body: 'form' }
   ? { body: FormData }
   : E extends { body: z.ZodType }
-    ? { body: z.input<E['body']> }
+    ? Named<'body', z.input<E['body']>>
     : unknown;
 
 export type ApiOptions<E extends Endpoint> = { signal?: AbortSignal } & ParamsOption<E> & QueryOption<E> & BodyOption<E>;
