@@ -352,6 +352,9 @@ export const LAB_MESSAGES = {
   retestCancelled: 'Retest cancelled',
 } as const;
 
+/** Confirming sends nothing, or an empty object. */
+export const labConfirmBodySchema = z.strictObject({}).optional();
+
 export const labsEndpoints = defineEndpoints({
   list: { method: 'GET', path: '/api/labs', response: labFileListSchema },
   upload: { method: 'POST', path: '/api/labs', body: 'form', response: labFileSchema },
@@ -373,7 +376,7 @@ export const labsEndpoints = defineEndpoints({
   fileResults: { method: 'GET', path: '/api/labs/:id/results', params: labIdParamsSchema, response: labFileResultsSchema },
   addFileResult: { method: 'POST', path: '/api/labs/:id/results', params: labIdParamsSchema, body: labFileResultBodySchema, response: labResultSchema },
   setTestDate: { method: 'PUT', path: '/api/labs/:id/test-date', params: labIdParamsSchema, body: labTestDateBodySchema, response: labFileResultsSchema },
-  confirmFile: { method: 'POST', path: '/api/labs/:id/confirm', params: labIdParamsSchema, response: labFileResultsSchema },
+  confirmFile: { method: 'POST', path: '/api/labs/:id/confirm', params: labIdParamsSchema, body: labConfirmBodySchema, response: labFileResultsSchema },
   manualResults: { method: 'GET', path: '/api/labs/results/manual', response: labResultListSchema },
   addManualResult: { method: 'POST', path: '/api/labs/results', body: manualLabResultBodySchema, response: labResultSchema },
   updateResult: { method: 'PUT', path: '/api/labs/results/:id', params: labIdParamsSchema, body: labResultUpdateBodySchema, response: labResultSchema },

@@ -255,7 +255,7 @@ function reviewRoutes(r: ZodRoutes, labs: LabsService): void {
       tags,
       summary: "Confirm a file's results: all become reviewed and the file is done",
       params: confirmFile.params,
-      body: z.object({}).strict().optional(),
+      body: confirmFile.body,
       response: { 200: confirmFile.response, ...notFound, ...errors, 409: errorResponseSchema },
     },
   }, async (request) => labs.confirm(request.auth!.user.id, request.params.id));
