@@ -352,7 +352,7 @@ export const LAB_MESSAGES = {
   retestCancelled: 'Retest cancelled',
 } as const;
 
-/** Confirming sends nothing, or an empty object. */
+/** Confirming sends an empty object (a POST with no body at all reaches the route as null and is refused). */
 export const labConfirmBodySchema = z.strictObject({}).optional();
 
 export const labsEndpoints = defineEndpoints({

@@ -70,7 +70,7 @@ export function useSetTestDate() {
 
 /** Confirm a file's results (`POST /api/labs/{id}/confirm`): all become reviewed and the file is done. */
 export function useConfirmFile() {
-  return useLabsMutation((fileId: string) => api(labsEndpoints.confirmFile, { params: { id: fileId } }));
+  return useLabsMutation((fileId: string) => api(labsEndpoints.confirmFile, { params: { id: fileId }, body: {} }));
 }
 
 /** The user's own biomarkers (`GET /api/labs/own-biomarkers`), offered beside the catalogue's. */
