@@ -1,6 +1,22 @@
 import { z } from 'zod';
+import { defineEndpoints } from './endpoint.ts';
 import { tierSchema } from './plans.ts';
-import { secondFactorChallengeSchema } from './two-factor.ts';
+import {
+  addPasskeyBodySchema,
+  passkeyListSchema,
+  passkeySchema,
+  passkeySignInBodySchema,
+  passwordProofBodySchema,
+  recoveryCodesSchema,
+  secondFactorBodySchema,
+  secondFactorChallengeSchema,
+  secondFactorOptionsBodySchema,
+  totpEnableBodySchema,
+  totpSetupSchema,
+  twoFactorProofBodySchema,
+  twoFactorStatusSchema,
+  webAuthnOptionsSchema,
+} from './two-factor.ts';
 
 /** product.md, Accounts: the rules every sign-up form shares (product.md, Accounts). */
 export const usernameSchema = z
@@ -174,3 +190,38 @@ export const contactBodySchema = z.strictObject({
     .max(5000, 'Message must be less than 5000 characters'),
 });
 export type ContactBody = z.infer<typeof contactBodySchema>;
+
+export const authEndpoints = defineEndpoints({
+  user: { method: 'GET', path: '/api/user', response: currentUserResponseSchema },
+  session: { method: 'GET', path: '/api/session', response: sessionResponseSchema },
+  register: { method: 'POST', path: '/api/register', body: registerBodySchema, response: authResultSchema },
+  login: { method: 'POST', path: '/api/login', body: loginBodySchema, response: authResultSchema },
+  logout: { method: 'POST', path: '/api/logout', response: okMessageSchema },
+  verifyEmail: { method: 'POST', path: '/api/auth/verify-email', body: verifyEmailBodySchema, response: authResultSchema },
+  reauthentication: { method: 'GET', path: '/api/auth/reauthentication', response: reauthenticationStatusSchema },
+  reauthenticate: { method: 'POST', path: '/api/auth/reauthenticate', body: reauthenticateBodySchema, response: okMessageSchema },
+  changePassword: { method: 'POST', path: '/api/auth/change-password', body: changePasswordBodySchema, response: okMessageSchema },
+  resendVerification: { method: 'POST', path: '/api/auth/resend-verification', body: resendVerificationBodySchema, response: okMessageSchema },
+  forgotPassword: { method: 'POST', path: '/api/auth/forgot-password', body: forgotPasswordBodySchema, response: okMessageSchema },
+  resetPassword: { method: 'POST', path: '/api/auth/reset-password', body: resetPasswordBodySchema, response: okMessageSchema },
+  listSessions: { method: 'GET', path: '/api/sessions', response: sessionListSchema },
+  endSession: { method: 'DELETE', path: '/api/sessions/:id', params: idParamsSchema, response: okMessageSchema },
+  googleNonce: { method: 'POST', path: '/api/auth/google/nonce', response: googleNonceSchema },
+  googleSignIn: { method: 'POST', path: '/api/auth/google', body: googleCredentialBodySchema, response: authResultSchema },
+});
+
+export const twoFactorEndpoints = defineEndpoints({
+  status: { method: 'GET', path: '/api/two-factor', response: twoFactorStatusSchema },
+  setupTotp: { method: 'POST', path: '/api/two-factor/totp/setup', body: passwordProofBodySchema, response: totpSetupSchema },
+  enableTotp: { method: 'POST', path: '/api/two-factor/totp/enable', body: totpEnableBodySchema, response: recoveryCodesSchema },
+  disable: { method: 'POST', path: '/api/two-factor/disable', body: twoFactorProofBodySchema, response: okMessageSchema },
+  recoveryCodes: { method: 'POST', path: '/api/two-factor/recovery-codes', body: twoFactorProofBodySchema, response: recoveryCodesSchema },
+  listPasskeys: { method: 'GET', path: '/api/passkeys', response: passkeyListSchema },
+  passkeyRegistrationOptions: { method: 'POST', path: '/api/passkeys/registration-options', body: passwordProofBodySchema, response: webAuthnOptionsSchema },
+  addPasskey: { method: 'POST', path: '/api/passkeys', body: addPasskeyBodySchema, response: passkeySchema },
+  removePasskey: { method: 'DELETE', path: '/api/passkeys/:id', params: idParamsSchema, response: okMessageSchema },
+  passkeySignInOptions: { method: 'POST', path: '/api/auth/passkey/options', response: webAuthnOptionsSchema },
+  passkeySignIn: { method: 'POST', path: '/api/auth/passkey', body: passkeySignInBodySchema, response: authResultSchema },
+  secondFactorPasskeyOptions: { method: 'POST', path: '/api/auth/two-factor/passkey-options', body: secondFactorOptionsBodySchema, response: webAuthnOptionsSchema },
+  secondFactor: { method: 'POST', path: '/api/auth/two-factor', body: secondFactorBodySchema, response: authResultSchema },
+});

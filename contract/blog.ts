@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { defineEndpoints } from './endpoint.ts';
+import { idParamsSchema, okMessageSchema } from './auth.ts';
 import { BLOG_MESSAGES, BLOG_SECTIONS } from './blog-texts.ts';
 
 /**
@@ -209,3 +211,18 @@ export type AdminBlogListResponse = z.infer<typeof adminBlogListResponseSchema>;
 export function totalPagesOf(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }
+
+export const blogEndpoints = defineEndpoints({
+  list: { method: 'GET', path: '/api/blog', query: blogListQuerySchema, response: blogListResponseSchema },
+  post: { method: 'GET', path: '/api/blog/:slug', params: blogSlugParamsSchema, response: blogPostSchema },
+  adminList: { method: 'GET', path: '/api/admin/blog', query: adminBlogListQuerySchema, response: adminBlogListResponseSchema },
+  preview: { method: 'POST', path: '/api/admin/blog/preview', body: blogPreviewBodySchema, response: blogPreviewSchema },
+  adminPost: { method: 'GET', path: '/api/admin/blog/:id', params: idParamsSchema, response: adminBlogPostSchema },
+  create: { method: 'POST', path: '/api/admin/blog', body: blogPostBodySchema, response: adminBlogPostSchema },
+  update: { method: 'PUT', path: '/api/admin/blog/:id', params: idParamsSchema, body: blogPostBodySchema, response: adminBlogPostSchema },
+  remove: { method: 'DELETE', path: '/api/admin/blog/:id', params: idParamsSchema, response: okMessageSchema },
+  publish: { method: 'POST', path: '/api/admin/blog/:id/publish', params: idParamsSchema, response: adminBlogPostSchema },
+  unpublish: { method: 'POST', path: '/api/admin/blog/:id/unpublish', params: idParamsSchema, response: adminBlogPostSchema },
+  setThumbnail: { method: 'PUT', path: '/api/admin/blog/:id/thumbnail', params: idParamsSchema, body: 'form', response: adminBlogPostSchema },
+  removeThumbnail: { method: 'DELETE', path: '/api/admin/blog/:id/thumbnail', params: idParamsSchema, response: adminBlogPostSchema },
+});

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { defineEndpoints } from './endpoint.ts';
+import { idParamsSchema, okMessageSchema } from './auth.ts';
 import { BIOMARKER_CATEGORIES, BIOMARKER_FLAGS } from './biomarkers.ts';
 import { HEALTH_KINDS, HEALTH_SOURCES, HEALTH_UNITS } from './health-data.ts';
 import { isRealDate } from './dates.ts';
@@ -493,3 +495,10 @@ export const deleteAccountBodySchema = z.strictObject({
   password: z.string({ error: 'Password must be text' }).max(100).optional(),
 });
 export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
+
+export const sharesEndpoints = defineEndpoints({
+  list: { method: 'GET', path: '/api/shares', response: shareListSchema },
+  create: { method: 'POST', path: '/api/shares', body: createShareBodySchema, response: createShareResultSchema },
+  revoke: { method: 'DELETE', path: '/api/shares/:id', params: idParamsSchema, response: okMessageSchema },
+  open: { method: 'GET', path: '/api/share/:token', params: shareTokenParamsSchema, response: sharedDataSchema },
+});

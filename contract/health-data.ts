@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoints } from './endpoint.ts';
 
 /**
  * Health data from phones and wearables (product.md, Health data from phones and wearables):
@@ -165,3 +166,14 @@ export const healthHistorySchema = z.object({
   points: z.array(healthHistoryPointSchema),
 });
 export type HealthHistory = z.infer<typeof healthHistorySchema>;
+
+export const healthDataEndpoints = defineEndpoints({
+  upload: { method: 'POST', path: '/api/health-imports', body: 'form', response: healthImportSchema },
+  imports: { method: 'GET', path: '/api/health-imports', response: healthImportListSchema },
+  healthImport: { method: 'GET', path: '/api/health-imports/:id', params: healthIdParamsSchema, response: healthImportSchema },
+  removeImport: { method: 'DELETE', path: '/api/health-imports/:id', params: healthIdParamsSchema, response: healthDeleteResultSchema },
+  sources: { method: 'GET', path: '/api/health-data/sources', response: healthSourceListSchema },
+  removeSource: { method: 'DELETE', path: '/api/health-data/sources/:source', params: healthSourceParamsSchema, response: healthDeleteResultSchema },
+  summary: { method: 'GET', path: '/api/health-data/summary', query: healthSummaryQuerySchema, response: healthSummarySchema },
+  history: { method: 'GET', path: '/api/health-data/history', query: healthHistoryQuerySchema, response: healthHistorySchema },
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoints } from './endpoint.ts';
 import { ETHNICITIES, GENDERS, HEALTH_MESSAGES } from './health-texts.ts';
 import { dateSchema } from './date-schemas.ts';
 
@@ -40,3 +41,8 @@ export const healthStatsSchema = z.object({
   updatedAt: z.string().nullable(),
 });
 export type HealthStats = z.infer<typeof healthStatsSchema>;
+
+export const healthEndpoints = defineEndpoints({
+  stats: { method: 'GET', path: '/api/health-stats', response: healthStatsSchema },
+  saveStats: { method: 'POST', path: '/api/health-stats', body: healthStatsBodySchema, response: healthStatsSchema },
+});

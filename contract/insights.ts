@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoints } from './endpoint.ts';
 
 /**
  * Insights (decisions 037, 043): for each supplement of the stack and each daily rating, the
@@ -186,3 +187,7 @@ export const insightsResponseSchema = z.object({
   }),
 });
 export type InsightsResponse = z.infer<typeof insightsResponseSchema>;
+
+export const insightsEndpoints = defineEndpoints({
+  insights: { method: 'GET', path: '/api/insights', response: insightsResponseSchema },
+});

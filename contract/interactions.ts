@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { defineEndpoints } from './endpoint.ts';
+import { deleteResultSchema } from './supplements.ts';
+import { idParamsSchema, okMessageSchema } from './auth.ts';
 import { DATE_PATTERN, isRealDate } from './dates.ts';
 
 /**
@@ -206,3 +209,20 @@ export const adminInteractionListSchema = z.object({
   agents: z.array(interactionAgentSchema),
 });
 export type AdminInteractionList = z.infer<typeof adminInteractionListSchema>;
+
+export const medicationsEndpoints = defineEndpoints({
+  list: { method: 'GET', path: '/api/medications', response: medicationListSchema },
+  create: { method: 'POST', path: '/api/medications', body: medicationBodySchema, response: medicationSchema },
+  update: { method: 'PUT', path: '/api/medications/:id', params: idParamsSchema, body: medicationBodySchema, response: medicationSchema },
+  remove: { method: 'DELETE', path: '/api/medications/:id', params: idParamsSchema, response: deleteResultSchema },
+});
+
+export const interactionsEndpoints = defineEndpoints({
+  report: { method: 'GET', path: '/api/interactions', response: interactionReportSchema },
+  check: { method: 'POST', path: '/api/interactions/check', body: interactionCheckBodySchema, response: interactionReportSchema },
+  labNotes: { method: 'GET', path: '/api/interactions/lab-notes', response: labInterferenceListSchema },
+  adminList: { method: 'GET', path: '/api/admin/interactions', response: adminInteractionListSchema },
+  adminCreate: { method: 'POST', path: '/api/admin/interactions', body: interactionBodySchema, response: adminInteractionSchema },
+  adminUpdate: { method: 'PUT', path: '/api/admin/interactions/:id', params: idParamsSchema, body: interactionBodySchema, response: adminInteractionSchema },
+  adminRemove: { method: 'DELETE', path: '/api/admin/interactions/:id', params: idParamsSchema, response: okMessageSchema },
+});

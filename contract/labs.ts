@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoints } from './endpoint.ts';
 import { biomarkerCategorySchema, biomarkerFlagSchema, pageBoxSchema, testDateReviewSchema } from './biomarkers.ts';
 import { LAB_UPLOAD_FIELD } from './lab-upload.ts';
 
@@ -350,3 +351,34 @@ export const LAB_MESSAGES = {
   retestNotFound: 'Retest not found',
   retestCancelled: 'Retest cancelled',
 } as const;
+
+/** Confirming sends an empty object (a POST with no body at all reaches the route as null and is refused). */
+export const labConfirmBodySchema = z.strictObject({}).optional();
+
+export const labsEndpoints = defineEndpoints({
+  list: { method: 'GET', path: '/api/labs', response: labFileListSchema },
+  upload: { method: 'POST', path: '/api/labs', body: 'form', response: labFileSchema },
+  labFile: { method: 'GET', path: '/api/labs/:id', params: labIdParamsSchema, response: labFileSchema },
+  remove: { method: 'DELETE', path: '/api/labs/:id', params: labIdParamsSchema, response: labDeleteResultSchema },
+  chartData: { method: 'GET', path: '/api/labs/chart-data', query: chartDataQuerySchema, response: chartDataResponseSchema },
+  series: { method: 'GET', path: '/api/labs/series', query: seriesQuerySchema, response: seriesResponseSchema },
+  biomarkers: { method: 'GET', path: '/api/labs/biomarkers', response: biomarkerCatalogueSchema },
+  targets: { method: 'GET', path: '/api/labs/targets', response: biomarkerTargetListSchema },
+  setTarget: { method: 'PUT', path: '/api/labs/targets', body: biomarkerTargetBodySchema, response: biomarkerTargetSchema },
+  removeTarget: { method: 'DELETE', path: '/api/labs/targets', body: biomarkerTargetDeleteBodySchema, response: labDeleteResultSchema },
+  attention: { method: 'GET', path: '/api/labs/attention', response: labAttentionListSchema },
+  acceptRetest: { method: 'POST', path: '/api/labs/retests', body: labRetestBodySchema, response: labRetestSchema },
+  cancelRetest: { method: 'DELETE', path: '/api/labs/retests/:id', params: labIdParamsSchema, response: labDeleteResultSchema },
+  ownBiomarkers: { method: 'GET', path: '/api/labs/own-biomarkers', response: ownBiomarkerListSchema },
+  saveReviewRow: { method: 'PUT', path: '/api/labs/review-rows/:id', params: labIdParamsSchema, body: labResultUpdateBodySchema, response: labResultSchema },
+  keepReviewRowAsOwn: { method: 'POST', path: '/api/labs/review-rows/:id/own', params: labIdParamsSchema, body: ownBiomarkerBodySchema, response: labResultSchema },
+  dismissReviewRow: { method: 'DELETE', path: '/api/labs/review-rows/:id', params: labIdParamsSchema, response: labDeleteResultSchema },
+  fileResults: { method: 'GET', path: '/api/labs/:id/results', params: labIdParamsSchema, response: labFileResultsSchema },
+  addFileResult: { method: 'POST', path: '/api/labs/:id/results', params: labIdParamsSchema, body: labFileResultBodySchema, response: labResultSchema },
+  setTestDate: { method: 'PUT', path: '/api/labs/:id/test-date', params: labIdParamsSchema, body: labTestDateBodySchema, response: labFileResultsSchema },
+  confirmFile: { method: 'POST', path: '/api/labs/:id/confirm', params: labIdParamsSchema, body: labConfirmBodySchema, response: labFileResultsSchema },
+  manualResults: { method: 'GET', path: '/api/labs/results/manual', response: labResultListSchema },
+  addManualResult: { method: 'POST', path: '/api/labs/results', body: manualLabResultBodySchema, response: labResultSchema },
+  updateResult: { method: 'PUT', path: '/api/labs/results/:id', params: labIdParamsSchema, body: labResultUpdateBodySchema, response: labResultSchema },
+  deleteResult: { method: 'DELETE', path: '/api/labs/results/:id', params: labIdParamsSchema, response: labDeleteResultSchema },
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoints } from './endpoint.ts';
 import { emailSchema, timeZoneSchema, userSchema, usernameSchema } from './auth.ts';
 import { COMPLETION_STEPS, PROFILE_MESSAGES } from './profile-texts.ts';
 
@@ -52,3 +53,8 @@ export const profileResultSchema = z.object({
   emailVerificationSent: z.boolean(),
 });
 export type ProfileResult = z.infer<typeof profileResultSchema>;
+
+export const profileEndpoints = defineEndpoints({
+  save: { method: 'POST', path: '/api/profile', body: profileBodySchema, response: profileResultSchema },
+  completion: { method: 'GET', path: '/api/profile/completion', response: profileCompletionSchema },
+});

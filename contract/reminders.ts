@@ -4,6 +4,7 @@
  * schedules (`schedule.ts`).
  */
 import { z } from 'zod';
+import { defineEndpoints } from './endpoint.ts';
 
 export const REMINDER_MESSAGES = {
   saved: 'Reminder settings saved',
@@ -73,3 +74,10 @@ export function clockMinutes(clock: string): number {
   const [hours, minutes] = clock.split(':').map(Number) as [number, number];
   return hours * 60 + minutes;
 }
+
+export const remindersEndpoints = defineEndpoints({
+  settings: { method: 'GET', path: '/api/reminders', response: reminderSettingsSchema },
+  saveSettings: { method: 'PUT', path: '/api/reminders', body: reminderSettingsBodySchema, response: reminderSettingsSchema },
+  subscribe: { method: 'POST', path: '/api/reminders/push-subscriptions', body: pushSubscriptionBodySchema, response: reminderSettingsSchema },
+  unsubscribe: { method: 'DELETE', path: '/api/reminders/push-subscriptions', body: pushUnsubscribeBodySchema, response: reminderSettingsSchema },
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoints } from './endpoint.ts';
 
 /** The logging streak. product.md, Tracking. */
 
@@ -12,3 +13,8 @@ export const streakSchema = z.object({
   lastLogDate: z.string().nullable(),
 });
 export type Streak = z.infer<typeof streakSchema>;
+
+export const streaksEndpoints = defineEndpoints({
+  streak: { method: 'GET', path: '/api/supplements/streak', response: streakSchema },
+  supplementStreak: { method: 'GET', path: '/api/supplement-streak', response: streakSchema },
+});

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { defineEndpoints } from './endpoint.ts';
 import { LOG_MESSAGES, QUALITATIVE_LOG_TYPES } from './supplement-logs-texts.ts';
 import { localDateSchema, monthSchema } from './date-schemas.ts';
-import { intakeWarningSchema } from './supplements.ts';
+import { deleteResultSchema, intakeWarningSchema } from './supplements.ts';
 
 /** Daily intake and effects (energy, mood, sleep), on any past day. product.md, Tracking. */
 
@@ -156,3 +157,15 @@ export const effectsSchema = z.object({
   loggedAt: z.string(),
 });
 export type Effects = z.infer<typeof effectsSchema>;
+
+export const supplementLogsEndpoints = defineEndpoints({
+  saveLogs: { method: 'POST', path: '/api/supplement-logs', body: supplementLogsBodySchema, response: savedLogListSchema },
+  markToday: { method: 'PUT', path: '/api/supplement-logs/today/:supplementId', params: markTodayParamsSchema, body: markTodayBodySchema, response: markTodayResultSchema },
+  monthDays: { method: 'GET', path: '/api/supplement-logs/days', query: monthDaysQuerySchema, response: monthDaysSchema },
+  day: { method: 'GET', path: '/api/supplement-logs/:date', params: dayParamsSchema, response: dayViewSchema },
+  saveDay: { method: 'PUT', path: '/api/supplement-logs/:date', params: dayParamsSchema, body: dayIntakeBodySchema, response: dayViewSchema },
+  deleteDay: { method: 'DELETE', path: '/api/supplement-logs/:date', params: dayParamsSchema, response: deleteResultSchema },
+  deleteEntry: { method: 'DELETE', path: '/api/supplement-logs/entries/:id', params: logEntryParamsSchema, response: deleteResultSchema },
+  deleteEffects: { method: 'DELETE', path: '/api/effects/:date', params: dayParamsSchema, response: deleteResultSchema },
+  saveEffects: { method: 'POST', path: '/api/effects', body: effectsBodySchema, response: effectsSchema },
+});

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { idParamsSchema } from './auth.ts';
+import { defineEndpoints } from './endpoint.ts';
 import { type DoseTime, type Schedule, type ScheduleDays, type Weekday, checkSchedule, sortDoseTimes } from './schedule.ts';
 import { CONTENT_MESSAGES, DOSAGE_MESSAGES, DOSE_UNITS, FREQUENCY_MESSAGES, FREQUENCY_UNITS, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, STRENGTH_MESSAGES, SUPPLEMENT_MESSAGES, isMassUnit, parseDosage, parseFrequency, parseLabelAmount } from './supplements-texts.ts';
 
@@ -79,11 +81,11 @@ export const scheduleSchema = z
 export type ScheduleBody = z.input<typeof scheduleSchema>;
 export type ScheduleInput = z.output<typeof scheduleSchema>;
 /** A stored schedule, as answered (no transforms: answers are encoded through it). */
-export const storedScheduleSchema: z.ZodType<Schedule> = z.object({
-  times: z.array(z.string()) as unknown as z.ZodType<DoseTime[]>,
+export const storedScheduleSchema: z.ZodType<Schedule, Schedule> = z.object({
+  times: z.array(z.string()) as unknown as z.ZodType<DoseTime[], DoseTime[]>,
   days: z.discriminatedUnion('every', [
     z.object({ every: z.literal('day') }),
-    z.object({ every: z.literal('week'), weekdays: z.array(z.number()) as unknown as z.ZodType<Weekday[]> }),
+    z.object({ every: z.literal('week'), weekdays: z.array(z.number()) as unknown as z.ZodType<Weekday[], Weekday[]> }),
     z.object({ every: z.literal('days'), interval: z.number() }),
   ]),
   startDate: z.string(),
@@ -207,3 +209,14 @@ export const warningParamsSchema = z.strictObject({
   nutrient: z.string().regex(/^[a-z0-9-]{1,40}$/, 'Not a known nutrient'),
 });
 export type IntakeWarningsResponse = z.infer<typeof intakeWarningsResponseSchema>;
+
+export const supplementsEndpoints = defineEndpoints({
+  search: { method: 'GET', path: '/api/supplements/search', query: supplementSearchQuerySchema, response: supplementSuggestionListSchema },
+  list: { method: 'GET', path: '/api/supplements', response: supplementListSchema },
+  count: { method: 'GET', path: '/api/supplements/count', response: supplementCountSchema },
+  warnings: { method: 'GET', path: '/api/supplements/warnings', response: intakeWarningsResponseSchema },
+  dismissWarning: { method: 'POST', path: '/api/supplements/warnings/:nutrient/dismiss', params: warningParamsSchema, response: intakeWarningsResponseSchema },
+  create: { method: 'POST', path: '/api/supplements', body: supplementBodySchema, response: supplementSchema },
+  update: { method: 'PUT', path: '/api/supplements/:id', params: idParamsSchema, body: supplementBodySchema, response: supplementSchema },
+  remove: { method: 'DELETE', path: '/api/supplements/:id', params: idParamsSchema, response: deleteResultSchema },
+});

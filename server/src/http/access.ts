@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
 import { MESSAGES } from '#contract/errors.ts';
 import { type SessionUser, requireRecentAuthentication } from '#server/domain/user.ts';
 import { AppError } from './app-error.ts';
@@ -8,8 +8,8 @@ import type { RouteAccess } from './fastify-types.ts';
 /** The signed-in user a session token names, with their metered counts when the route reads them. */
 export type SessionResolver = (token: string, options: { withUsage: boolean }) => Promise<SessionUser | null>;
 
-/** What a registered route declares, as the access hook reads it. */
-export type DeclaredRoute = { method: string; url: string; access: RouteAccess | undefined };
+/** What a registered route declares, as the access hook reads it, and its schemas. */
+export type DeclaredRoute = { method: string; url: string; access: RouteAccess | undefined; schema: FastifySchema | undefined };
 
 const registeredRoutes = new WeakMap<FastifyInstance, RouteOptions[]>();
 
@@ -51,7 +51,7 @@ export function registerAccessControl(app: FastifyInstance, resolveSession: Sess
 /** Every route registered on the app, with the access it declares (for the authorization tests). */
 export function routesOf(app: FastifyInstance): DeclaredRoute[] {
   return (registeredRoutes.get(app) ?? []).flatMap((route) =>
-    [route.method].flat().map((method) => ({ method, url: route.url, access: route.config?.access })),
+    [route.method].flat().map((method) => ({ method, url: route.url, access: route.config?.access, schema: route.schema })),
   );
 }
 

@@ -1,26 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  AUTH_MESSAGES,
-  authResultSchema,
-  changePasswordBodySchema,
-  currentUserResponseSchema,
-  forgotPasswordBodySchema,
-  googleCredentialBodySchema,
-  googleNonceSchema,
-  idParamsSchema,
-  loginBodySchema,
-  okMessageSchema,
-  reauthenticateBodySchema,
-  reauthenticationStatusSchema,
-  registerBodySchema,
-  resendVerificationBodySchema,
-  resetPasswordBodySchema,
-  sessionListSchema,
-  sessionResponseSchema,
-  verifyEmailBodySchema,
-} from '#contract/auth.ts';
+import { AUTH_MESSAGES, authEndpoints } from '#contract/auth.ts';
 import { errorResponseSchema } from '#contract/errors.ts';
 import { TWO_FACTOR_MESSAGES } from '#contract/two-factor.ts';
 import { AppError } from '#server/http/app-error.ts';
@@ -36,6 +17,8 @@ type Dependencies = {
   google: GoogleService | undefined;
   cookie: SessionCookie;
 };
+
+const { user, session, register, login, logout, verifyEmail, reauthentication, reauthenticate, changePassword, resendVerification, forgotPassword, resetPassword, listSessions, endSession, googleNonce, googleSignIn } = authEndpoints;
 
 const GOOGLE_TRANSACTION_COOKIE = 'stacklab_oauth';
 /** A Google identity waiting for the password of the account its address has (see `PendingGoogleLink`). */
@@ -91,21 +74,21 @@ type SignedCookies = ReturnType<typeof signedCookies>;
 
 /** Who is signed in; signing up, in and out; the e-mail link. */
 function signInRoutes(r: ZodRoutes, { auth, google, cookie }: Dependencies, signIn: SignIn): void {
-  r.get('/api/user', {
+  r.get(user.path, {
     config: { access: 'user', readsUsage: true },
-    schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: currentUserResponseSchema, 401: errorResponseSchema } },
+    schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: user.response, 401: errorResponseSchema } },
   }, async (request) => ({ user: await auth.toUserDto(request.auth!.user, request.auth!.usage) }));
 
   // The web asks this on every page load: a signed-out visitor gets 200 with no user, so the
   // browser does not log a failed request (`/api/user` keeps its 401 for API clients).
-  r.get('/api/session', {
+  r.get(session.path, {
     config: { access: 'public', readsUsage: true },
-    schema: { tags: ['auth'], summary: 'The signed-in user, or null when signed out', response: { 200: sessionResponseSchema } },
+    schema: { tags: ['auth'], summary: 'The signed-in user, or null when signed out', response: { 200: session.response } },
   }, async (request) => ({ user: await auth.sessionUser(request.auth) }));
 
-  r.post('/api/register', {
+  r.post(register.path, {
     config: { access: 'public' },
-    schema: { tags: ['auth'], body: registerBodySchema, response: { 200: authResultSchema, ...errors } },
+    schema: { tags: ['auth'], body: register.body, response: { 200: register.response, ...errors } },
   }, async (request, reply) => {
     const { signedIn } = await auth.register(request.body, clientOf(request));
     if (!signedIn) {
@@ -114,9 +97,9 @@ function signInRoutes(r: ZodRoutes, { auth, google, cookie }: Dependencies, sign
     return signIn(request, reply, signedIn, 'Your account has been created successfully!');
   });
 
-  r.post('/api/login', {
+  r.post(login.path, {
     config: { access: 'public' },
-    schema: { tags: ['auth'], body: loginBodySchema, response: { 200: authResultSchema, ...errors } },
+    schema: { tags: ['auth'], body: login.body, response: { 200: login.response, ...errors } },
   }, async (request, reply) => {
     const result = await auth.login(request.body, clientOf(request));
     if ('secondFactor' in result) {
@@ -130,9 +113,9 @@ function signInRoutes(r: ZodRoutes, { auth, google, cookie }: Dependencies, sign
     return signIn(request, reply, result, 'Signed in');
   });
 
-  r.post('/api/logout', {
+  r.post(logout.path, {
     config: { access: 'public' },
-    schema: { tags: ['auth'], response: { 200: okMessageSchema } },
+    schema: { tags: ['auth'], response: { 200: logout.response } },
   }, async (request, reply) => {
     const token = cookie.read(request);
     if (token) await auth.logout(token, request.auth?.user.id, clientOf(request));
@@ -140,9 +123,9 @@ function signInRoutes(r: ZodRoutes, { auth, google, cookie }: Dependencies, sign
     return { ok: true as const, message: 'You have been successfully logged out' };
   });
 
-  r.post('/api/auth/verify-email', {
+  r.post(verifyEmail.path, {
     config: { access: 'public' },
-    schema: { tags: ['auth'], body: verifyEmailBodySchema, response: { 200: authResultSchema, 410: errorResponseSchema, 429: errorResponseSchema } },
+    schema: { tags: ['auth'], body: verifyEmail.body, response: { 200: verifyEmail.response, 410: errorResponseSchema, 429: errorResponseSchema } },
   }, async (request, reply) => {
     const user = await auth.verifyEmail(request.body.token, clientOf(request));
     // A browser already signed in keeps its session: a link never swaps who it is signed in as.
@@ -162,56 +145,56 @@ function signInRoutes(r: ZodRoutes, { auth, google, cookie }: Dependencies, sign
 
 /** Proving it is you again, changing and resetting the password, a new verification link. */
 function passwordRoutes(r: ZodRoutes, { auth, sessions }: Dependencies): void {
-  r.get('/api/auth/reauthentication', {
+  r.get(reauthentication.path, {
     config: { access: 'user' },
-    schema: { tags: ['auth'], summary: 'Whether this session proved who its user is in the last 10 minutes', response: { 200: reauthenticationStatusSchema, 401: errorResponseSchema } },
+    schema: { tags: ['auth'], summary: 'Whether this session proved who its user is in the last 10 minutes', response: { 200: reauthentication.response, 401: errorResponseSchema } },
   }, async (request) => ({ recent: sessions.isRecentlyAuthenticated(request.auth!) }));
 
-  r.post('/api/auth/reauthenticate', {
+  r.post(reauthenticate.path, {
     config: { access: 'user' },
     schema: {
       tags: ['auth'],
       summary: 'Confirm it is you with your password: changing the e-mail, a share link, an export and deleting the account then work for 10 minutes',
-      body: reauthenticateBodySchema,
-      response: { 200: okMessageSchema, ...errors },
+      body: reauthenticate.body,
+      response: { 200: reauthenticate.response, ...errors },
     },
   }, async (request) => {
     await auth.reauthenticate(request.auth!, request.body.password, clientOf(request));
     return { ok: true as const, message: AUTH_MESSAGES.reauthenticated };
   });
 
-  r.post('/api/auth/change-password', {
+  r.post(changePassword.path, {
     config: { access: 'user' },
     schema: {
       tags: ['auth'],
       summary: 'Change your password with the current one (an account without one, after a recent Google sign-in); every other session ends',
-      body: changePasswordBodySchema,
-      response: { 200: okMessageSchema, ...errors },
+      body: changePassword.body,
+      response: { 200: changePassword.response, ...errors },
     },
   }, async (request) => {
     await auth.changePassword(request.auth!, request.body, clientOf(request));
     return { ok: true as const, message: AUTH_MESSAGES.passwordChanged };
   });
 
-  r.post('/api/auth/resend-verification', {
+  r.post(resendVerification.path, {
     config: { access: 'public' },
-    schema: { tags: ['auth'], body: resendVerificationBodySchema, response: { 200: okMessageSchema, ...errors } },
+    schema: { tags: ['auth'], body: resendVerification.body, response: { 200: resendVerification.response, ...errors } },
   }, async (request) => {
     await auth.resendVerification(request.body.email, clientOf(request));
     return { ok: true as const, message: 'If that address has an unverified account, a new link is on its way.' };
   });
 
-  r.post('/api/auth/forgot-password', {
+  r.post(forgotPassword.path, {
     config: { access: 'public' },
-    schema: { tags: ['auth'], body: forgotPasswordBodySchema, response: { 200: okMessageSchema, ...errors } },
+    schema: { tags: ['auth'], body: forgotPassword.body, response: { 200: forgotPassword.response, ...errors } },
   }, async (request) => {
     await auth.requestPasswordReset(request.body.email, clientOf(request));
     return { ok: true as const, message: 'If an account uses that address, we have sent it a link to reset the password.' };
   });
 
-  r.post('/api/auth/reset-password', {
+  r.post(resetPassword.path, {
     config: { access: 'public' },
-    schema: { tags: ['auth'], body: resetPasswordBodySchema, response: { 200: okMessageSchema, 410: errorResponseSchema, ...errors } },
+    schema: { tags: ['auth'], body: resetPassword.body, response: { 200: resetPassword.response, 410: errorResponseSchema, ...errors } },
   }, async (request) => {
     await auth.resetPassword(request.body.token, request.body.password, clientOf(request));
     return { ok: true as const, message: 'Your password has been changed. Please sign in with the new one.' };
@@ -221,9 +204,9 @@ function passwordRoutes(r: ZodRoutes, { auth, sessions }: Dependencies): void {
 
 /** The user's sessions, each of which they can end. */
 function sessionRoutes(r: ZodRoutes, { auth, sessions, cookie }: Dependencies): void {
-  r.get('/api/sessions', {
+  r.get(listSessions.path, {
     config: { access: 'user' },
-    schema: { tags: ['auth'], summary: "The signed-in user's sessions", response: { 200: sessionListSchema } },
+    schema: { tags: ['auth'], summary: "The signed-in user's sessions", response: { 200: listSessions.response } },
   }, async (request) => {
     const { user, sessionId } = request.auth!;
     const rows = await sessions.list(user.id);
@@ -239,9 +222,9 @@ function sessionRoutes(r: ZodRoutes, { auth, sessions, cookie }: Dependencies): 
     };
   });
 
-  r.delete('/api/sessions/:id', {
+  r.delete(endSession.path, {
     config: { access: 'user' },
-    schema: { tags: ['auth'], params: idParamsSchema, response: { 200: okMessageSchema, 404: errorResponseSchema } },
+    schema: { tags: ['auth'], params: endSession.params, response: { 200: endSession.response, 404: errorResponseSchema } },
   }, async (request, reply) => {
     const { user, sessionId } = request.auth!;
     const ended = await auth.endSession(user.id, request.params.id, clientOf(request));
@@ -254,12 +237,12 @@ function sessionRoutes(r: ZodRoutes, { auth, sessions, cookie }: Dependencies): 
 
 /** Google: the ID-token calls always exist and say plainly when Google is not configured. */
 function googleRoutes(r: ZodRoutes, { auth, sessions, google, cookie }: Dependencies, signIn: SignIn, cookies: SignedCookies): void {
-  r.post('/api/auth/google/nonce', {
+  r.post(googleNonce.path, {
     config: { access: 'public' },
     schema: {
       tags: ['auth'],
       summary: 'A nonce for the Google ID token of the next POST /api/auth/google from this browser (it works once, for 10 minutes)',
-      response: { 200: googleNonceSchema, 404: errorResponseSchema },
+      response: { 200: googleNonce.response, 404: errorResponseSchema },
     },
   }, async (_request, reply) => {
     if (!google) throw AppError.notFound('Google sign-in is not configured');
@@ -268,9 +251,9 @@ function googleRoutes(r: ZodRoutes, { auth, sessions, google, cookie }: Dependen
     return { nonce };
   });
 
-  r.post('/api/auth/google', {
+  r.post(googleSignIn.path, {
     config: { access: 'public' },
-    schema: { tags: ['auth'], body: googleCredentialBodySchema, response: { 200: authResultSchema, ...errors, 404: errorResponseSchema } },
+    schema: { tags: ['auth'], body: googleSignIn.body, response: { 200: googleSignIn.response, ...errors, 404: errorResponseSchema } },
   }, async (request, reply) => {
     if (!google) throw AppError.notFound('Google sign-in is not configured');
     const nonce = readSignedJson<string>(request, GOOGLE_NONCE_COOKIE);

@@ -1,19 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamsSchema, okMessageSchema } from '#contract/auth.ts';
 import { errorResponseSchema } from '#contract/errors.ts';
-import {
-  INTERACTION_TEXTS,
-  adminInteractionListSchema,
-  adminInteractionSchema,
-  interactionBodySchema,
-  interactionCheckBodySchema,
-  interactionReportSchema,
-  labInterferenceListSchema,
-} from '#contract/interactions.ts';
+import { INTERACTION_TEXTS, interactionsEndpoints } from '#contract/interactions.ts';
 import { actorOf } from '#server/features/admin/admin-actor.ts';
 import type { AdminInteractionsService } from './admin-interactions.service.ts';
 import type { InteractionsService } from './interactions.service.ts';
+
+const { report, check, labNotes, adminList, adminCreate, adminUpdate, adminRemove } = interactionsEndpoints;
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema };
 const adminErrors = { 400: errorResponseSchema, 404: errorResponseSchema };
@@ -25,32 +18,32 @@ export async function interactionsRoutes(
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/interactions', {
+  r.get(report.path, {
     config: { access: 'user' },
     schema: {
       tags,
       summary: "Known interactions among the stack's supplements and medications, and allergy warnings",
-      response: { 200: interactionReportSchema, ...errors },
+      response: { 200: report.response, ...errors },
     },
   }, async (request) => interactions.report(request.auth!.user.id));
 
   // POST so that the name of a medicine stays out of URLs and logs.
-  r.post('/api/interactions/check', {
+  r.post(check.path, {
     config: { access: 'user' },
     schema: {
       tags,
       summary: 'What adding a supplement or medication would bring up, before it is added; never refuses',
-      body: interactionCheckBodySchema,
-      response: { 200: interactionReportSchema, ...errors },
+      body: check.body,
+      response: { 200: check.response, ...errors },
     },
   }, async (request) => interactions.check(request.auth!.user.id, request.body));
 
-  r.get('/api/interactions/lab-notes', {
+  r.get(labNotes.path, {
     config: { access: 'user' },
     schema: {
       tags,
       summary: 'Lab results taken while a supplement known to distort that test was in the stack',
-      response: { 200: labInterferenceListSchema, ...errors },
+      response: { 200: labNotes.response, ...errors },
     },
   }, async (request) => interactions.labNotes(request.auth!.user.id));
 
@@ -58,29 +51,29 @@ export async function interactionsRoutes(
   const config = { access: 'admin' as const };
   const adminTags = ['admin'];
 
-  r.get('/api/admin/interactions', {
+  r.get(adminList.path, {
     config,
-    schema: { tags: adminTags, summary: 'The interaction table and the agents its rows may name', response: { 200: adminInteractionListSchema, ...adminErrors } },
+    schema: { tags: adminTags, summary: 'The interaction table and the agents its rows may name', response: { 200: adminList.response, ...adminErrors } },
   }, async () => admin.list());
 
-  r.post('/api/admin/interactions', {
+  r.post(adminCreate.path, {
     config,
-    schema: { tags: adminTags, body: interactionBodySchema, response: { 201: adminInteractionSchema, ...adminErrors, 409: errorResponseSchema } },
+    schema: { tags: adminTags, body: adminCreate.body, response: { 201: adminCreate.response, ...adminErrors, 409: errorResponseSchema } },
   }, async (request, reply) => reply.status(201).send(await admin.create(actorOf(request), request.body)));
 
-  r.put('/api/admin/interactions/:id', {
+  r.put(adminUpdate.path, {
     config,
     schema: {
       tags: adminTags,
-      params: idParamsSchema,
-      body: interactionBodySchema,
-      response: { 200: adminInteractionSchema, ...adminErrors, 409: errorResponseSchema },
+      params: adminUpdate.params,
+      body: adminUpdate.body,
+      response: { 200: adminUpdate.response, ...adminErrors, 409: errorResponseSchema },
     },
   }, async (request) => admin.update(actorOf(request), request.params.id, request.body));
 
-  r.delete('/api/admin/interactions/:id', {
+  r.delete(adminRemove.path, {
     config,
-    schema: { tags: adminTags, params: idParamsSchema, response: { 200: okMessageSchema, ...adminErrors } },
+    schema: { tags: adminTags, params: adminRemove.params, response: { 200: adminRemove.response, ...adminErrors } },
   }, async (request) => {
     await admin.remove(actorOf(request), request.params.id);
     return { ok: true as const, message: INTERACTION_TEXTS.interactionDeleted };

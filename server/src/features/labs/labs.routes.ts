@@ -3,37 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '#contract/errors.ts';
-import {
-  LAB_MESSAGES,
-  biomarkerCatalogueSchema,
-  biomarkerTargetBodySchema,
-  biomarkerTargetDeleteBodySchema,
-  biomarkerTargetListSchema,
-  biomarkerTargetSchema,
-  labAttentionListSchema,
-  labRetestBodySchema,
-  labRetestSchema,
-  chartDataQuerySchema,
-  chartDataResponseSchema,
-  labDeleteResultSchema,
-  labFileListSchema,
-  labFileResultBodySchema,
-  labFileResultsSchema,
-  labFileSchema,
-  labIdParamsSchema,
-  labResultListSchema,
-  labResultSchema,
-  labResultUpdateBodySchema,
-  labTestDateBodySchema,
-  manualLabResultBodySchema,
-  ownBiomarkerBodySchema,
-  ownBiomarkerListSchema,
-  seriesQuerySchema,
-  seriesResponseSchema,
-} from '#contract/labs.ts';
+import { LAB_MESSAGES, labIdParamsSchema, labsEndpoints } from '#contract/labs.ts';
 import { contentDisposition, readUploadedFile } from './labs.uploads.ts';
 import type { LabsService } from './labs.service.ts';
 import type { ZodRoutes } from '#server/http/zod-routes.ts';
+
+const { list, upload, labFile, remove, chartData, series, biomarkers, targets, setTarget, removeTarget, attention, acceptRetest, cancelRetest, ownBiomarkers, saveReviewRow, keepReviewRowAsOwn, dismissReviewRow, fileResults, addFileResult, setTestDate, confirmFile, manualResults, addManualResult, updateResult, deleteResult } = labsEndpoints;
 
 const labPageParamsSchema = z.strictObject({
   id: z.uuid('Not a valid id'),
@@ -58,19 +33,19 @@ export async function labsRoutes(app: FastifyInstance, { labs }: { labs: LabsSer
 
 /** Uploaded reports: the list, an upload, one report, its file and its page images. */
 function reportRoutes(r: ZodRoutes, labs: LabsService): void {
-  r.get('/api/labs', {
+  r.get(list.path, {
     config: { access: 'user' },
-    schema: { tags, summary: "The user's lab files, newest first, with extraction status", response: { 200: labFileListSchema, ...errors } },
+    schema: { tags, summary: "The user's lab files, newest first, with extraction status", response: { 200: list.response, ...errors } },
   }, async (request) => labs.list(request.auth!.user.id));
 
-  r.post('/api/labs', {
+  r.post(upload.path, {
     config: { access: 'user' },
     schema: {
       tags,
       summary: 'Upload one lab report (multipart/form-data, field "file"): PDF, DOC, DOCX, PNG or JPEG, judged by content',
       consumes: ['multipart/form-data'],
       response: {
-        201: labFileSchema,
+        201: upload.response,
         ...errors,
         403: errorResponseSchema,
         413: errorResponseSchema,
@@ -83,18 +58,18 @@ function reportRoutes(r: ZodRoutes, labs: LabsService): void {
     return reply.status(201).send(file);
   });
 
-  r.get('/api/labs/:id', {
+  r.get(labFile.path, {
     config: { access: 'user' },
-    schema: { tags, summary: 'One lab file with its status', params: labIdParamsSchema, response: { 200: labFileSchema, ...notFound, ...errors } },
+    schema: { tags, summary: 'One lab file with its status', params: labFile.params, response: { 200: labFile.response, ...notFound, ...errors } },
   }, async (request) => labs.get(request.auth!.user.id, request.params.id));
 
-  r.delete('/api/labs/:id', {
+  r.delete(remove.path, {
     config: { access: 'user' },
     schema: {
       tags,
       summary: 'Delete a lab file, its stored bytes and its results',
-      params: labIdParamsSchema,
-      response: { 200: labDeleteResultSchema, ...notFound, ...errors },
+      params: remove.params,
+      response: { 200: remove.response, ...notFound, ...errors },
     },
   }, async (request) => {
     await labs.remove(request.auth!.user.id, request.params.id);
@@ -133,23 +108,23 @@ function reportRoutes(r: ZodRoutes, labs: LabsService): void {
 
 /** The charts' series and the biomarkers a user has. */
 function chartRoutes(r: ZodRoutes, labs: LabsService): void {
-  r.get('/api/labs/chart-data', {
+  r.get(chartData.path, {
     config: { access: 'user' },
     schema: {
       tags,
       summary: "A page of the user's biomarker results (canonical units), oldest first",
-      querystring: chartDataQuerySchema,
-      response: { 200: chartDataResponseSchema, ...errors },
+      querystring: chartData.query,
+      response: { 200: chartData.response, ...errors },
     },
   }, async (request) => labs.chartData(request.auth!.user.id, request.query.page, request.query.pageSize));
 
-  r.get('/api/labs/series', {
+  r.get(series.path, {
     config: { access: 'user' },
     schema: {
       tags,
       summary: 'One series per biomarker in one unit, with reference ranges and supplement periods',
-      querystring: seriesQuerySchema,
-      response: { 200: seriesResponseSchema, ...errors },
+      querystring: series.query,
+      response: { 200: series.response, ...errors },
     },
     // The service builds this answer field by field from typed columns, so it goes out as it is:
     // checking 20,000 points through zod on every call cost more than the query (decisions/014).
@@ -157,9 +132,9 @@ function chartRoutes(r: ZodRoutes, labs: LabsService): void {
     serializerCompiler: () => (data) => JSON.stringify(data),
   }, async (request) => labs.series(request.auth!.user, request.query.units));
 
-  r.get('/api/labs/biomarkers', {
+  r.get(biomarkers.path, {
     config: { access: 'user' },
-    schema: { tags, summary: 'The biomarker catalogue: names, categories and accepted units', response: { 200: biomarkerCatalogueSchema, ...errors } },
+    schema: { tags, summary: 'The biomarker catalogue: names, categories and accepted units', response: { 200: biomarkers.response, ...errors } },
   }, async (_request, reply) => {
     reply.header('cache-control', 'private, max-age=3600');
     return labs.catalogue();
@@ -168,37 +143,37 @@ function chartRoutes(r: ZodRoutes, labs: LabsService): void {
 
 /** Own targets, what is worth a look, and planned retests. */
 function rangeRoutes(r: ZodRoutes, labs: LabsService): void {
-  r.get('/api/labs/targets', {
+  r.get(targets.path, {
     config: { access: 'user' },
-    schema: { tags, summary: "The user's own targets per biomarker, in canonical units", response: { 200: biomarkerTargetListSchema, ...errors } },
+    schema: { tags, summary: "The user's own targets per biomarker, in canonical units", response: { 200: targets.response, ...errors } },
   }, async (request) => labs.targets(request.auth!.user.id));
 
-  r.put('/api/labs/targets', {
+  r.put(setTarget.path, {
     config: { access: 'user' },
-    schema: { tags, summary: 'Set your own target for a biomarker (low and high in one of its units; one end may be open)', body: biomarkerTargetBodySchema, response: { 200: biomarkerTargetSchema, ...errors } },
+    schema: { tags, summary: 'Set your own target for a biomarker (low and high in one of its units; one end may be open)', body: setTarget.body, response: { 200: setTarget.response, ...errors } },
   }, async (request) => labs.setTarget(request.auth!.user.id, request.body));
 
-  r.delete('/api/labs/targets', {
+  r.delete(removeTarget.path, {
     config: { access: 'user' },
-    schema: { tags, summary: 'Remove your own target for a biomarker (the optimal range applies again)', body: biomarkerTargetDeleteBodySchema, response: { 200: labDeleteResultSchema, ...errors } },
+    schema: { tags, summary: 'Remove your own target for a biomarker (the optimal range applies again)', body: removeTarget.body, response: { 200: removeTarget.response, ...errors } },
   }, async (request) => {
     await labs.removeTarget(request.auth!.user.id, request.body.biomarker);
     return { ok: true as const, message: 'Target removed' };
   });
 
-  r.get('/api/labs/attention', {
+  r.get(attention.path, {
     config: { access: 'user' },
-    schema: { tags, summary: 'Latest results out of range or off target, with a suggested retest date', response: { 200: labAttentionListSchema, ...errors } },
+    schema: { tags, summary: 'Latest results out of range or off target, with a suggested retest date', response: { 200: attention.response, ...errors } },
   }, async (request) => labs.attention(request.auth!.user));
 
-  r.post('/api/labs/retests', {
+  r.post(acceptRetest.path, {
     config: { access: 'user' },
-    schema: { tags, summary: "Accept the suggested retest for a result out of range or off target; it is reminded on its day", body: labRetestBodySchema, response: { 201: labRetestSchema, ...notFound, ...errors } },
+    schema: { tags, summary: "Accept the suggested retest for a result out of range or off target; it is reminded on its day", body: acceptRetest.body, response: { 201: acceptRetest.response, ...notFound, ...errors } },
   }, async (request, reply) => reply.status(201).send(await labs.acceptRetest(request.auth!.user, request.body.resultId)));
 
-  r.delete('/api/labs/retests/:id', {
+  r.delete(cancelRetest.path, {
     config: { access: 'user' },
-    schema: { tags, summary: 'Cancel a planned retest: its reminder is not sent', params: labIdParamsSchema, response: { 200: labDeleteResultSchema, ...notFound, ...errors } },
+    schema: { tags, summary: 'Cancel a planned retest: its reminder is not sent', params: cancelRetest.params, response: { 200: cancelRetest.response, ...notFound, ...errors } },
   }, async (request) => {
     await labs.cancelRetest(request.auth!.user.id, request.params.id);
     return { ok: true as const, message: LAB_MESSAGES.retestCancelled };
@@ -207,111 +182,111 @@ function rangeRoutes(r: ZodRoutes, labs: LabsService): void {
 
 /** Review of a report's extracted rows, its test date, and confirming it; own biomarkers. */
 function reviewRoutes(r: ZodRoutes, labs: LabsService): void {
-  r.get('/api/labs/own-biomarkers', {
+  r.get(ownBiomarkers.path, {
     config: { access: 'user' },
-    schema: { tags, summary: "The user's own biomarkers (rows kept that the catalogue does not know)", response: { 200: ownBiomarkerListSchema, ...errors } },
+    schema: { tags, summary: "The user's own biomarkers (rows kept that the catalogue does not know)", response: { 200: ownBiomarkers.response, ...errors } },
   }, async (request) => labs.ownBiomarkers(request.auth!.user.id));
 
-  r.put('/api/labs/review-rows/:id', {
+  r.put(saveReviewRow.path, {
     config: { access: 'user' },
     schema: {
       tags,
       summary: 'Save a row waiting for review as a result: mapped to a biomarker, an implausible value confirmed or corrected',
-      params: labIdParamsSchema,
-      body: labResultUpdateBodySchema,
-      response: { 200: labResultSchema, ...notFound, ...errors },
+      params: saveReviewRow.params,
+      body: saveReviewRow.body,
+      response: { 200: saveReviewRow.response, ...notFound, ...errors },
     },
   }, async (request) => labs.saveReviewRow(request.auth!.user.id, request.params.id, request.body));
 
-  r.post('/api/labs/review-rows/:id/own', {
+  r.post(keepReviewRowAsOwn.path, {
     config: { access: 'user' },
     schema: {
       tags,
       summary: "Keep an unrecognised row as the user's own biomarker, with its value and range as printed",
-      params: labIdParamsSchema,
-      body: ownBiomarkerBodySchema,
-      response: { 201: labResultSchema, ...notFound, ...errors },
+      params: keepReviewRowAsOwn.params,
+      body: keepReviewRowAsOwn.body,
+      response: { 201: keepReviewRowAsOwn.response, ...notFound, ...errors },
     },
   }, async (request, reply) => reply.status(201).send(await labs.keepReviewRowAsOwn(request.auth!.user.id, request.params.id, request.body)));
 
-  r.delete('/api/labs/review-rows/:id', {
+  r.delete(dismissReviewRow.path, {
     config: { access: 'user' },
-    schema: { tags, summary: 'Leave a row waiting for review out of the results', params: labIdParamsSchema, response: { 200: labDeleteResultSchema, ...notFound, ...errors } },
+    schema: { tags, summary: 'Leave a row waiting for review out of the results', params: dismissReviewRow.params, response: { 200: dismissReviewRow.response, ...notFound, ...errors } },
   }, async (request) => {
     await labs.dismissReviewRow(request.auth!.user.id, request.params.id);
     return { ok: true as const, message: 'Row left out' };
   });
 
-  r.get('/api/labs/:id/results', {
+  r.get(fileResults.path, {
     config: { access: 'user' },
     schema: {
       tags,
       summary: "A file's results for review (unreviewed ones have reviewed: false)",
-      params: labIdParamsSchema,
-      response: { 200: labFileResultsSchema, ...notFound, ...errors },
+      params: fileResults.params,
+      response: { 200: fileResults.response, ...notFound, ...errors },
     },
   }, async (request) => labs.results(request.auth!.user.id, request.params.id));
 
-  r.post('/api/labs/:id/results', {
+  r.post(addFileResult.path, {
     config: { access: 'user' },
     schema: {
       tags,
       summary: 'Add a result to a file by hand',
-      params: labIdParamsSchema,
-      body: labFileResultBodySchema,
-      response: { 201: labResultSchema, ...notFound, ...errors },
+      params: addFileResult.params,
+      body: addFileResult.body,
+      response: { 201: addFileResult.response, ...notFound, ...errors },
     },
   }, async (request, reply) => reply.status(201).send(await labs.addToFile(request.auth!.user.id, request.params.id, request.body)));
 
-  r.put('/api/labs/:id/test-date', {
+  r.put(setTestDate.path, {
     config: { access: 'user' },
     schema: {
       tags,
       summary: "Set the file's test date (applies to all its results)",
-      params: labIdParamsSchema,
-      body: labTestDateBodySchema,
-      response: { 200: labFileResultsSchema, ...notFound, ...errors },
+      params: setTestDate.params,
+      body: setTestDate.body,
+      response: { 200: setTestDate.response, ...notFound, ...errors },
     },
   }, async (request) => labs.setTestDate(request.auth!.user.id, request.params.id, request.body.testDate));
 
-  r.post('/api/labs/:id/confirm', {
+  r.post(confirmFile.path, {
     config: { access: 'user' },
     schema: {
       tags,
       summary: "Confirm a file's results: all become reviewed and the file is done",
-      params: labIdParamsSchema,
-      body: z.object({}).strict().optional(),
-      response: { 200: labFileResultsSchema, ...notFound, ...errors, 409: errorResponseSchema },
+      params: confirmFile.params,
+      body: confirmFile.body,
+      response: { 200: confirmFile.response, ...notFound, ...errors, 409: errorResponseSchema },
     },
   }, async (request) => labs.confirm(request.auth!.user.id, request.params.id));
 }
 
 /** Results entered by hand. */
 function resultRoutes(r: ZodRoutes, labs: LabsService): void {
-  r.get('/api/labs/results/manual', {
+  r.get(manualResults.path, {
     config: { access: 'user' },
-    schema: { tags, summary: 'Results entered by hand without a file', response: { 200: labResultListSchema, ...errors } },
+    schema: { tags, summary: 'Results entered by hand without a file', response: { 200: manualResults.response, ...errors } },
   }, async (request) => labs.manualResults(request.auth!.user.id));
 
-  r.post('/api/labs/results', {
+  r.post(addManualResult.path, {
     config: { access: 'user' },
-    schema: { tags, summary: 'Enter a result by hand, without a file', body: manualLabResultBodySchema, response: { 201: labResultSchema, ...errors } },
+    schema: { tags, summary: 'Enter a result by hand, without a file', body: addManualResult.body, response: { 201: addManualResult.response, ...errors } },
   }, async (request, reply) => reply.status(201).send(await labs.addManual(request.auth!.user.id, request.body)));
 
-  r.put('/api/labs/results/:id', {
+  r.put(updateResult.path, {
     config: { access: 'user' },
     schema: {
       tags,
       summary: 'Correct a result (it becomes reviewed)',
-      params: labIdParamsSchema,
-      body: labResultUpdateBodySchema,
-      response: { 200: labResultSchema, ...notFound, ...errors },
+      params: updateResult.params,
+      body: updateResult.body,
+      response: { 200: updateResult.response, ...notFound, ...errors },
     },
   }, async (request) => labs.updateResult(request.auth!.user.id, request.params.id, request.body));
 
-  r.delete('/api/labs/results/:id', {
+  r.delete(deleteResult.path, {
     config: { access: 'user' },
-    schema: { tags, summary: 'Delete a result', params: labIdParamsSchema, response: { 200: labDeleteResultSchema, ...notFound, ...errors } },
+    schema: { tags, summary: 'Delete a result', params: deleteResult.params, response: { 200: deleteResult.response, ...notFound, ...errors } },
   }, async (request) => {
     await labs.removeResult(request.auth!.user.id, request.params.id);
     return { ok: true as const, message: LAB_MESSAGES.resultDeleted };

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamsSchema } from '#contract/auth.ts';
 import { errorResponseSchema } from '#contract/errors.ts';
-import { INTERACTION_TEXTS, medicationBodySchema, medicationListSchema, medicationSchema } from '#contract/interactions.ts';
-import { deleteResultSchema } from '#contract/supplements.ts';
+import { INTERACTION_TEXTS, medicationsEndpoints } from '#contract/interactions.ts';
 import type { MedicationsService } from './medications.service.ts';
+
+const { list, create, update, remove } = medicationsEndpoints;
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema };
 const tags = ['medications'];
@@ -12,24 +12,24 @@ const tags = ['medications'];
 export async function medicationsRoutes(app: FastifyInstance, { medications }: { medications: MedicationsService }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/medications', {
+  r.get(list.path, {
     config: { access: 'user' },
-    schema: { tags, summary: "The medications in the user's stack", response: { 200: medicationListSchema, ...errors } },
+    schema: { tags, summary: "The medications in the user's stack", response: { 200: list.response, ...errors } },
   }, async (request) => medications.list(request.auth!.user.id));
 
-  r.post('/api/medications', {
+  r.post(create.path, {
     config: { access: 'user' },
-    schema: { tags, body: medicationBodySchema, response: { 201: medicationSchema, ...errors } },
+    schema: { tags, body: create.body, response: { 201: create.response, ...errors } },
   }, async (request, reply) => reply.status(201).send(await medications.create(request.auth!.user.id, request.body)));
 
-  r.put('/api/medications/:id', {
+  r.put(update.path, {
     config: { access: 'user' },
-    schema: { tags, params: idParamsSchema, body: medicationBodySchema, response: { 200: medicationSchema, 404: errorResponseSchema, ...errors } },
+    schema: { tags, params: update.params, body: update.body, response: { 200: update.response, 404: errorResponseSchema, ...errors } },
   }, async (request) => medications.update(request.auth!.user.id, request.params.id, request.body));
 
-  r.delete('/api/medications/:id', {
+  r.delete(remove.path, {
     config: { access: 'user' },
-    schema: { tags, params: idParamsSchema, response: { 200: deleteResultSchema, 404: errorResponseSchema, ...errors } },
+    schema: { tags, params: remove.params, response: { 200: remove.response, 404: errorResponseSchema, ...errors } },
   }, async (request) => {
     await medications.remove(request.auth!.user.id, request.params.id);
     return { ok: true as const, message: INTERACTION_TEXTS.medicationDeleted };

@@ -2,32 +2,34 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '#contract/errors.ts';
-import { REMINDER_MESSAGES, pushSubscriptionBodySchema, pushUnsubscribeBodySchema, reminderSettingsBodySchema, reminderSettingsSchema } from '#contract/reminders.ts';
+import { REMINDER_MESSAGES, remindersEndpoints } from '#contract/reminders.ts';
 import type { RemindersService } from './reminders.service.ts';
+
+const { settings, saveSettings, subscribe, unsubscribe } = remindersEndpoints;
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema };
 
 export async function remindersRoutes(app: FastifyInstance, { reminders }: { reminders: RemindersService }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/reminders', {
+  r.get(settings.path, {
     config: { access: 'user' },
-    schema: { tags: ['reminders'], summary: 'Reminder settings: e-mail and push on or off, quiet hours, push devices', response: { 200: reminderSettingsSchema, ...errors } },
+    schema: { tags: ['reminders'], summary: 'Reminder settings: e-mail and push on or off, quiet hours, push devices', response: { 200: settings.response, ...errors } },
   }, async (request) => reminders.settingsOf(request.auth!.user));
 
-  r.put('/api/reminders', {
+  r.put(saveSettings.path, {
     config: { access: 'user' },
-    schema: { tags: ['reminders'], summary: 'Saves reminder settings', body: reminderSettingsBodySchema, response: { 200: reminderSettingsSchema, ...errors } },
+    schema: { tags: ['reminders'], summary: 'Saves reminder settings', body: saveSettings.body, response: { 200: saveSettings.response, ...errors } },
   }, async (request) => reminders.update(request.auth!.user, request.body));
 
-  r.post('/api/reminders/push-subscriptions', {
+  r.post(subscribe.path, {
     config: { access: 'user' },
-    schema: { tags: ['reminders'], summary: "Saves this browser's push subscription", body: pushSubscriptionBodySchema, response: { 200: reminderSettingsSchema, ...errors } },
+    schema: { tags: ['reminders'], summary: "Saves this browser's push subscription", body: subscribe.body, response: { 200: subscribe.response, ...errors } },
   }, async (request) => reminders.subscribePush(request.auth!.user, request.body));
 
-  r.delete('/api/reminders/push-subscriptions', {
+  r.delete(unsubscribe.path, {
     config: { access: 'user' },
-    schema: { tags: ['reminders'], summary: "Forgets this browser's push subscription", body: pushUnsubscribeBodySchema, response: { 200: reminderSettingsSchema, ...errors } },
+    schema: { tags: ['reminders'], summary: "Forgets this browser's push subscription", body: unsubscribe.body, response: { 200: unsubscribe.response, ...errors } },
   }, async (request) => reminders.unsubscribePush(request.auth!.user, request.body.endpoint));
 
   await app.register(unsubscribePages, { reminders });

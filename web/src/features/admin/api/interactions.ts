@@ -1,13 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminInteraction, AdminInteractionList, InteractionBody } from '#contract/interactions.ts';
-import { apiFetch } from '#web/lib/api-fetch.ts';
+import { type InteractionBody, interactionsEndpoints } from '#contract/interactions.ts';
+import { api } from '#web/lib/api.ts';
 
 const key = ['admin', 'interactions'] as const;
 
 /** The whole table (a few hundred rows at most) and the agents its rows may name. */
 export const adminInteractionsQueryOptions = queryOptions({
   queryKey: key,
-  queryFn: ({ signal }) => apiFetch<AdminInteractionList>('/api/admin/interactions', { signal }),
+  queryFn: ({ signal }) => api(interactionsEndpoints.adminList, { signal }),
 });
 
 export function useAdminInteractions() {
@@ -19,8 +19,8 @@ export function useSaveInteraction() {
   return useMutation({
     mutationFn: ({ id, body }: { id?: string | undefined; body: InteractionBody }) =>
       id
-        ? apiFetch<AdminInteraction>(`/api/admin/interactions/${encodeURIComponent(id)}`, { method: 'PUT', body })
-        : apiFetch<AdminInteraction>('/api/admin/interactions', { method: 'POST', body }),
+        ? api(interactionsEndpoints.adminUpdate, { params: { id }, body })
+        : api(interactionsEndpoints.adminCreate, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
   });
 }
@@ -28,7 +28,7 @@ export function useSaveInteraction() {
 export function useDeleteInteraction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiFetch<{ ok: true; message: string }>(`/api/admin/interactions/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => api(interactionsEndpoints.adminRemove, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
   });
 }

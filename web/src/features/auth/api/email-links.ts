@@ -1,15 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AuthResult } from '#contract/auth.ts';
-import { apiFetch } from '#web/lib/api-fetch.ts';
+import { authEndpoints } from '#contract/auth.ts';
+import { api } from '#web/lib/api.ts';
 import { refreshUser, setSignedInUser } from '#web/lib/session.ts';
-
-type OkMessage = { ok: true; message: string };
 
 /** Confirms the address from the e-mailed link; the server signs the user in on success. */
 export function useVerifyEmail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (token: string) => apiFetch<AuthResult>('/api/auth/verify-email', { method: 'POST', body: { token } }),
+    mutationFn: (token: string) => api(authEndpoints.verifyEmail, { body: { token } }),
     onSuccess: (result) => {
       if (result.user) setSignedInUser(queryClient, result.user);
       void refreshUser(queryClient);
@@ -19,19 +17,18 @@ export function useVerifyEmail() {
 
 export function useResendVerification() {
   return useMutation({
-    mutationFn: (email: string) => apiFetch<OkMessage>('/api/auth/resend-verification', { method: 'POST', body: { email } }),
+    mutationFn: (email: string) => api(authEndpoints.resendVerification, { body: { email } }),
   });
 }
 
 export function useForgotPassword() {
   return useMutation({
-    mutationFn: (email: string) => apiFetch<OkMessage>('/api/auth/forgot-password', { method: 'POST', body: { email } }),
+    mutationFn: (email: string) => api(authEndpoints.forgotPassword, { body: { email } }),
   });
 }
 
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (body: { token: string; password: string }) =>
-      apiFetch<OkMessage>('/api/auth/reset-password', { method: 'POST', body }),
+    mutationFn: (body: { token: string; password: string }) => api(authEndpoints.resetPassword, { body }),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AuthResult, RegisterBody } from '#contract/auth.ts';
-import { apiFetch } from '#web/lib/api-fetch.ts';
+import { type AuthResult, type RegisterBody, authEndpoints } from '#contract/auth.ts';
+import { api } from '#web/lib/api.ts';
 
 /** The browser's time zone, so that "today" and streaks follow the user's day (product.md, Accounts). */
 export function browserTimeZone(): string | undefined {
@@ -12,7 +12,7 @@ export function browserTimeZone(): string | undefined {
 }
 
 export function register(body: Omit<RegisterBody, 'timeZone'>): Promise<AuthResult> {
-  return apiFetch<AuthResult>('/api/register', { method: 'POST', body: { ...body, timeZone: browserTimeZone() } });
+  return api(authEndpoints.register, { body: { ...body, timeZone: browserTimeZone() } });
 }
 
 export function useRegister() {

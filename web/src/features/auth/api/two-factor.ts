@@ -1,21 +1,24 @@
 import { startAuthentication, startRegistration } from '@simplewebauthn/browser';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AuthResult } from '#contract/auth.ts';
-import type { Passkey, RecoveryCodes, TotpSetup, TwoFactorProof, TwoFactorStatus } from '#contract/two-factor.ts';
+import { type AuthResult, twoFactorEndpoints } from '#contract/auth.ts';
+import type { Passkey, TwoFactorProof } from '#contract/two-factor.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
+import { api } from '#web/lib/api.ts';
 import { refreshUser, setSignedInUser } from '#web/lib/session.ts';
 
+// WebAuthn's options and responses are @simplewebauthn's types; the contract checks them only
+// loosely, so these calls keep the library's types.
 type Options = Parameters<typeof startRegistration>[0]['optionsJSON'];
 type RequestOptions = Parameters<typeof startAuthentication>[0]['optionsJSON'];
 
 export const twoFactorQueryOptions = queryOptions({
   queryKey: ['two-factor'],
-  queryFn: ({ signal }) => apiFetch<TwoFactorStatus>('/api/two-factor', { signal }),
+  queryFn: ({ signal }) => api(twoFactorEndpoints.status, { signal }),
 });
 
 export const passkeysQueryOptions = queryOptions({
   queryKey: ['passkeys'],
-  queryFn: ({ signal }) => apiFetch<{ passkeys: Passkey[] }>('/api/passkeys', { signal }).then((data) => data.passkeys),
+  queryFn: ({ signal }) => api(twoFactorEndpoints.listPasskeys, { signal }).then((data) => data.passkeys),
 });
 
 export function useTwoFactorStatus() {
@@ -39,32 +42,32 @@ function useSettingsMutation<Input, Output>(mutationFn: (input: Input) => Promis
 }
 
 export function useStartTotpSetup() {
-  return useMutation({ mutationFn: (password: string | undefined) => apiFetch<TotpSetup>('/api/two-factor/totp/setup', { method: 'POST', body: { password } }) });
+  return useMutation({ mutationFn: (password: string | undefined) => api(twoFactorEndpoints.setupTotp, { body: { password } }) });
 }
 
 export function useEnableTotp() {
-  return useSettingsMutation((code: string) => apiFetch<RecoveryCodes>('/api/two-factor/totp/enable', { method: 'POST', body: { code } }));
+  return useSettingsMutation((code: string) => api(twoFactorEndpoints.enableTotp, { body: { code } }));
 }
 
 export function useDisableTwoFactor() {
-  return useSettingsMutation((proof: TwoFactorProof) => apiFetch<{ message: string }>('/api/two-factor/disable', { method: 'POST', body: proof }));
+  return useSettingsMutation((proof: TwoFactorProof) => api(twoFactorEndpoints.disable, { body: proof }));
 }
 
 export function useNewRecoveryCodes() {
-  return useSettingsMutation((proof: TwoFactorProof) => apiFetch<RecoveryCodes>('/api/two-factor/recovery-codes', { method: 'POST', body: proof }));
+  return useSettingsMutation((proof: TwoFactorProof) => api(twoFactorEndpoints.recoveryCodes, { body: proof }));
 }
 
 /** Asks the browser to create a passkey, then registers it under the given name. */
 export function useAddPasskey() {
   return useSettingsMutation(async ({ name, password }: { name: string; password: string | undefined }) => {
-    const optionsJSON = await apiFetch<Options>('/api/passkeys/registration-options', { method: 'POST', body: { password } });
+    const optionsJSON = await apiFetch<Options>(twoFactorEndpoints.passkeyRegistrationOptions.path, { method: 'POST', body: { password } });
     const response = await startRegistration({ optionsJSON });
-    return apiFetch<Passkey>('/api/passkeys', { method: 'POST', body: { name, response } });
+    return apiFetch<Passkey>(twoFactorEndpoints.addPasskey.path, { method: 'POST', body: { name, response } });
   });
 }
 
 export function useRemovePasskey() {
-  return useSettingsMutation((passkey: Passkey) => apiFetch<{ message: string }>(`/api/passkeys/${encodeURIComponent(passkey.id)}`, { method: 'DELETE' }));
+  return useSettingsMutation((passkey: Passkey) => api(twoFactorEndpoints.removePasskey, { params: { id: passkey.id } }));
 }
 
 /** Stores the signed-in user an answer carries, as the password sign-in does. */
@@ -82,18 +85,18 @@ function useSignInMutation<Input>(mutationFn: (input: Input) => Promise<AuthResu
 /** Signs in with a passkey the browser offers: no username or password. */
 export function usePasskeySignIn() {
   return useSignInMutation(async () => {
-    const optionsJSON = await apiFetch<RequestOptions>('/api/auth/passkey/options', { method: 'POST' });
+    const optionsJSON = await apiFetch<RequestOptions>(twoFactorEndpoints.passkeySignInOptions.path, { method: 'POST' });
     const response = await startAuthentication({ optionsJSON });
-    return apiFetch<AuthResult>('/api/auth/passkey', { method: 'POST', body: { response } });
+    return apiFetch<AuthResult>(twoFactorEndpoints.passkeySignIn.path, { method: 'POST', body: { response } });
   });
 }
 
 /** The second step of a sign-in: a code (authenticator or recovery), or one of the account's passkeys. */
 export function useSecondFactor() {
   return useSignInMutation(async (input: { token: string; code: string } | { token: string; passkey: true }) => {
-    if ('code' in input) return apiFetch<AuthResult>('/api/auth/two-factor', { method: 'POST', body: input });
-    const optionsJSON = await apiFetch<RequestOptions>('/api/auth/two-factor/passkey-options', { method: 'POST', body: { token: input.token } });
+    if ('code' in input) return api(twoFactorEndpoints.secondFactor, { body: input });
+    const optionsJSON = await apiFetch<RequestOptions>(twoFactorEndpoints.secondFactorPasskeyOptions.path, { method: 'POST', body: { token: input.token } });
     const passkey = await startAuthentication({ optionsJSON });
-    return apiFetch<AuthResult>('/api/auth/two-factor', { method: 'POST', body: { token: input.token, passkey } });
+    return apiFetch<AuthResult>(twoFactorEndpoints.secondFactor.path, { method: 'POST', body: { token: input.token, passkey } });
   });
 }

@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminBlogListResponse, AdminBlogPost, BlogPostBody, BlogSection } from '#contract/blog.ts';
-import { BLOG_THUMBNAIL_FIELD } from '#contract/blog.ts';
-import { apiFetch } from '#web/lib/api-fetch.ts';
+import { type AdminBlogPost, BLOG_THUMBNAIL_FIELD, type BlogPostBody, type BlogSection, blogEndpoints } from '#contract/blog.ts';
+import { api } from '#web/lib/api.ts';
 
 export type AdminPostsQuery = { section?: BlogSection | undefined; q: string; page: number; pageSize: number };
 
@@ -10,11 +9,8 @@ const adminKey = ['admin', 'blog'] as const;
 export const adminPostsQueryOptions = (query: AdminPostsQuery) =>
   queryOptions({
     queryKey: [...adminKey, 'list', query],
-    queryFn: ({ signal }) => {
-      const params = new URLSearchParams({ q: query.q, page: String(query.page), pageSize: String(query.pageSize) });
-      if (query.section) params.set('section', query.section);
-      return apiFetch<AdminBlogListResponse>(`/api/admin/blog?${params}`, { signal });
-    },
+    queryFn: ({ signal }) =>
+      api(blogEndpoints.adminList, { query: { q: query.q, page: query.page, pageSize: query.pageSize, section: query.section || undefined }, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -25,7 +21,7 @@ export function useAdminPosts(query: AdminPostsQuery) {
 export const adminPostQueryOptions = (id: string) =>
   queryOptions({
     queryKey: [...adminKey, 'post', id],
-    queryFn: ({ signal }) => apiFetch<AdminBlogPost>(`/api/admin/blog/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => api(blogEndpoints.adminPost, { params: { id }, signal }),
   });
 
 export function useAdminPost(id: string | null) {
@@ -46,9 +42,7 @@ export function useSavePost() {
   const invalidate = useInvalidateBlog();
   return useMutation({
     mutationFn: ({ id, body }: { id?: string | undefined; body: BlogPostBody }) =>
-      id
-        ? apiFetch<AdminBlogPost>(`/api/admin/blog/${encodeURIComponent(id)}`, { method: 'PUT', body })
-        : apiFetch<AdminBlogPost>('/api/admin/blog', { method: 'POST', body }),
+      id ? api(blogEndpoints.update, { params: { id }, body }) : api(blogEndpoints.create, { body }),
     onSuccess: (post) => invalidate(post),
   });
 }
@@ -57,7 +51,7 @@ export function useSetPublished() {
   const invalidate = useInvalidateBlog();
   return useMutation({
     mutationFn: ({ id, published }: { id: string; published: boolean }) =>
-      apiFetch<AdminBlogPost>(`/api/admin/blog/${encodeURIComponent(id)}/${published ? 'publish' : 'unpublish'}`, { method: 'POST' }),
+      api(published ? blogEndpoints.publish : blogEndpoints.unpublish, { params: { id } }),
     onSuccess: (post) => invalidate(post),
   });
 }
@@ -65,7 +59,7 @@ export function useSetPublished() {
 export function useDeletePost() {
   const invalidate = useInvalidateBlog();
   return useMutation({
-    mutationFn: (id: string) => apiFetch<{ ok: true; message: string }>(`/api/admin/blog/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => api(blogEndpoints.remove, { params: { id } }),
     onSuccess: () => invalidate(),
   });
 }
@@ -76,7 +70,7 @@ export function useUploadThumbnail() {
     mutationFn: ({ id, file }: { id: string; file: File }) => {
       const form = new FormData();
       form.append(BLOG_THUMBNAIL_FIELD, file);
-      return apiFetch<AdminBlogPost>(`/api/admin/blog/${encodeURIComponent(id)}/thumbnail`, { method: 'PUT', body: form });
+      return api(blogEndpoints.setThumbnail, { params: { id }, body: form });
     },
     onSuccess: (post) => invalidate(post),
   });
@@ -85,12 +79,12 @@ export function useUploadThumbnail() {
 export function useRemoveThumbnail() {
   const invalidate = useInvalidateBlog();
   return useMutation({
-    mutationFn: (id: string) => apiFetch<AdminBlogPost>(`/api/admin/blog/${encodeURIComponent(id)}/thumbnail`, { method: 'DELETE' }),
+    mutationFn: (id: string) => api(blogEndpoints.removeThumbnail, { params: { id } }),
     onSuccess: (post) => invalidate(post),
   });
 }
 
 /** The Markdown as the server renders and sanitises it, for the editor's live preview. */
-export function previewMarkdown(contentMarkdown: string, signal?: AbortSignal): Promise<{ html: string }> {
-  return apiFetch<{ html: string }>('/api/admin/blog/preview', { method: 'POST', body: { contentMarkdown }, signal });
+export function previewMarkdown(contentMarkdown: string, signal?: AbortSignal) {
+  return api(blogEndpoints.preview, { body: { contentMarkdown }, signal });
 }

@@ -1,12 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { BlogListResponse, BlogPost, BlogSection } from '#contract/blog.ts';
-import { apiFetch, isApiError } from '#web/lib/api-fetch.ts';
+import { type BlogSection, blogEndpoints } from '#contract/blog.ts';
+import { isApiError } from '#web/lib/api-fetch.ts';
+import { api } from '#web/lib/api.ts';
 
 /** A page of a section's published posts (product.md, Blog: real pagination, 6 a page). */
 export const postsQueryOptions = (section: BlogSection, page: number) =>
   queryOptions({
     queryKey: ['blog', section, 'page', page],
-    queryFn: ({ signal }) => apiFetch<BlogListResponse>(`/api/blog?section=${section}&page=${page}`, { signal }),
+    queryFn: ({ signal }) => api(blogEndpoints.list, { query: { section, page }, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -18,9 +19,9 @@ export function usePosts(section: BlogSection, page: number) {
 export const postQueryOptions = (slug: string) =>
   queryOptions({
     queryKey: ['blog', 'post', slug],
-    queryFn: async ({ signal }): Promise<BlogPost | null> => {
+    queryFn: async ({ signal }) => {
       try {
-        return await apiFetch<BlogPost>(`/api/blog/${encodeURIComponent(slug)}`, { signal });
+        return await api(blogEndpoints.post, { params: { slug }, signal });
       } catch (error) {
         if (isApiError(error) && error.status === 404) return null;
         throw error;

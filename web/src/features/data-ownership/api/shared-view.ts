@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type SharedData, sharedDataSchema } from '#contract/data-ownership.ts';
-import { apiFetch, isApiError } from '#web/lib/api-fetch.ts';
+import { sharesEndpoints } from '#contract/data-ownership.ts';
+import { isApiError } from '#web/lib/api-fetch.ts';
+import { api } from '#web/lib/api.ts';
 
 /** GET /api/share/{token}: no sign-in. Each load is one logged opening, so it is not refetched. */
 export function sharedDataQueryOptions(token: string) {
   return queryOptions({
     queryKey: ['shared-data', token],
-    queryFn: async ({ signal }): Promise<SharedData> => sharedDataSchema.parse(await apiFetch(`/api/share/${encodeURIComponent(token)}`, { signal })),
+    queryFn: ({ signal }) => api(sharesEndpoints.open, { params: { token }, signal }),
     retry: (count, error) => !(isApiError(error) && error.status === 404) && count < 1,
     staleTime: Infinity,
     refetchOnWindowFocus: false,

@@ -1,17 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type CreateShareBody,
-  type CreateShareResult,
-  type ShareLink,
-  createShareResultSchema,
-  shareListSchema,
-} from '#contract/data-ownership.ts';
-import { apiFetch } from '#web/lib/api-fetch.ts';
+import { type CreateShareBody, type ShareLink, sharesEndpoints } from '#contract/data-ownership.ts';
+import { api } from '#web/lib/api.ts';
 import { withReauth } from '#web/lib/reauth.ts';
 
 export const sharesQueryOptions = queryOptions({
   queryKey: ['shares'],
-  queryFn: async ({ signal }): Promise<ShareLink[]> => shareListSchema.parse(await apiFetch('/api/shares', { signal })).links,
+  queryFn: async ({ signal }) => (await api(sharesEndpoints.list, { signal })).links,
 });
 
 export function useShares() {
@@ -22,8 +16,7 @@ export function useCreateShare() {
   const queryClient = useQueryClient();
   return useMutation({
     // A new link needs a recent sign-in: the password is asked for when it is not.
-    mutationFn: async (body: CreateShareBody): Promise<CreateShareResult> =>
-      createShareResultSchema.parse(await withReauth(() => apiFetch('/api/shares', { method: 'POST', body }))),
+    mutationFn: (body: CreateShareBody) => withReauth(() => api(sharesEndpoints.create, { body })),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: sharesQueryOptions.queryKey }),
   });
 }
@@ -31,7 +24,7 @@ export function useCreateShare() {
 export function useRevokeShare() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (link: ShareLink) => apiFetch<{ ok: true; message: string }>(`/api/shares/${encodeURIComponent(link.id)}`, { method: 'DELETE' }),
+    mutationFn: (link: ShareLink) => api(sharesEndpoints.revoke, { params: { id: link.id } }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: sharesQueryOptions.queryKey }),
   });
 }

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { InsightsResponse } from '#contract/insights.ts';
-import { apiFetch } from '#web/lib/api-fetch.ts';
+import { insightsEndpoints } from '#contract/insights.ts';
+import { api } from '#web/lib/api.ts';
 
 /** Every comparison of the stack's supplements with the daily ratings (a preview below Pro and the trial). */
 export const insightsQueryOptions = queryOptions({
   queryKey: ['insights'],
-  queryFn: ({ signal }) => apiFetch<InsightsResponse>('/api/insights', { signal }),
+  queryFn: ({ signal }) => api(insightsEndpoints.insights, { signal }),
 });
 
 export function useInsights() {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { InteractionReport } from '#contract/interactions.ts';
-import { apiFetch } from '#web/lib/api-fetch.ts';
+import { interactionsEndpoints } from '#contract/interactions.ts';
+import { api } from '#web/lib/api.ts';
 
 /**
  * Interactions and allergy warnings of the whole stack. Under the `supplements` key, so that
@@ -8,7 +8,7 @@ import { apiFetch } from '#web/lib/api-fetch.ts';
  */
 export const stackInteractionsQueryOptions = queryOptions({
   queryKey: ['supplements', 'interactions', 'stack'],
-  queryFn: ({ signal }) => apiFetch<InteractionReport>('/api/interactions', { signal }),
+  queryFn: ({ signal }) => api(interactionsEndpoints.report, { signal }),
 });
 
 export function useStackInteractions() {

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LabFileResults, LabResult, LabResultInput, OwnBiomarker } from '#contract/labs.ts';
-import { apiFetch } from '#web/lib/api-fetch.ts';
+import { type LabResultInput, labsEndpoints } from '#contract/labs.ts';
+import { api } from '#web/lib/api.ts';
 import { LABS_QUERY_KEY } from './lab-files.ts';
 
 type ResultBody = LabResultInput & { testDate?: string };
@@ -11,7 +11,7 @@ const fileResultsKey = (fileId: string) => [...LABS_QUERY_KEY, 'results', fileId
 export function fileResultsQueryOptions(fileId: string) {
   return queryOptions({
     queryKey: fileResultsKey(fileId),
-    queryFn: ({ signal }) => apiFetch<LabFileResults>(`/api/labs/${encodeURIComponent(fileId)}/results`, { signal }),
+    queryFn: ({ signal }) => api(labsEndpoints.fileResults, { params: { id: fileId }, signal }),
   });
 }
 
@@ -22,7 +22,7 @@ export function useFileResults(fileId: string) {
 /** Results typed in with no file (`GET /api/labs/results/manual`). */
 export const manualResultsQueryOptions = queryOptions({
   queryKey: [...LABS_QUERY_KEY, 'manual'],
-  queryFn: ({ signal }) => apiFetch<LabResult[]>('/api/labs/results/manual', { signal }),
+  queryFn: ({ signal }) => api(labsEndpoints.manualResults, { signal }),
 });
 
 export function useManualResults() {
@@ -41,42 +41,42 @@ function useLabsMutation<TInput, TOutput>(mutationFn: (input: TInput) => Promise
 /** Correct a result (`PUT /api/labs/results/{id}`); it becomes reviewed. */
 export function useUpdateResult() {
   return useLabsMutation(({ id, body }: { id: string; body: ResultBody }) =>
-    apiFetch<LabResult>(`/api/labs/results/${encodeURIComponent(id)}`, { method: 'PUT', body }),
+    api(labsEndpoints.updateResult, { params: { id }, body }),
   );
 }
 
 export function useDeleteResult() {
-  return useLabsMutation((id: string) => apiFetch<{ ok: true; message: string }>(`/api/labs/results/${encodeURIComponent(id)}`, { method: 'DELETE' }));
+  return useLabsMutation((id: string) => api(labsEndpoints.deleteResult, { params: { id } }));
 }
 
 /** Add a result to a file by hand (`POST /api/labs/{id}/results`). */
 export function useAddFileResult() {
   return useLabsMutation(({ fileId, body }: { fileId: string; body: ResultBody }) =>
-    apiFetch<LabResult>(`/api/labs/${encodeURIComponent(fileId)}/results`, { method: 'POST', body }),
+    api(labsEndpoints.addFileResult, { params: { id: fileId }, body }),
   );
 }
 
 /** Enter a result with no file (`POST /api/labs/results`); its test date is required. */
 export function useAddManualResult() {
-  return useLabsMutation((body: ResultBody & { testDate: string }) => apiFetch<LabResult>('/api/labs/results', { method: 'POST', body }));
+  return useLabsMutation((body: ResultBody & { testDate: string }) => api(labsEndpoints.addManualResult, { body }));
 }
 
 /** Set a file's test date (`PUT /api/labs/{id}/test-date`); it applies to all its results. */
 export function useSetTestDate() {
   return useLabsMutation(({ fileId, testDate }: { fileId: string; testDate: string }) =>
-    apiFetch<LabFileResults>(`/api/labs/${encodeURIComponent(fileId)}/test-date`, { method: 'PUT', body: { testDate } }),
+    api(labsEndpoints.setTestDate, { params: { id: fileId }, body: { testDate } }),
   );
 }
 
 /** Confirm a file's results (`POST /api/labs/{id}/confirm`): all become reviewed and the file is done. */
 export function useConfirmFile() {
-  return useLabsMutation((fileId: string) => apiFetch<LabFileResults>(`/api/labs/${encodeURIComponent(fileId)}/confirm`, { method: 'POST', body: {} }));
+  return useLabsMutation((fileId: string) => api(labsEndpoints.confirmFile, { params: { id: fileId }, body: {} }));
 }
 
 /** The user's own biomarkers (`GET /api/labs/own-biomarkers`), offered beside the catalogue's. */
 export const ownBiomarkersQueryOptions = queryOptions({
   queryKey: [...LABS_QUERY_KEY, 'own-biomarkers'],
-  queryFn: ({ signal }) => apiFetch<OwnBiomarker[]>('/api/labs/own-biomarkers', { signal }),
+  queryFn: ({ signal }) => api(labsEndpoints.ownBiomarkers, { signal }),
 });
 
 export function useOwnBiomarkers() {
@@ -86,20 +86,20 @@ export function useOwnBiomarkers() {
 /** Save a row waiting for review as a result: mapped, confirmed or corrected (`PUT /api/labs/review-rows/{id}`). */
 export function useSaveReviewRow() {
   return useLabsMutation(({ id, body }: { id: string; body: ResultBody }) =>
-    apiFetch<LabResult>(`/api/labs/review-rows/${encodeURIComponent(id)}`, { method: 'PUT', body }),
+    api(labsEndpoints.saveReviewRow, { params: { id }, body }),
   );
 }
 
 /** Keep an unrecognised row as the user's own biomarker (`POST /api/labs/review-rows/{id}/own`). */
 export function useKeepReviewRowAsOwn() {
   return useLabsMutation(({ id, name, unit }: { id: string; name: string; unit: string }) =>
-    apiFetch<LabResult>(`/api/labs/review-rows/${encodeURIComponent(id)}/own`, { method: 'POST', body: { name, unit } }),
+    api(labsEndpoints.keepReviewRowAsOwn, { params: { id }, body: { name, unit } }),
   );
 }
 
 /** Leave a row out (`DELETE /api/labs/review-rows/{id}`). */
 export function useDismissReviewRow() {
-  return useLabsMutation((id: string) => apiFetch<{ ok: true; message: string }>(`/api/labs/review-rows/${encodeURIComponent(id)}`, { method: 'DELETE' }));
+  return useLabsMutation((id: string) => api(labsEndpoints.dismissReviewRow, { params: { id } }));
 }
 
 /** A page of a report as an image, for review beside the table. */

@@ -1,6 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ChartUnits } from '#contract/page-data.ts';
-import { apiFetch, isApiError } from '#web/lib/api-fetch.ts';
+import { labsEndpoints } from '#contract/labs.ts';
+import { isApiError } from '#web/lib/api-fetch.ts';
+import { api } from '#web/lib/api.ts';
 import { readSeriesResponse } from '../utils/series.ts';
 import { LABS_QUERY_KEY } from './lab-files.ts';
 
@@ -21,9 +23,9 @@ export function chartDataError(error: unknown): Error {
 export function seriesQueryOptions(units: ChartUnits) {
   return queryOptions({
     queryKey: [...LABS_QUERY_KEY, 'series', units],
-    queryFn: async ({ signal }): Promise<unknown> => {
+    queryFn: async ({ signal }) => {
       try {
-        return await apiFetch<unknown>(`/api/labs/series?units=${units}`, { signal });
+        return await api(labsEndpoints.series, { query: { units }, signal });
       } catch (error) {
         if (signal.aborted) throw error;
         throw chartDataError(error);

@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Medication, MedicationBody } from '#contract/interactions.ts';
-import { apiFetch } from '#web/lib/api-fetch.ts';
+import { type MedicationBody, medicationsEndpoints } from '#contract/interactions.ts';
+import { api } from '#web/lib/api.ts';
 
 export const medicationsQueryOptions = queryOptions({
   queryKey: ['medications'],
-  queryFn: ({ signal }) => apiFetch<Medication[]>('/api/medications', { signal }),
+  queryFn: ({ signal }) => api(medicationsEndpoints.list, { signal }),
   staleTime: 5 * 60 * 1000,
 });
 
@@ -26,9 +26,7 @@ export function useSaveMedication() {
   const refresh = useRefreshStack();
   return useMutation({
     mutationFn: ({ id, body }: { id?: string; body: MedicationBody }) =>
-      id
-        ? apiFetch<Medication>(`/api/medications/${encodeURIComponent(id)}`, { method: 'PUT', body })
-        : apiFetch<Medication>('/api/medications', { method: 'POST', body }),
+      id ? api(medicationsEndpoints.update, { params: { id }, body }) : api(medicationsEndpoints.create, { body }),
     onSuccess: refresh,
   });
 }
@@ -36,7 +34,7 @@ export function useSaveMedication() {
 export function useDeleteMedication() {
   const refresh = useRefreshStack();
   return useMutation({
-    mutationFn: (id: string) => apiFetch<{ ok: true; message: string }>(`/api/medications/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => api(medicationsEndpoints.remove, { params: { id } }),
     onSuccess: refresh,
   });
 }

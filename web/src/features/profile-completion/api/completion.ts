@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ProfileCompletion } from '#contract/profile.ts';
-import { apiFetch } from '#web/lib/api-fetch.ts';
+import { profileEndpoints } from '#contract/profile.ts';
+import { api } from '#web/lib/api.ts';
 
 /** The five steps, computed on the server from the user's real data. */
 export const profileCompletionQueryOptions = queryOptions({
   queryKey: ['profile-completion'],
-  queryFn: ({ signal }) => apiFetch<ProfileCompletion>('/api/profile/completion', { signal }),
+  queryFn: ({ signal }) => api(profileEndpoints.completion, { signal }),
 });
 
 export function useProfileCompletion(enabled = true) {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ChangePasswordBody } from '#contract/auth.ts';
-import { apiFetch } from '#web/lib/api-fetch.ts';
+import { type ChangePasswordBody, authEndpoints } from '#contract/auth.ts';
+import { api } from '#web/lib/api.ts';
 import { withReauth } from '#web/lib/reauth.ts';
 import { refreshUser } from '#web/lib/session.ts';
 import { sessionsQueryOptions } from './sessions.ts';
@@ -10,7 +10,7 @@ export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
     // An account without a password (Google only) needs a recent Google sign-in: the dialog offers one.
-    mutationFn: (body: ChangePasswordBody) => withReauth(() => apiFetch<{ ok: true; message: string }>('/api/auth/change-password', { method: 'POST', body })),
+    mutationFn: (body: ChangePasswordBody) => withReauth(() => api(authEndpoints.changePassword, { body })),
     onSuccess: () => {
       void refreshUser(queryClient);
       void queryClient.invalidateQueries({ queryKey: sessionsQueryOptions.queryKey });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProfileBody, ProfileResult } from '#contract/profile.ts';
-import { apiFetch } from '#web/lib/api-fetch.ts';
+import { type ProfileBody, profileEndpoints } from '#contract/profile.ts';
+import { api } from '#web/lib/api.ts';
 import { withReauth } from '#web/lib/reauth.ts';
 import { refreshUser, setSignedInUser } from '#web/lib/session.ts';
 
@@ -9,7 +9,7 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     // A new e-mail address needs a recent sign-in: the password is asked for when it is not.
-    mutationFn: (body: ProfileBody) => withReauth(() => apiFetch<ProfileResult>('/api/profile', { method: 'POST', body })),
+    mutationFn: (body: ProfileBody) => withReauth(() => api(profileEndpoints.save, { body })),
     onSuccess: (result) => {
       setSignedInUser(queryClient, result.user);
       void refreshUser(queryClient);

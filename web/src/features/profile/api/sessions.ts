@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SessionInfo } from '#contract/auth.ts';
-import { apiFetch } from '#web/lib/api-fetch.ts';
+import { type SessionInfo, authEndpoints } from '#contract/auth.ts';
+import { api } from '#web/lib/api.ts';
 
 export const sessionsQueryOptions = queryOptions({
   queryKey: ['sessions'],
-  queryFn: ({ signal }) => apiFetch<{ sessions: SessionInfo[] }>('/api/sessions', { signal }).then((data) => data.sessions),
+  queryFn: ({ signal }) => api(authEndpoints.listSessions, { signal }).then((data) => data.sessions),
 });
 
 export function useSessions() {
@@ -14,8 +14,7 @@ export function useSessions() {
 export function useEndSession() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (session: SessionInfo) =>
-      apiFetch<{ ok: true; message: string }>(`/api/sessions/${encodeURIComponent(session.id)}`, { method: 'DELETE' }),
+    mutationFn: (session: SessionInfo) => api(authEndpoints.endSession, { params: { id: session.id } }),
     onSuccess: (_result, session) => {
       if (!session.current) void queryClient.invalidateQueries({ queryKey: sessionsQueryOptions.queryKey });
     },

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Streak } from '#contract/streaks.ts';
-import { apiFetch } from '#web/lib/api-fetch.ts';
+import { streaksEndpoints } from '#contract/streaks.ts';
+import { api } from '#web/lib/api.ts';
 
 /**
  * `GET /api/supplements/streak`, under one query key for every screen that shows it (the streak
@@ -8,7 +8,7 @@ import { apiFetch } from '#web/lib/api-fetch.ts';
  */
 export const streakQueryOptions = queryOptions({
   queryKey: ['streak'],
-  queryFn: ({ signal }) => apiFetch<Streak>('/api/supplements/streak', { signal }),
+  queryFn: ({ signal }) => api(streaksEndpoints.streak, { signal }),
 });
 
 export function useStreak(enabled = true) {

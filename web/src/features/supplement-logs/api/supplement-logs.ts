@@ -1,13 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DayIntakeBody, DayView, EffectsBody, Effects, MarkTodayResult, MonthDays, SupplementLogEntry } from '#contract/supplement-logs.ts';
+import { type DayIntakeBody, type EffectsBody, type SupplementLogEntry, supplementLogsEndpoints } from '#contract/supplement-logs.ts';
 import { streakQueryOptions } from '#web/features/streaks/public.ts';
-import { apiFetch } from '#web/lib/api-fetch.ts';
+import { api } from '#web/lib/api.ts';
 
 /** One local day: intake, notes, the effects rating and the day's intake warnings (dashboard and history alike). */
 export function dayQueryOptions(date: string) {
   return queryOptions({
     queryKey: ['supplement-logs', 'day', date],
-    queryFn: ({ signal }) => apiFetch<DayView>(`/api/supplement-logs/${encodeURIComponent(date)}`, { signal }),
+    queryFn: ({ signal }) => api(supplementLogsEndpoints.day, { params: { date }, signal }),
   });
 }
 
@@ -19,7 +19,7 @@ export function useDay(date: string) {
 export function useMonthDays(month: string) {
   return useQuery({
     queryKey: ['supplement-logs', 'month', month],
-    queryFn: ({ signal }) => apiFetch<MonthDays>(`/api/supplement-logs/days?month=${encodeURIComponent(month)}`, { signal }),
+    queryFn: ({ signal }) => api(supplementLogsEndpoints.monthDays, { query: { month }, signal }),
   });
 }
 
@@ -27,8 +27,7 @@ export function useMonthDays(month: string) {
 export function useSaveIntake() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (logs: SupplementLogEntry[]) =>
-      apiFetch<{ id: string; takenAt: string }[]>('/api/supplement-logs', { method: 'POST', body: { logs } }),
+    mutationFn: (logs: SupplementLogEntry[]) => api(supplementLogsEndpoints.saveLogs, { body: { logs } }),
     onSuccess: () => refreshDays(queryClient),
   });
 }
@@ -45,7 +44,7 @@ function refreshDays(queryClient: ReturnType<typeof useQueryClient>) {
 export function useSaveDay(date: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (logs: DayIntakeBody['logs']) => apiFetch<DayView>(`/api/supplement-logs/${encodeURIComponent(date)}`, { method: 'PUT', body: { logs } }),
+    mutationFn: (logs: DayIntakeBody['logs']) => api(supplementLogsEndpoints.saveDay, { params: { date }, body: { logs } }),
     onSuccess: () => refreshDays(queryClient),
   });
 }
@@ -54,7 +53,7 @@ export function useSaveDay(date: string) {
 export function useDeleteDayIntake(date: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiFetch<{ ok: true; message: string }>(`/api/supplement-logs/${encodeURIComponent(date)}`, { method: 'DELETE' }),
+    mutationFn: () => api(supplementLogsEndpoints.deleteDay, { params: { date } }),
     onSuccess: () => refreshDays(queryClient),
   });
 }
@@ -63,7 +62,7 @@ export function useDeleteDayIntake(date: string) {
 export function useSaveEffects() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: EffectsBody) => apiFetch<Effects>('/api/effects', { method: 'POST', body }),
+    mutationFn: (body: EffectsBody) => api(supplementLogsEndpoints.saveEffects, { body }),
     onSuccess: () => refreshDays(queryClient),
   });
 }
@@ -71,7 +70,7 @@ export function useSaveEffects() {
 export function useDeleteEffects(date: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiFetch<{ ok: true; message: string }>(`/api/effects/${encodeURIComponent(date)}`, { method: 'DELETE' }),
+    mutationFn: () => api(supplementLogsEndpoints.deleteEffects, { params: { date } }),
     onSuccess: () => refreshDays(queryClient),
   });
 }
@@ -81,7 +80,7 @@ export function useMarkToday() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ supplementId, taken }: { supplementId: string; taken: boolean }) =>
-      apiFetch<MarkTodayResult>(`/api/supplement-logs/today/${encodeURIComponent(supplementId)}`, { method: 'PUT', body: { taken } }),
+      api(supplementLogsEndpoints.markToday, { params: { supplementId }, body: { taken } }),
     onSuccess: () => refreshDays(queryClient),
   });
 }
@@ -90,7 +89,7 @@ export function useMarkToday() {
 export function useDeleteLogEntry() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiFetch<{ ok: true; message: string }>(`/api/supplement-logs/entries/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => api(supplementLogsEndpoints.deleteEntry, { params: { id } }),
     onSuccess: () => refreshDays(queryClient),
   });
 }

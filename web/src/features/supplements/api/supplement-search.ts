@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { SupplementSuggestion } from '#contract/supplements.ts';
-import { apiFetch } from '#web/lib/api-fetch.ts';
+import { supplementsEndpoints } from '#contract/supplements.ts';
+import { api } from '#web/lib/api.ts';
 import { uniqueById } from '../utils/supplement-form.ts';
 
 /** product.md, Tracking: at most 20 suggestions. */
@@ -11,7 +11,7 @@ export function supplementSearchQueryOptions(text: string) {
   return queryOptions({
     queryKey: ['supplement-search', q],
     queryFn: async ({ signal }) =>
-      uniqueById(await apiFetch<SupplementSuggestion[]>(`/api/supplements/search?q=${encodeURIComponent(q)}&limit=${SUGGESTION_LIMIT}`, { signal })),
+      uniqueById(await api(supplementsEndpoints.search, { query: { q, limit: SUGGESTION_LIMIT }, signal })),
     staleTime: 5 * 60 * 1000,
   });
 }

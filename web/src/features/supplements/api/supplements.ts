@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { IntakeWarningsResponse, Supplement, SupplementBody } from '#contract/supplements.ts';
-import { apiFetch } from '#web/lib/api-fetch.ts';
+import { type SupplementBody, supplementsEndpoints } from '#contract/supplements.ts';
+import { api } from '#web/lib/api.ts';
 
 /** The user's stack. product.md, Tracking: cached 5 minutes, 2 retries. */
 export const supplementsQueryOptions = queryOptions({
   queryKey: ['supplements'],
-  queryFn: ({ signal }) => apiFetch<Supplement[]>('/api/supplements', { signal }),
+  queryFn: ({ signal }) => api(supplementsEndpoints.list, { signal }),
   staleTime: 5 * 60 * 1000,
   retry: 2,
 });
@@ -17,7 +17,7 @@ export function useSupplements() {
 /** Nutrients whose daily total from the stack is above the adult upper limit. */
 export const stackWarningsQueryOptions = queryOptions({
   queryKey: ['supplements', 'warnings'],
-  queryFn: ({ signal }) => apiFetch<IntakeWarningsResponse>('/api/supplements/warnings', { signal }),
+  queryFn: ({ signal }) => api(supplementsEndpoints.warnings, { signal }),
 });
 
 export function useStackWarnings() {
@@ -29,9 +29,7 @@ export function useSaveSupplement() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id?: string; body: SupplementBody }) =>
-      id
-        ? apiFetch<Supplement>(`/api/supplements/${encodeURIComponent(id)}`, { method: 'PUT', body })
-        : apiFetch<Supplement>('/api/supplements', { method: 'POST', body }),
+      id ? api(supplementsEndpoints.update, { params: { id }, body }) : api(supplementsEndpoints.create, { body }),
     // The warnings' key starts with the stack's, so both are read again.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: supplementsQueryOptions.queryKey }),
   });
@@ -40,7 +38,7 @@ export function useSaveSupplement() {
 export function useDeleteSupplement() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiFetch<{ ok: true; message: string }>(`/api/supplements/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => api(supplementsEndpoints.remove, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: supplementsQueryOptions.queryKey }),
   });
 }
@@ -49,8 +47,7 @@ export function useDeleteSupplement() {
 export function useDismissWarning() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (nutrient: string) =>
-      apiFetch<IntakeWarningsResponse>(`/api/supplements/warnings/${encodeURIComponent(nutrient)}/dismiss`, { method: 'POST' }),
+    mutationFn: (nutrient: string) => api(supplementsEndpoints.dismissWarning, { params: { nutrient } }),
     onSuccess: (warnings) => queryClient.setQueryData(stackWarningsQueryOptions.queryKey, warnings),
   });
 }
