@@ -11,7 +11,7 @@ import { useLabUnits } from '#web/lib/lab-units.ts';
 import { useSaveChat } from '../api/save-chat.ts';
 import { useChat } from '../hooks/use-chat.ts';
 import { dashboardErrorText } from '../utils/chat-failure.ts';
-import type { ChatEntry } from '../utils/chat-state.ts';
+import type { ChatEntry, ChatState } from '../utils/chat-state.ts';
 import { isInProgress } from '../utils/chat-state.ts';
 import { ASSISTANT_LABEL, ChatBubble, ChatComposer, ChatLog, useStickToBottom, userLabel } from './chat-parts.tsx';
 import { MedicalDisclaimer } from './medical-disclaimer.tsx';
@@ -57,15 +57,7 @@ function LimitDialog({ open, message, onClose, returnFocusTo }: {
  * today's notes as a chat ("AI Chat" in the history); a usage limit opens the limit dialog.
  */
 export function DashboardChatPanel({ user }: { user: User }) {
-  const saveChat = useSaveChat();
-  const [saveStatus, setSaveStatus] = useState<SaveStatus>({ state: 'idle' });
-  const save = (exchange: ChatEntry[]) => {
-    setSaveStatus({ state: 'saving' });
-    saveChat.mutateAsync(exchange).then(
-      () => setSaveStatus({ state: 'saved' }),
-      () => setSaveStatus({ state: 'failed', exchange }),
-    );
-  };
+  const { saveStatus, setSaveStatus, save } = useSaveToHistory();
   const [labUnits] = useLabUnits(user);
   const { state, send, clear } = useChat({ path: '/api/chat', labUnits, onAnswered: save });
   const [input, setInput] = useState('');
@@ -73,10 +65,8 @@ export function DashboardChatPanel({ user }: { user: User }) {
   const textareaRef = useRef<HTMLTextAreaElement | null>(null);
   const refocus = useRef(false);
   const busy = isInProgress(state);
-  const scrollRef = useStickToBottom(state.messages);
   const failure = state.failure;
   const titleId = useId();
-  const empty = state.messages.length === 0 && !failure;
 
   // The limit dialog opens when a reply is refused for the limit (product.md, Assistant, "Chat").
   useEffect(() => {
@@ -116,53 +106,7 @@ export function DashboardChatPanel({ user }: { user: User }) {
         <CardDescription>How are you feeling?</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
-        <div
-          ref={scrollRef}
-          data-testid="chat-box"
-          className={cn(
-            'overflow-y-auto rounded-lg border border-border bg-muted/40 p-3 sm:p-4',
-            // Empty, it is an invitation, not a screen of blank space above the rest of the day.
-            empty ? 'min-h-32' : 'h-[55svh] min-h-64 md:h-[60vh]',
-          )}
-          tabIndex={0}
-          role="region"
-          aria-label="Chat messages"
-        >
-          {empty ? (
-            <div className="flex h-full flex-col items-center justify-center gap-2 text-center text-sm text-muted-foreground">
-              <Bot aria-hidden="true" className="size-8" />
-              <p className="max-w-sm">
-                Tell the assistant how you are feeling today, or ask about your supplements, your streak or your lab results.
-              </p>
-            </div>
-          ) : (
-            <ChatLog label="Conversation with the assistant" busy={busy}>
-              {state.messages.map((message, index) => {
-                const last = index === state.messages.length - 1;
-                return (
-                  <ChatBubble
-                    key={index}
-                    message={message}
-                    userName={userLabel(user)}
-                    streaming={busy && last && message.role === 'assistant'}
-                    cursor={busy && last && message.role === 'assistant'}
-                  />
-                );
-              })}
-              {failure && failure.kind !== 'limit' ? (
-                <li className="flex justify-start">
-                  <div role="alert" className="grid max-w-[min(40rem,90%)] gap-1 rounded-xl border border-destructive/40 bg-destructive/5 px-4 py-3 text-sm">
-                    <p className="text-xs font-semibold text-muted-foreground">{ASSISTANT_LABEL}</p>
-                    <p className="flex items-start gap-2 text-destructive">
-                      <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-                      {dashboardErrorText(failure)}
-                    </p>
-                  </div>
-                </li>
-              ) : null}
-            </ChatLog>
-          )}
-        </div>
+        <ChatBox messages={state.messages} failure={failure} busy={busy} userName={userLabel(user)} />
 
         {failure?.kind === 'limit' ? (
           <p className="text-sm text-muted-foreground">
@@ -172,27 +116,7 @@ export function DashboardChatPanel({ user }: { user: User }) {
             </button>
           </p>
         ) : null}
-        <div aria-live="polite" className="text-xs text-muted-foreground empty:hidden">
-          {saveStatus.state === 'saved' ? (
-            <span className="inline-flex items-center gap-1">
-              <History aria-hidden="true" className="size-3.5" />
-              <span>
-                Saved to your{' '}
-                <Link to="/supplement-history" className="font-medium text-primary hover:underline">
-                  history
-                </Link>
-                .
-              </span>
-            </span>
-          ) : saveStatus.state === 'failed' ? (
-            <span className="inline-flex flex-wrap items-center gap-2 text-destructive">
-              This conversation could not be saved to your history.
-              <Button variant="outline" size="sm" onClick={() => save(saveStatus.exchange)}>
-                Try again
-              </Button>
-            </span>
-          ) : null}
-        </div>
+        <SaveStatusNote status={saveStatus} onRetry={save} />
 
         <ChatComposer
           value={input}
@@ -210,5 +134,109 @@ export function DashboardChatPanel({ user }: { user: User }) {
       </CardContent>
       <LimitDialog open={limitOpen} message={failure?.kind === 'limit' ? failure.message : null} onClose={() => setLimitOpen(false)} returnFocusTo={textareaRef} />
     </Card>
+  );
+}
+
+/** Each answered question goes to today's notes; a failed save can be tried again. */
+function useSaveToHistory() {
+  const saveChat = useSaveChat();
+  const [saveStatus, setSaveStatus] = useState<SaveStatus>({ state: 'idle' });
+  const save = (exchange: ChatEntry[]) => {
+    setSaveStatus({ state: 'saving' });
+    saveChat.mutateAsync(exchange).then(
+      () => setSaveStatus({ state: 'saved' }),
+      () => setSaveStatus({ state: 'failed', exchange }),
+    );
+  };
+  return { saveStatus, setSaveStatus, save };
+}
+
+function EmptyChat() {
+  return (
+    <div className="flex h-full flex-col items-center justify-center gap-2 text-center text-sm text-muted-foreground">
+      <Bot aria-hidden="true" className="size-8" />
+      <p className="max-w-sm">Tell the assistant how you are feeling today, or ask about your supplements, your streak or your lab results.</p>
+    </div>
+  );
+}
+
+/** A failed reply, shown in the conversation where the answer would be. */
+function FailureBubble({ text }: { text: string }) {
+  return (
+    <li className="flex justify-start">
+      <div role="alert" className="grid max-w-[min(40rem,90%)] gap-1 rounded-xl border border-destructive/40 bg-destructive/5 px-4 py-3 text-sm">
+        <p className="text-xs font-semibold text-muted-foreground">{ASSISTANT_LABEL}</p>
+        <p className="flex items-start gap-2 text-destructive">
+          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {text}
+        </p>
+      </div>
+    </li>
+  );
+}
+
+function SaveStatusNote({ status, onRetry }: { status: SaveStatus; onRetry: (exchange: ChatEntry[]) => void }) {
+  return (
+    <div aria-live="polite" className="text-xs text-muted-foreground empty:hidden">
+      {status.state === 'saved' ? (
+        <span className="inline-flex items-center gap-1">
+          <History aria-hidden="true" className="size-3.5" />
+          <span>
+            Saved to your{' '}
+            <Link to="/supplement-history" className="font-medium text-primary hover:underline">
+              history
+            </Link>
+            .
+          </span>
+        </span>
+      ) : status.state === 'failed' ? (
+        <span className="inline-flex flex-wrap items-center gap-2 text-destructive">
+          This conversation could not be saved to your history.
+          <Button variant="outline" size="sm" onClick={() => onRetry(status.exchange)}>
+            Try again
+          </Button>
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/** The conversation, kept scrolled to its end; empty, an invitation. */
+function ChatBox({ messages, failure, busy, userName }: { messages: ChatState['messages']; failure: ChatState['failure']; busy: boolean; userName: string }) {
+  const scrollRef = useStickToBottom(messages);
+  const empty = messages.length === 0 && !failure;
+  return (
+    <div
+      ref={scrollRef}
+      data-testid="chat-box"
+      className={cn(
+        'overflow-y-auto rounded-lg border border-border bg-muted/40 p-3 sm:p-4',
+        // Empty, it is an invitation, not a screen of blank space above the rest of the day.
+        empty ? 'min-h-32' : 'h-[55svh] min-h-64 md:h-[60vh]',
+      )}
+      tabIndex={0}
+      role="region"
+      aria-label="Chat messages"
+    >
+      {empty ? (
+        <EmptyChat />
+      ) : (
+        <ChatLog label="Conversation with the assistant" busy={busy}>
+          {messages.map((message, index) => {
+            const last = index === messages.length - 1;
+            return (
+              <ChatBubble
+                key={index}
+                message={message}
+                userName={userName}
+                streaming={busy && last && message.role === 'assistant'}
+                cursor={busy && last && message.role === 'assistant'}
+              />
+            );
+          })}
+          {failure && failure.kind !== 'limit' ? <FailureBubble text={dashboardErrorText(failure)} /> : null}
+        </ChatLog>
+      )}
+    </div>
   );
 }

@@ -1,12 +1,20 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import type { SecondFactorChallenge } from '#contract/two-factor.ts';
+import { type SecondFactorChallenge, secondFactorBodySchema } from '#contract/two-factor.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { errorMessage, isApiError } from '#web/lib/api-fetch.ts';
+import { bodySchema, sameNames, setServerErrors } from '#web/lib/forms.ts';
 import { useSecondFactor } from '../api/two-factor.ts';
+
+type CodeValues = { code: string };
+const fieldOf = sameNames<CodeValues>(['code']);
+// The token is the server's, not the user's: any stands in for it while the code is checked.
+const codeFormSchema = bodySchema<CodeValues>(secondFactorBodySchema, ({ code }) => ({ token: 'challenge', code }), fieldOf);
 
 /**
  * The second step of a sign-in: the code from the authenticator app, a recovery code, or one of
@@ -14,13 +22,13 @@ import { useSecondFactor } from '../api/two-factor.ts';
  */
 export function SecondFactorForm({ challenge, onDone, onRestart }: { challenge: SecondFactorChallenge; onDone: () => void; onRestart: () => void }) {
   const id = useId();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [useRecovery, setUseRecovery] = useState(false);
   const verify = useSecondFactor();
+  const form = useForm<CodeValues>({ resolver: zodResolver(codeFormSchema), defaultValues: { code: '' } });
+  const { errors } = form.formState;
 
   const finish = async (input: { token: string; code: string } | { token: string; passkey: true }) => {
-    setError(null);
+    form.clearErrors();
     try {
       await verify.mutateAsync(input);
       onDone();
@@ -30,18 +38,13 @@ export function SecondFactorForm({ challenge, onDone, onRestart }: { challenge: 
         onRestart();
         return;
       }
-      setError(errorMessage(failure, 'That did not work. Please try again.'));
+      if (!setServerErrors(failure, form.setError, fieldOf)) {
+        form.setError('root', { type: 'server', message: errorMessage(failure, 'That did not work. Please try again.') });
+      }
     }
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!code.trim()) {
-      setError(useRecovery ? 'Enter one of your recovery codes.' : 'Enter the 6-digit code.');
-      return;
-    }
-    void finish({ token: challenge.token, code });
-  };
+  const onSubmit = form.handleSubmit(({ code }) => finish({ token: challenge.token, code }));
 
   return (
     <div className="grid gap-4">
@@ -51,15 +54,14 @@ export function SecondFactorForm({ challenge, onDone, onRestart }: { challenge: 
             ? 'Enter one of the recovery codes you saved when you turned on two-factor authentication. Each code works once.'
             : 'Open your authenticator app and enter the 6-digit code it shows for StackLab.'}
         </p>
-        <FormField id={`${id}-code`} label={useRecovery ? 'Recovery code' : 'Authentication code'} error={error ?? undefined}>
+        <FormField id={`${id}-code`} label={useRecovery ? 'Recovery code' : 'Authentication code'} error={errors.code?.message ?? errors.root?.message}>
           {(control) => (
             <Input
               {...control}
               autoFocus
               autoComplete="one-time-code"
               inputMode={useRecovery ? 'text' : 'numeric'}
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
+              {...form.register('code')}
             />
           )}
         </FormField>
@@ -78,8 +80,7 @@ export function SecondFactorForm({ challenge, onDone, onRestart }: { challenge: 
           className="font-medium text-primary hover:underline"
           onClick={() => {
             setUseRecovery(!useRecovery);
-            setCode('');
-            setError(null);
+            form.reset();
           }}
         >
           {useRecovery ? 'Use your authenticator app' : 'Use a recovery code'}

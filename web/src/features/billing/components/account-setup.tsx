@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { MailCheck } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type UseFormSetError, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -14,6 +14,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { isApiError } from '#web/lib/api-fetch.ts';
+import { sameNames, setServerErrors } from '#web/lib/forms.ts';
 import { usePlans } from '#web/lib/plans.ts';
 import { refreshUser, setSignedInUser } from '#web/lib/session.ts';
 import { useCheckoutSession } from '../api/checkout-session.ts';
@@ -29,7 +30,7 @@ const setupSchema = z
   .object({ username: usernameSchema, email: emailSchema, password: passwordSchema, confirmPassword: z.string() })
   .refine((values) => values.confirmPassword === values.password, { message: BILLING_MESSAGES.passwordsDoNotMatch, path: ['confirmPassword'] });
 type SetupInput = z.input<typeof setupSchema>;
-const FIELDS = ['username', 'email', 'password', 'confirmPassword'] as const;
+const fieldOf = sameNames<SetupInput>(['username', 'email', 'password', 'confirmPassword']);
 
 /**
  * Post-payment account setup (product.md, Accounts) for a visitor who paid signed out: the payment is
@@ -42,22 +43,7 @@ export function AccountSetup({ sessionId, signInForm }: { sessionId: string; sig
   const [signInAs, setSignInAs] = useState<string | null>(null);
   const paidSession = session.data?.status === 'complete' && session.data.paid ? session.data : undefined;
 
-  if (pendingEmail) {
-    return (
-      <PageContainer className="max-w-lg">
-        <PaymentHeading tone="success" title="Check your email">
-          <span className="inline-flex items-center gap-2">
-            <MailCheck aria-hidden="true" className="size-4" />
-            We sent a verification link to <strong className="text-foreground">{pendingEmail}</strong>.
-          </span>{' '}
-          Open it within 24 hours to activate your account; your plan is waiting for you.
-        </PaymentHeading>
-        <Button asChild className="w-full">
-          <Link to="/auth?login=true">Back to Login</Link>
-        </Button>
-      </PageContainer>
-    );
-  }
+  if (pendingEmail) return <CheckYourEmail email={pendingEmail} />;
 
   if (session.isPending) {
     return (
@@ -70,26 +56,7 @@ export function AccountSetup({ sessionId, signInForm }: { sessionId: string; sig
     );
   }
 
-  if (!paidSession) {
-    return (
-      <PageContainer className="max-w-lg">
-        <PaymentHeading tone="error" title="Payment not confirmed">
-          <p role="alert">{BILLING_MESSAGES.paymentUnverified}</p>
-          <p className="mt-2 text-sm">
-            Write to <SupportLink /> and quote the reference <span className="font-mono break-all">{sessionId}</span>.
-          </p>
-        </PaymentHeading>
-        <div className="flex flex-col gap-2 sm:flex-row sm:justify-center">
-          <Button asChild variant="outline">
-            <Link to="/subscription">See plans</Link>
-          </Button>
-          <Button asChild variant="ghost">
-            <Link to="/">Home</Link>
-          </Button>
-        </div>
-      </PageContainer>
-    );
-  }
+  if (!paidSession) return <PaymentNotConfirmed sessionId={sessionId} />;
 
   if (paidSession.accountLinked) {
     return (
@@ -131,6 +98,45 @@ export function AccountSetup({ sessionId, signInForm }: { sessionId: string; sig
   );
 }
 
+/** Sign-up needs the address confirmed first: the account waits for the e-mailed link. */
+function CheckYourEmail({ email }: { email: string }) {
+  return (
+    <PageContainer className="max-w-lg">
+      <PaymentHeading tone="success" title="Check your email">
+        <span className="inline-flex items-center gap-2">
+          <MailCheck aria-hidden="true" className="size-4" />
+          We sent a verification link to <strong className="text-foreground">{email}</strong>.
+        </span>{' '}
+        Open it within 24 hours to activate your account; your plan is waiting for you.
+      </PaymentHeading>
+      <Button asChild className="w-full">
+        <Link to="/auth?login=true">Back to Login</Link>
+      </Button>
+    </PageContainer>
+  );
+}
+
+function PaymentNotConfirmed({ sessionId }: { sessionId: string }) {
+  return (
+    <PageContainer className="max-w-lg">
+      <PaymentHeading tone="error" title="Payment not confirmed">
+        <p role="alert">{BILLING_MESSAGES.paymentUnverified}</p>
+        <p className="mt-2 text-sm">
+          Write to <SupportLink /> and quote the reference <span className="font-mono break-all">{sessionId}</span>.
+        </p>
+      </PaymentHeading>
+      <div className="flex flex-col gap-2 sm:flex-row sm:justify-center">
+        <Button asChild variant="outline">
+          <Link to="/subscription">See plans</Link>
+        </Button>
+        <Button asChild variant="ghost">
+          <Link to="/">Home</Link>
+        </Button>
+      </div>
+    </PageContainer>
+  );
+}
+
 /**
  * The payer already has an account: they sign in here, and the page, now signed in, offers to add
  * the payment to that account (PlanActivation). Signing in is the proof that the account is theirs.
@@ -160,63 +166,22 @@ function ExistingAccount({ email, signInForm, onBack }: { email: string; signInF
   );
 }
 
-function SetupForm({
-  session,
-  onVerificationRequired,
-  onExistingAccount,
-}: {
-  session: CheckoutSession;
+type SetupCallbacks = {
   onVerificationRequired: (email: string) => void;
   /** The e-mail belongs to an account: sign in to it instead. */
   onExistingAccount: (email: string) => void;
-}) {
+};
+
+function SetupForm({ session, ...callbacks }: { session: CheckoutSession } & SetupCallbacks) {
   const id = useId();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { data: plans } = usePlans();
-  const registration = usePostPaymentRegister();
   const form = useForm<SetupInput, unknown, z.output<typeof setupSchema>>({
     resolver: zodResolver(setupSchema),
     defaultValues: { username: '', email: session.customerEmail ?? '', password: '', confirmPassword: '' },
   });
   const { errors, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const result = await registration.mutateAsync({
-        ...values,
-        sessionId: session.id,
-        subscriptionTier: session.tier,
-        timeZone: browserTimeZone(),
-      });
-      clearSelectedPlan();
-      if (result.requiresVerification || !result.user) {
-        onVerificationRequired(values.email);
-        return;
-      }
-      toast.success('Account Created', { description: 'Your account has been created successfully!' });
-      navigate('/dashboard');
-      setSignedInUser(queryClient, result.user);
-      void refreshUser(queryClient);
-      // With Stripe the payment event can come a moment after the return: the tier follows by itself.
-      if (!tierCovers(result.user.subscriptionTier, session.tier)) watchPlanActivation(queryClient, session.tier);
-    } catch (error) {
-      if (!isApiError(error)) {
-        toast.error('Account creation failed', { description: 'An unexpected error occurred' });
-        return;
-      }
-      if (error.message === BILLING_MESSAGES.emailHasAccount) {
-        toast.info('You already have an account', { description: BILLING_MESSAGES.emailHasAccount, duration: 5000 });
-        onExistingAccount(values.email);
-        return;
-      }
-      toast.error('Account creation failed', { description: error.message || 'Failed to create account', duration: 5000 });
-      for (const detail of error.details) {
-        const field = FIELDS.find((name) => name === detail.field);
-        if (field) form.setError(field, { type: 'server', message: detail.message });
-      }
-    }
-  });
+  const createAccount = useCreateAccount(session, form.setError, callbacks);
+  const onSubmit = form.handleSubmit(createAccount);
 
   return (
     <Card>
@@ -248,4 +213,45 @@ function SetupForm({
       </CardContent>
     </Card>
   );
+}
+
+/** Creates the account with the paid session, then signs in, or waits for the e-mail, or sends the payer to their account. */
+function useCreateAccount(session: CheckoutSession, setError: UseFormSetError<SetupInput>, { onVerificationRequired, onExistingAccount }: SetupCallbacks) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const registration = usePostPaymentRegister();
+
+  return async (values: z.output<typeof setupSchema>) => {
+    try {
+      const result = await registration.mutateAsync({
+        ...values,
+        sessionId: session.id,
+        subscriptionTier: session.tier,
+        timeZone: browserTimeZone(),
+      });
+      clearSelectedPlan();
+      if (result.requiresVerification || !result.user) {
+        onVerificationRequired(values.email);
+        return;
+      }
+      toast.success('Account Created', { description: 'Your account has been created successfully!' });
+      navigate('/dashboard');
+      setSignedInUser(queryClient, result.user);
+      void refreshUser(queryClient);
+      // With Stripe the payment event can come a moment after the return: the tier follows by itself.
+      if (!tierCovers(result.user.subscriptionTier, session.tier)) watchPlanActivation(queryClient, session.tier);
+    } catch (error) {
+      if (!isApiError(error)) {
+        toast.error('Account creation failed', { description: 'An unexpected error occurred' });
+        return;
+      }
+      if (error.message === BILLING_MESSAGES.emailHasAccount) {
+        toast.info('You already have an account', { description: BILLING_MESSAGES.emailHasAccount, duration: 5000 });
+        onExistingAccount(values.email);
+        return;
+      }
+      toast.error('Account creation failed', { description: error.message || 'Failed to create account', duration: 5000 });
+      setServerErrors(error, setError, fieldOf);
+    }
+  };
 }

@@ -2,7 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { User } from '#contract/auth.ts';
-import { BILLING_MESSAGES } from '#contract/billing.ts';
+import { BILLING_MESSAGES, type CheckoutSession } from '#contract/billing.ts';
+import type { Tier } from '#contract/plans.ts';
 import { PageContainer } from '#web/components/layout/page-container.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
@@ -23,14 +24,64 @@ import { PaymentHeading, SupportLink, VerifyingPayment } from './payment-status.
 export function PlanActivation({ sessionId, user }: { sessionId: string; user: User }) {
   const session = useCheckoutSession(sessionId);
   const { data: plans } = usePlans();
-  const queryClient = useQueryClient();
-  const [waitStartedAt, setWaitStartedAt] = useState(() => Date.now());
-  const [outOfPatience, setOutOfPatience] = useState(false);
 
   const target = session.data?.tier;
   const paid = session.data?.status === 'complete' && session.data.paid;
   const active = target !== undefined && target !== 'free' && tierCovers(user.subscriptionTier, target);
   const waiting = paid && Boolean(session.data?.accountLinked) && !active;
+  const wait = useActivationWait(sessionId, target, waiting);
+  const planLabel = target && target !== 'free' && plans ? plans.catalogue.tiers[target].label : 'new';
+
+  if (session.isPending) {
+    return (
+      <PageContainer className="max-w-lg">
+        <PaymentHeading tone="success" title="Payment Successful!" />
+        <VerifyingPayment />
+      </PageContainer>
+    );
+  }
+  if (session.isError || !paid) return <PaymentNotTaken sessionId={sessionId} status={session.data?.status} />;
+  if (active) return <PlanActive planLabel={planLabel} />;
+  if (!session.data.accountLinked) {
+    // Paid signed out (then signed in here), or through the static fallback link.
+    return <AttachPayment sessionId={sessionId} user={user} paidWith={session.data.customerEmail} planLabel={planLabel} />;
+  }
+
+  return (
+    <PageContainer className="max-w-lg">
+      <PaymentHeading tone="success" title="Payment Successful!">
+        Your {planLabel} plan is being activated.
+      </PaymentHeading>
+      {wait.outOfPatience ? (
+        <div role="status" className="grid gap-4 text-center text-sm">
+          <p>
+            This is taking longer than usual. Your payment is safe: the plan switches on as soon as the payment provider
+            confirms it. You can keep using StackLab meanwhile; if nothing changes within the hour, write to <SupportLink />.
+          </p>
+          <Button variant="outline" onClick={wait.checkAgain}>
+            Check again
+          </Button>
+        </div>
+      ) : (
+        <div className="flex flex-col items-center gap-3 text-center text-sm text-muted-foreground">
+          <Spinner label="Activating your plan" />
+          <p>This usually takes a few seconds. This page updates by itself.</p>
+        </div>
+      )}
+      <div className="mt-6 text-center">
+        <Button asChild variant="ghost">
+          <Link to="/dashboard">Go to Dashboard</Link>
+        </Button>
+      </div>
+    </PageContainer>
+  );
+}
+
+/** While waiting, reads the user until the paid tier shows, for a while; then says so, and can start again. */
+function useActivationWait(sessionId: string, target: Tier | undefined, waiting: boolean) {
+  const queryClient = useQueryClient();
+  const [waitStartedAt, setWaitStartedAt] = useState(() => Date.now());
+  const [outOfPatience, setOutOfPatience] = useState(false);
 
   const poll = useQuery({
     queryKey: ['billing', 'activation', sessionId, waitStartedAt],
@@ -52,100 +103,55 @@ export function PlanActivation({ sessionId, user }: { sessionId: string; user: U
     return () => window.clearTimeout(timer);
   }, [waiting, waitStartedAt]);
 
-  const planLabel = target && target !== 'free' && plans ? plans.catalogue.tiers[target].label : 'new';
+  const checkAgain = () => {
+    setOutOfPatience(false);
+    setWaitStartedAt(Date.now());
+  };
+  return { outOfPatience, checkAgain };
+}
 
-  if (session.isPending) {
-    return (
-      <PageContainer className="max-w-lg">
-        <PaymentHeading tone="success" title="Payment Successful!" />
-        <VerifyingPayment />
-      </PageContainer>
-    );
-  }
-
-  if (session.isError || !paid) {
-    const status = session.data?.status;
-    return (
-      <PageContainer className="max-w-lg">
-        <PaymentHeading tone="error" title={status === 'open' ? 'Payment not completed' : status === 'expired' ? 'Checkout closed' : 'Payment not confirmed'}>
-          <p role="alert">
-            {status === 'open'
-              ? 'This payment has not been completed, so your plan has not changed.'
-              : status === 'expired'
-                ? 'This checkout was cancelled or has expired. Nothing was charged and your plan has not changed.'
-                : BILLING_MESSAGES.paymentUnverified}
+/** Not paid: still open, closed, or not confirmed by the provider. */
+function PaymentNotTaken({ sessionId, status }: { sessionId: string; status: CheckoutSession['status'] | undefined }) {
+  return (
+    <PageContainer className="max-w-lg">
+      <PaymentHeading tone="error" title={status === 'open' ? 'Payment not completed' : status === 'expired' ? 'Checkout closed' : 'Payment not confirmed'}>
+        <p role="alert">
+          {status === 'open'
+            ? 'This payment has not been completed, so your plan has not changed.'
+            : status === 'expired'
+              ? 'This checkout was cancelled or has expired. Nothing was charged and your plan has not changed.'
+              : BILLING_MESSAGES.paymentUnverified}
+        </p>
+        {status === 'open' || status === 'expired' ? null : (
+          <p className="mt-2 text-sm">
+            Write to <SupportLink /> and quote the reference <span className="font-mono break-all">{sessionId}</span>.
           </p>
-          {status === 'open' || status === 'expired' ? null : (
-            <p className="mt-2 text-sm">
-              Write to <SupportLink /> and quote the reference <span className="font-mono break-all">{sessionId}</span>.
-            </p>
-          )}
-        </PaymentHeading>
-        <div className="flex flex-col gap-2 sm:flex-row sm:justify-center">
-          <Button asChild>
-            <Link to="/subscription">See plans</Link>
-          </Button>
-          <Button asChild variant="outline">
-            <Link to="/dashboard">Go to Dashboard</Link>
-          </Button>
-        </div>
-      </PageContainer>
-    );
-  }
+        )}
+      </PaymentHeading>
+      <div className="flex flex-col gap-2 sm:flex-row sm:justify-center">
+        <Button asChild>
+          <Link to="/subscription">See plans</Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/dashboard">Go to Dashboard</Link>
+        </Button>
+      </div>
+    </PageContainer>
+  );
+}
 
-  if (active) {
-    return (
-      <PageContainer className="max-w-lg">
-        <PaymentHeading tone="success" title="Payment Successful!">
-          <p role="status">Your {planLabel} plan is active. Thank you!</p>
-        </PaymentHeading>
-        <div className="flex flex-col gap-2 sm:flex-row sm:justify-center">
-          <Button asChild>
-            <Link to="/dashboard">Go to Dashboard</Link>
-          </Button>
-          <Button asChild variant="outline">
-            <Link to="/profile">See your plan</Link>
-          </Button>
-        </div>
-      </PageContainer>
-    );
-  }
-
-  if (!session.data.accountLinked) {
-    // Paid signed out (then signed in here), or through the static fallback link.
-    return <AttachPayment sessionId={sessionId} user={user} paidWith={session.data.customerEmail} planLabel={planLabel} />;
-  }
-
+function PlanActive({ planLabel }: { planLabel: string }) {
   return (
     <PageContainer className="max-w-lg">
       <PaymentHeading tone="success" title="Payment Successful!">
-        Your {planLabel} plan is being activated.
+        <p role="status">Your {planLabel} plan is active. Thank you!</p>
       </PaymentHeading>
-      {outOfPatience ? (
-        <div role="status" className="grid gap-4 text-center text-sm">
-          <p>
-            This is taking longer than usual. Your payment is safe: the plan switches on as soon as the payment provider
-            confirms it. You can keep using StackLab meanwhile; if nothing changes within the hour, write to <SupportLink />.
-          </p>
-          <Button
-            variant="outline"
-            onClick={() => {
-              setOutOfPatience(false);
-              setWaitStartedAt(Date.now());
-            }}
-          >
-            Check again
-          </Button>
-        </div>
-      ) : (
-        <div className="flex flex-col items-center gap-3 text-center text-sm text-muted-foreground">
-          <Spinner label="Activating your plan" />
-          <p>This usually takes a few seconds. This page updates by itself.</p>
-        </div>
-      )}
-      <div className="mt-6 text-center">
-        <Button asChild variant="ghost">
+      <div className="flex flex-col gap-2 sm:flex-row sm:justify-center">
+        <Button asChild>
           <Link to="/dashboard">Go to Dashboard</Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/profile">See your plan</Link>
         </Button>
       </div>
     </PageContainer>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { User } from '#contract/auth.ts';
-import type { PlansResponse } from '#contract/plans.ts';
+import type { PaidTier, PlansResponse } from '#contract/plans.ts';
 import { PageContainer } from '#web/components/layout/page-container.tsx';
 import { PageHeader } from '#web/components/layout/page-header.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
@@ -14,7 +14,7 @@ import { isApiError } from '#web/lib/api-fetch.ts';
 import { usePlans } from '#web/lib/plans.ts';
 import { useUser } from '#web/lib/session.ts';
 import { useStartFreeTrial } from '../api/trial.ts';
-import { usePlanPurchase } from '../hooks/use-plan-purchase.ts';
+import { type PlanPurchase, usePlanPurchase } from '../hooks/use-plan-purchase.ts';
 import { INTERVALS, PAID_TIERS, planButtonLabel, planIdOf, priceIdForPlan, trialButtonLabel } from '../utils/plan-pricing.ts';
 import { writeSelectedPlan } from '../utils/selected-plan.ts';
 import { trialStatus, trialSummary } from '../utils/trial.ts';
@@ -87,66 +87,11 @@ export function PlanPage() {
           {!user || user.subscriptionTier === 'free' ? <TrialCard plans={plans.data} user={user ?? null} /> : null}
           {user?.subscriptionTier === 'free' ? <TrialPurchaseNote user={user} catalogue={plans.data.catalogue} /> : null}
           <ul className="grid gap-6 md:grid-cols-2">
-            {PAID_TIERS.map((tier) => {
-              const info = plans.data.catalogue.tiers[tier];
-              const current = user?.subscriptionTier === tier;
-              return (
-                <li key={tier}>
-                  <Card className={tier === 'pro' ? 'h-full border-primary ring-1 ring-primary' : 'h-full'}>
-                    <CardHeader>
-                      <div className="flex items-center justify-between gap-2">
-                        <CardTitle>{info.label}</CardTitle>
-                        {current ? <Badge>Your current plan</Badge> : null}
-                      </div>
-                      <CardDescription>{info.tagline}</CardDescription>
-                    </CardHeader>
-                    <CardContent className="grid gap-5">
-                      <ul className="space-y-2 text-sm">
-                        {info.features.map((feature) => (
-                          <li key={feature} className="flex gap-2">
-                            <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-                            <span>{feature}</span>
-                          </li>
-                        ))}
-                      </ul>
-                      {current ? (
-                        <div className="grid gap-3">
-                          <IntervalSwitch purchase={checkout} plans={plans.data} />
-                          <p className="text-sm text-muted-foreground">
-                            Manage or cancel it under{' '}
-                            <Link to="/profile" className="font-medium text-primary hover:underline">
-                              Profile Settings
-                            </Link>
-                            .
-                          </p>
-                        </div>
-                      ) : (
-                        <div className="grid gap-2">
-                          {INTERVALS.map((interval) => {
-                            const planId = planIdOf(tier, interval);
-                            const mine = checkout.state.status !== 'idle' && checkout.state.planId === planId;
-                            const label = planButtonLabel(plans.data.catalogue, planId);
-                            return (
-                              <Button
-                                key={planId}
-                                size="lg"
-                                variant={interval === 'yearly' ? 'default' : 'outline'}
-                                className="h-auto min-h-11 w-full py-2 whitespace-normal"
-                                disabled={!checkout.ready || checkout.busy || !priceIdForPlan(plans.data, planId)}
-                                onClick={() => void checkout.start(planId)}
-                              >
-                                {mine ? 'Processing...' : label}
-                                {mine ? null : <span className="sr-only"> ({info.label})</span>}
-                              </Button>
-                            );
-                          })}
-                        </div>
-                      )}
-                    </CardContent>
-                  </Card>
-                </li>
-              );
-            })}
+            {PAID_TIERS.map((tier) => (
+              <li key={tier}>
+                <PaidPlanCard tier={tier} plans={plans.data} current={user?.subscriptionTier === tier} checkout={checkout} />
+              </li>
+            ))}
           </ul>
           <PlanChangeDialog purchase={checkout} plans={plans.data} />
           <UpgradeDialog
@@ -160,6 +105,64 @@ export function PlanPage() {
         </div>
       )}
     </PageContainer>
+  );
+}
+
+/** A paid tier: its features, then a button per interval, or the interval switch when it is the user's plan. */
+function PaidPlanCard({ tier, plans, current, checkout }: { tier: PaidTier; plans: PlansResponse; current: boolean; checkout: PlanPurchase }) {
+  const info = plans.catalogue.tiers[tier];
+  return (
+    <Card className={tier === 'pro' ? 'h-full border-primary ring-1 ring-primary' : 'h-full'}>
+      <CardHeader>
+        <div className="flex items-center justify-between gap-2">
+          <CardTitle>{info.label}</CardTitle>
+          {current ? <Badge>Your current plan</Badge> : null}
+        </div>
+        <CardDescription>{info.tagline}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        <ul className="space-y-2 text-sm">
+          {info.features.map((feature) => (
+            <li key={feature} className="flex gap-2">
+              <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+              <span>{feature}</span>
+            </li>
+          ))}
+        </ul>
+        {current ? (
+          <div className="grid gap-3">
+            <IntervalSwitch purchase={checkout} plans={plans} />
+            <p className="text-sm text-muted-foreground">
+              Manage or cancel it under{' '}
+              <Link to="/profile" className="font-medium text-primary hover:underline">
+                Profile Settings
+              </Link>
+              .
+            </p>
+          </div>
+        ) : (
+          <div className="grid gap-2">
+            {INTERVALS.map((interval) => {
+              const planId = planIdOf(tier, interval);
+              const mine = checkout.state.status !== 'idle' && checkout.state.planId === planId;
+              return (
+                <Button
+                  key={planId}
+                  size="lg"
+                  variant={interval === 'yearly' ? 'default' : 'outline'}
+                  className="h-auto min-h-11 w-full py-2 whitespace-normal"
+                  disabled={!checkout.ready || checkout.busy || !priceIdForPlan(plans, planId)}
+                  onClick={() => void checkout.start(planId)}
+                >
+                  {mine ? 'Processing...' : planButtonLabel(plans.catalogue, planId)}
+                  {mine ? null : <span className="sr-only"> ({info.label})</span>}
+                </Button>
+              );
+            })}
+          </div>
+        )}
+      </CardContent>
+    </Card>
   );
 }
 

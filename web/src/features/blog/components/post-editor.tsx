@@ -1,5 +1,7 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, ExternalLink, ImageOff, Trash2, Upload } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type ChangeEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type UseFormReturn, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { type AdminBlogPost, BLOG_MESSAGES, BLOG_THUMBNAIL_MAX_BYTES, type BlogSection } from '#contract/blog.ts';
@@ -12,9 +14,10 @@ import { NativeSelect } from '#web/components/ui/native-select.tsx';
 import { PageSpinner } from '#web/components/ui/spinner.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { errorMessage, isApiError } from '#web/lib/api-fetch.ts';
+import { formErrors, setServerErrors } from '#web/lib/forms.ts';
 import { useAdminPost, useDeletePost, useRemoveThumbnail, useSavePost, useSetPublished, useUploadThumbnail } from '../api/admin-posts.ts';
 import { formatPostDate, postPath } from '../utils/format.ts';
-import { type PostFormErrors, type PostFormValues, emptyPostForm, formToPostBody, postToForm, suggestedSlug, validatePostForm, withTitle } from '../utils/post-form.ts';
+import { type PostFormValues, emptyPostForm, formToPostBody, postFieldOf, postFormSchema, postToForm, suggestedSlug, withTitle } from '../utils/post-form.ts';
 import { CitationsEditor } from './citations-editor.tsx';
 import { MarkdownPreview } from './markdown-preview.tsx';
 import { PostThumbnail } from './post-thumbnail.tsx';
@@ -44,13 +47,14 @@ export function PostEditor({ postId, newSection, onClose, onCreated }: Props) {
   return <EditorForm key={postId ?? `new-${newSection}`} post={post.data ?? null} newSection={newSection} onClose={onClose} onCreated={onCreated} />;
 }
 
-type Change = (next: Partial<PostFormValues>, fields: string[]) => void;
 type EditorProps = { post: AdminBlogPost | null; newSection: BlogSection; onClose: () => void; onCreated: (id: string) => void };
+type PostForm = UseFormReturn<PostFormValues>;
 
 function EditorForm({ post, newSection, onClose, onCreated }: EditorProps) {
   const id = useId();
   const editor = usePostEditor({ post, newSection, onCreated });
-  const { values, errors, change, thumbnailFile } = editor;
+  const { form, thumbnailFile } = editor;
+  const section = form.watch('section');
   const [deleting, setDeleting] = useState(false);
   const removeThumbnail = useRemoveThumbnail();
   const remove = useDeletePost();
@@ -78,14 +82,14 @@ function EditorForm({ post, newSection, onClose, onCreated }: EditorProps) {
   };
 
   return (
-    <form noValidate onSubmit={(event) => (event.preventDefault(), void editor.submit())} className="grid grid-cols-1 gap-6">
+    <form noValidate onSubmit={(event) => (event.preventDefault(), editor.submit())} className="grid grid-cols-1 gap-6">
       <EditorHeader post={post} onClose={onClose} />
       <Card>
         <CardContent className="grid gap-4 pt-6">
-          <PostFields id={id} values={values} errors={errors} change={change} onTitle={editor.changeTitle} />
+          <PostFields id={id} form={form} />
           <ThumbnailField
             id={id}
-            section={values.section}
+            section={section}
             file={thumbnailFile}
             savedUrl={post?.thumbnailUrl ?? null}
             removing={removeThumbnail.isPending}
@@ -93,52 +97,37 @@ function EditorForm({ post, newSection, onClose, onCreated }: EditorProps) {
           />
         </CardContent>
       </Card>
-      <ContentCard id={id} markdown={values.contentMarkdown} error={errors.contentMarkdown} onChange={(contentMarkdown) => change({ contentMarkdown }, ['contentMarkdown'])} />
+      <ContentCard id={id} form={form} />
       <Card>
         <CardContent className="pt-6">
-          <CitationsEditor
-            citations={values.citations}
-            required={values.section === 'research'}
-            errors={errors}
-            onChange={(citations) => change({ citations }, ['citations', ...Object.keys(errors).filter((key) => key.startsWith('citations.'))])}
-          />
+          <CitationsEditor form={form} required={section === 'research'} />
         </CardContent>
       </Card>
-      <EditorActions post={post} busy={editor.busy} onSubmit={(then) => void editor.submit(then)} onDelete={() => setDeleting(true)} />
+      <EditorActions post={post} busy={editor.busy} onSubmit={editor.submit} onDelete={() => setDeleting(true)} />
       <DeletePostConfirm open={deleting} title={post?.title ?? ''} onOpenChange={setDeleting} onConfirm={() => void confirmDelete()} />
     </form>
   );
 }
 
-/** The editor's values and errors, the chosen thumbnail, and the save that sends them. */
+/** The editor's form, the chosen thumbnail, and the save that sends them. */
 function usePostEditor({ post, newSection, onCreated }: Omit<EditorProps, 'onClose'>) {
-  const initial = useMemo(() => (post ? postToForm(post) : emptyPostForm(newSection)), [post, newSection]);
-  const [values, setValues] = useState<PostFormValues>(initial);
-  const [errors, setErrors] = useState<PostFormErrors>({});
+  const form = useForm<PostFormValues>({
+    resolver: zodResolver(postFormSchema),
+    defaultValues: post ? postToForm(post) : emptyPostForm(newSection),
+  });
   const thumbnailFile = useThumbnailFile();
   const save = useSavePost();
   const setPublished = useSetPublished();
   const upload = useUploadThumbnail();
   const busy = save.isPending || setPublished.isPending || upload.isPending;
-  const dirty = JSON.stringify(values) !== JSON.stringify(initial) || thumbnailFile.file !== null;
+  const dirty = form.formState.isDirty || thumbnailFile.file !== null;
   useWarnBeforeLeaving(dirty);
 
-  const change: Change = (next, fields) => {
-    setValues((current) => ({ ...current, ...next }));
-    if (fields.some((field) => errors[field])) setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !fields.includes(key))));
-  };
-  const changeTitle = (title: string) => {
-    setValues((current) => withTitle(current, title));
-    setErrors((current) => ({ ...current, title: '', slug: '' }));
-  };
-
   /** Saves the post (and a chosen thumbnail), then publishes or unpublishes it when asked. */
-  const submit = async (then?: 'publish' | 'unpublish') => {
-    const found = validatePostForm(values);
-    if (then === 'publish' && values.section === 'research' && values.citations.length === 0) found.citations = BLOG_MESSAGES.researchNeedsCitation;
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      toast.error('Error', { description: Object.values(found)[0] });
+  const send = async (values: PostFormValues, then?: 'publish' | 'unpublish') => {
+    if (then === 'publish' && values.section === 'research' && values.citations.length === 0) {
+      form.setError('citations', { message: BLOG_MESSAGES.researchNeedsCitation });
+      toast.error('Error', { description: BLOG_MESSAGES.researchNeedsCitation });
       return;
     }
     let saved: AdminBlogPost | undefined = post ?? undefined;
@@ -152,18 +141,23 @@ function usePostEditor({ post, newSection, onCreated }: Omit<EditorProps, 'onClo
       if (then && saved) saved = await setPublished.mutateAsync({ id: saved.id, published: then === 'publish' });
       toast.success(then === 'publish' ? 'Post published' : then === 'unpublish' ? 'Post unpublished' : 'Post saved');
       if (!post && saved) onCreated(saved.id);
-      else if (saved) setValues(postToForm(saved));
+      else if (saved) form.reset(postToForm(saved));
     } catch (error) {
-      const fieldErrors: PostFormErrors = {};
-      if (isApiError(error)) for (const detail of error.details) fieldErrors[detail.field] ??= detail.message;
-      setErrors(fieldErrors);
+      setServerErrors(error, form.setError, postFieldOf);
       toast.error('Error', { description: errorMessage(error, 'Failed to save post') });
       // A new post that was created before a later step failed is kept; continue editing it.
       if (!post && saved) onCreated(saved.id);
     }
   };
 
-  return { values, errors, change, changeTitle, thumbnailFile, busy, submit };
+  // A refused form says its first problem in a toast too: the field may be far down the page.
+  const submit = (then?: 'publish' | 'unpublish') =>
+    void form.handleSubmit(
+      (values) => send(values, then),
+      () => toast.error('Error', { description: Object.values(formErrors(postFormSchema, form.getValues()))[0] }),
+    )();
+
+  return { form, thumbnailFile, busy, submit };
 }
 
 /** Leaving the page with unsaved work asks first. */
@@ -224,35 +218,57 @@ function EditorHeader({ post, onClose }: { post: AdminBlogPost | null; onClose: 
   );
 }
 
-type PostFieldsProps = { id: string; values: PostFormValues; errors: PostFormErrors; change: Change; onTitle: (title: string) => void };
-
 /** Section, title, slug (with the server's free suggestion) and excerpt. */
-function PostFields({ id, values, errors, change, onTitle }: PostFieldsProps) {
-  const slugSuggestion = errors.slug ? suggestedSlug(errors.slug) : undefined;
+function PostFields({ id, form }: { id: string; form: PostForm }) {
+  const { errors } = form.formState;
+  const [section, slug] = form.watch(['section', 'slug']);
+  const slugSuggestion = errors.slug?.message ? suggestedSlug(errors.slug.message) : undefined;
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-[12rem_minmax(0,1fr)]">
-        <FormField id={`${id}-section`} label="Section" error={errors.section}>
+        <FormField id={`${id}-section`} label="Section" error={errors.section?.message}>
           {(control) => (
-            <NativeSelect {...control} value={values.section} onChange={(event) => change({ section: event.target.value as BlogSection }, ['section', 'citations'])}>
+            <NativeSelect {...control} {...form.register('section', { onChange: () => form.clearErrors('citations') })}>
               <option value="learn">Learn</option>
               <option value="research">Research</option>
             </NativeSelect>
           )}
         </FormField>
-        <FormField id={`${id}-title`} label="Title" error={errors.title}>
-          {(control) => <Input {...control} value={values.title} maxLength={200} required onChange={(event) => onTitle(event.target.value)} />}
+        <FormField id={`${id}-title`} label="Title" error={errors.title?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              maxLength={200}
+              required
+              {...form.register('title', {
+                onChange: (event: ChangeEvent<HTMLInputElement>) => {
+                  form.setValue('slug', withTitle(form.getValues(), event.target.value).slug, { shouldDirty: true });
+                  form.clearErrors('slug');
+                },
+              })}
+            />
+          )}
         </FormField>
       </div>
       <FormField
         id={`${id}-slug`}
         label="Slug"
-        error={errors.slug || undefined}
+        error={errors.slug?.message}
         hint={
           <>
-            The address: /{values.section}/{values.slug || '…'}
+            The address: /{section}/{slug || '…'}
             {slugSuggestion ? (
-              <Button type="button" variant="link" size="sm" className="h-auto px-2 py-0" onClick={() => change({ slug: slugSuggestion, slugEdited: true }, ['slug'])}>
+              <Button
+                type="button"
+                variant="link"
+                size="sm"
+                className="h-auto px-2 py-0"
+                onClick={() => {
+                  form.setValue('slug', slugSuggestion, { shouldDirty: true });
+                  form.setValue('slugEdited', true);
+                  form.clearErrors('slug');
+                }}
+              >
                 Use {slugSuggestion}
               </Button>
             ) : null}
@@ -260,11 +276,11 @@ function PostFields({ id, values, errors, change, onTitle }: PostFieldsProps) {
         }
       >
         {(control) => (
-          <Input {...control} value={values.slug} maxLength={100} autoComplete="off" spellCheck={false} onChange={(event) => change({ slug: event.target.value, slugEdited: true }, ['slug'])} />
+          <Input {...control} maxLength={100} autoComplete="off" spellCheck={false} {...form.register('slug', { onChange: () => form.setValue('slugEdited', true) })} />
         )}
       </FormField>
-      <FormField id={`${id}-excerpt`} label="Excerpt" error={errors.excerpt} hint="One or two sentences for the list, search results and link previews.">
-        {(control) => <Textarea {...control} value={values.excerpt} maxLength={500} className="min-h-20" onChange={(event) => change({ excerpt: event.target.value }, ['excerpt'])} />}
+      <FormField id={`${id}-excerpt`} label="Excerpt" error={errors.excerpt?.message} hint="One or two sentences for the list, search results and link previews.">
+        {(control) => <Textarea {...control} maxLength={500} className="min-h-20" {...form.register('excerpt')} />}
       </FormField>
     </>
   );
@@ -326,8 +342,10 @@ function ThumbnailField({ id, section, file, savedUrl, removing, onRemove }: Thu
 }
 
 /** The Markdown and its preview: side by side on wide screens; one at a time, switched, on narrow ones. */
-function ContentCard({ id, markdown, error, onChange }: { id: string; markdown: string; error: string | undefined; onChange: (markdown: string) => void }) {
+function ContentCard({ id, form }: { id: string; form: PostForm }) {
   const [narrowView, setNarrowView] = useState<'write' | 'preview'>('write');
+  const markdown = form.watch('contentMarkdown');
+  const error = form.formState.errors.contentMarkdown?.message;
   return (
     <Card>
       <CardContent className="grid gap-3 pt-6">
@@ -356,11 +374,10 @@ function ContentCard({ id, markdown, error, onChange }: { id: string; markdown: 
             <Textarea
               id={`${id}-content`}
               aria-invalid={Boolean(error)}
-              value={markdown}
               maxLength={100_000}
               className="min-h-96 font-mono text-sm leading-6"
               placeholder={'## A heading\n\nA paragraph with **bold** text and a [link](https://example.org).'}
-              onChange={(event) => onChange(event.target.value)}
+              {...form.register('contentMarkdown')}
             />
           </div>
           <div className={narrowView === 'write' ? 'hidden min-w-0 lg:grid lg:content-start lg:gap-2' : 'grid min-w-0 content-start gap-2'}>

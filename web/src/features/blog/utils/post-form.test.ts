@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BLOG_MESSAGES, slugTakenMessage } from '#contract/blog.ts';
-import { emptyCitation, emptyPostForm, formToPostBody, postToForm, suggestedSlug, validatePostForm, withTitle } from './post-form.ts';
+import { formErrors } from '#web/lib/forms.ts';
+import { emptyCitation, emptyPostForm, formToPostBody, postFormSchema, postToForm, suggestedSlug, withTitle } from './post-form.ts';
 
 const valid = { ...emptyPostForm(), title: 'Zinc basics', slug: 'zinc-basics', excerpt: 'Short.', contentMarkdown: '# Hi' };
 
@@ -19,16 +20,16 @@ describe('post form', () => {
   });
 
   it("checks the server's rules, with paths into the citations", () => {
-    expect(validatePostForm(valid)).toEqual({});
-    expect(validatePostForm(emptyPostForm())).toMatchObject({
+    expect(formErrors(postFormSchema, valid)).toEqual({});
+    expect(formErrors(postFormSchema, emptyPostForm())).toMatchObject({
       title: BLOG_MESSAGES.titleRequired,
       excerpt: BLOG_MESSAGES.excerptRequired,
       contentMarkdown: BLOG_MESSAGES.contentRequired,
     });
-    const errors = validatePostForm({ ...valid, citations: [{ ...emptyCitation(), title: 'T', authors: 'A', year: 'soon', journal: 'J', doi: 'x' }] });
+    const errors = formErrors(postFormSchema, { ...valid, citations: [{ ...emptyCitation(), title: 'T', authors: 'A', year: 'soon', journal: 'J', doi: 'x' }] });
     expect(errors['citations.0.year']).toBe('Year must be a year like 2019');
     expect(errors['citations.0.doi']).toBe('DOI must look like 10.1056/NEJMoa1809944');
-    expect(validatePostForm({ ...valid, slug: 'Bad Slug' }).slug).toBe(BLOG_MESSAGES.slugFormat);
+    expect(formErrors(postFormSchema, { ...valid, slug: 'Bad Slug' }).slug).toBe(BLOG_MESSAGES.slugFormat);
   });
 
   it('reads the free slug out of the server message', () => {

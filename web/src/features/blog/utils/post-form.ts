@@ -1,3 +1,4 @@
+import type { Path } from 'react-hook-form';
 import {
   type AdminBlogPost,
   type BlogPostBody,
@@ -5,6 +6,7 @@ import {
   blogPostBodySchema,
   slugify,
 } from '#contract/blog.ts';
+import { type FieldOf, bodySchema } from '#web/lib/forms.ts';
 
 /** One cited study as the editor holds it: every field text, the year too, until it is sent. */
 export type CitationFormValues = { title: string; authors: string; year: string; journal: string; doi: string; pubmedId: string; url: string };
@@ -70,19 +72,14 @@ export function formToPostBody(values: PostFormValues): BlogPostBody {
   };
 }
 
-/** Errors by field path (`title`, `citations.0.doi`), the first message of each. */
-export type PostFormErrors = Record<string, string>;
+const POST_FIELDS = ['section', 'title', 'slug', 'excerpt', 'contentMarkdown', 'citations'] as const;
 
-export function validatePostForm(values: PostFormValues): PostFormErrors {
-  const result = blogPostBodySchema.safeParse(formToPostBody(values));
-  if (result.success) return {};
-  const errors: PostFormErrors = {};
-  for (const issue of result.error.issues) {
-    const path = issue.path.map(String).join('.') || 'body';
-    errors[path] ??= issue.message;
-  }
-  return errors;
-}
+/** The body's paths are the form's (`title`, `citations.0.doi`): each message lands on the field that shows it. */
+export const postFieldOf: FieldOf<PostFormValues> = (bodyField) =>
+  POST_FIELDS.some((field) => bodyField === field || bodyField.startsWith(`${field}.`)) ? (bodyField as Path<PostFormValues>) : null;
+
+/** The editor's schema: the server's rules, run on the body the form would send. */
+export const postFormSchema = bodySchema(blogPostBodySchema, formToPostBody, postFieldOf);
 
 /** The free slug the server suggests in a 409 answer ("... "vitamin-d-2" is free."). */
 export function suggestedSlug(message: string): string | undefined {

@@ -6,13 +6,15 @@ import { Button } from '#web/components/ui/button.tsx';
 import { type FieldError, errorMessage, isApiError } from '#web/lib/api-fetch.ts';
 import { useImportData } from '../api/import.ts';
 
+type Failure = { message: string; details: FieldError[] };
+
 /** Bring data in: a StackLab export (from here or another installation), or a lab's CSV of results. */
 export function ImportSection() {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
-  const [failure, setFailure] = useState<{ message: string; details: FieldError[] } | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
   const importData = useImportData();
 
   const onSubmit = async (event: FormEvent) => {
@@ -67,32 +69,41 @@ export function ImportSection() {
         </Button>
       </form>
       <div aria-live="polite">
-        {result ? (
-          <div className="rounded-md border border-border bg-muted/50 p-3 text-sm">
-            <p className="font-medium">{result.message}</p>
-            {result.notes.map((note) => (
-              <p key={note} className="mt-1 text-muted-foreground">
-                {note}
-              </p>
-            ))}
-          </div>
-        ) : null}
-        {failure ? (
-          <div role="alert" className="rounded-md border border-destructive/40 p-3 text-sm text-destructive">
-            <p className="font-medium">{failure.message}</p>
-            {failure.details.length > 0 ? (
-              <ul className="mt-2 list-disc pl-5">
-                {failure.details.map((detail) => (
-                  <li key={`${detail.field}-${detail.message}`}>
-                    {detail.field === 'file' ? '' : `${detail.field[0]?.toUpperCase()}${detail.field.slice(1)}: `}
-                    {detail.message}
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </div>
-        ) : null}
+        {result ? <ImportReport result={result} /> : null}
+        {failure ? <ImportFailure failure={failure} /> : null}
       </div>
     </section>
+  );
+}
+
+function ImportReport({ result }: { result: ImportResult }) {
+  return (
+    <div className="rounded-md border border-border bg-muted/50 p-3 text-sm">
+      <p className="font-medium">{result.message}</p>
+      {result.notes.map((note) => (
+        <p key={note} className="mt-1 text-muted-foreground">
+          {note}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+/** The refusal, with each of the file's problems on its own line (a field's name first, unless it is the file itself). */
+function ImportFailure({ failure }: { failure: Failure }) {
+  return (
+    <div role="alert" className="rounded-md border border-destructive/40 p-3 text-sm text-destructive">
+      <p className="font-medium">{failure.message}</p>
+      {failure.details.length > 0 ? (
+        <ul className="mt-2 list-disc pl-5">
+          {failure.details.map((detail) => (
+            <li key={`${detail.field}-${detail.message}`}>
+              {detail.field === 'file' ? '' : `${detail.field[0]?.toUpperCase()}${detail.field.slice(1)}: `}
+              {detail.message}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
   );
 }

@@ -10,13 +10,31 @@ import { useDeleteHealthSource, useHealthImports, useHealthSources, useUploadHea
 /** Bring in data from a phone or wearable; follow each import's progress; delete a source's data. */
 export function HealthImportSection() {
   const id = useId();
+  return (
+    <section aria-labelledby={`${id}-title`} className="grid gap-3">
+      <div>
+        <h3 id={`${id}-title`} className="font-semibold">
+          Phones and wearables
+        </h3>
+        <p className="text-sm text-muted-foreground">
+          Apple Health (export.zip or export.xml), Google Fit Takeout, Fitbit, Oura, Garmin (.fit) or Withings (.csv): sleep, resting heart rate,
+          HRV, steps, weight, body fat, blood pressure and glucose. Importing the same export again adds nothing twice.
+        </p>
+      </div>
+      <HealthUpload />
+      <RecentImports />
+      <ImportedSources />
+    </section>
+  );
+}
+
+/** A single file picker, so its own state rather than a form library. */
+function HealthUpload() {
+  const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const upload = useUploadHealthExport();
-  const imports = useHealthImports();
-  const sources = useHealthSources();
-  const deleteSource = useDeleteHealthSource();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -32,16 +50,7 @@ export function HealthImportSection() {
   };
 
   return (
-    <section aria-labelledby={`${id}-title`} className="grid gap-3">
-      <div>
-        <h3 id={`${id}-title`} className="font-semibold">
-          Phones and wearables
-        </h3>
-        <p className="text-sm text-muted-foreground">
-          Apple Health (export.zip or export.xml), Google Fit Takeout, Fitbit, Oura, Garmin (.fit) or Withings (.csv): sleep, resting heart rate,
-          HRV, steps, weight, body fat, blood pressure and glucose. Importing the same export again adds nothing twice.
-        </p>
-      </div>
+    <>
       <form onSubmit={(event) => void onSubmit(event)} className="flex flex-wrap items-center gap-3">
         <label htmlFor={`${id}-file`} className="sr-only">
           Health export to import
@@ -66,52 +75,64 @@ export function HealthImportSection() {
           {failure}
         </p>
       ) : null}
-      <ul className="grid gap-2" aria-live="polite">
-        {imports.data?.imports.slice(0, 5).map((item) => (
-          <li key={item.id} className="grid gap-1 rounded-md border border-border p-3 text-sm">
-            <div className="flex flex-wrap justify-between gap-2">
-              <span className="font-medium">{item.fileName}</span>
-              <span className="text-muted-foreground">{item.source ? HEALTH_SOURCE_NAMES[item.source] : ''}</span>
-            </div>
-            {item.status === 'queued' || item.status === 'reading' ? (
-              <>
-                <Progress value={item.progress} aria-label={`Reading ${item.fileName}`} />
-                <span className="text-muted-foreground">{item.status === 'queued' ? 'Waiting to be read...' : `Reading... ${item.progress}%`}</span>
-              </>
-            ) : item.status === 'done' ? (
-              <span data-testid="health-import-done">
-                Done: {item.addedCount} new measurements{item.readCount > item.addedCount ? ` (${item.readCount - item.addedCount} you already had)` : ''}.
-                {item.note ? ` ${item.note}` : ''}
-              </span>
-            ) : (
-              <span className="text-destructive">{item.errorMessage}</span>
-            )}
-          </li>
-        ))}
-      </ul>
-      {sources.data && sources.data.sources.length > 0 ? (
-        <ul className="grid gap-2 text-sm">
-          {sources.data.sources.map((source) => (
-            <li key={source.source} className="flex flex-wrap items-center justify-between gap-2">
-              <span>
-                {source.name}: {source.count} measurements, {source.firstDay} to {source.lastDay}
-              </span>
-              <Button
-                type="button"
-                variant="outline"
-                size="sm"
-                disabled={deleteSource.isPending}
-                onClick={() => {
-                  if (window.confirm(`Delete every measurement imported from ${source.name}?`)) deleteSource.mutate(source.source);
-                }}
-              >
-                Delete {source.name} data
-              </Button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </section>
+    </>
+  );
+}
+
+function RecentImports() {
+  const imports = useHealthImports();
+  return (
+    <ul className="grid gap-2" aria-live="polite">
+      {imports.data?.imports.slice(0, 5).map((item) => (
+        <li key={item.id} className="grid gap-1 rounded-md border border-border p-3 text-sm">
+          <div className="flex flex-wrap justify-between gap-2">
+            <span className="font-medium">{item.fileName}</span>
+            <span className="text-muted-foreground">{item.source ? HEALTH_SOURCE_NAMES[item.source] : ''}</span>
+          </div>
+          {item.status === 'queued' || item.status === 'reading' ? (
+            <>
+              <Progress value={item.progress} aria-label={`Reading ${item.fileName}`} />
+              <span className="text-muted-foreground">{item.status === 'queued' ? 'Waiting to be read...' : `Reading... ${item.progress}%`}</span>
+            </>
+          ) : item.status === 'done' ? (
+            <span data-testid="health-import-done">
+              Done: {item.addedCount} new measurements{item.readCount > item.addedCount ? ` (${item.readCount - item.addedCount} you already had)` : ''}.
+              {item.note ? ` ${item.note}` : ''}
+            </span>
+          ) : (
+            <span className="text-destructive">{item.errorMessage}</span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ImportedSources() {
+  const sources = useHealthSources();
+  const deleteSource = useDeleteHealthSource();
+  if (!sources.data || sources.data.sources.length === 0) return null;
+  return (
+    <ul className="grid gap-2 text-sm">
+      {sources.data.sources.map((source) => (
+        <li key={source.source} className="flex flex-wrap items-center justify-between gap-2">
+          <span>
+            {source.name}: {source.count} measurements, {source.firstDay} to {source.lastDay}
+          </span>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            disabled={deleteSource.isPending}
+            onClick={() => {
+              if (window.confirm(`Delete every measurement imported from ${source.name}?`)) deleteSource.mutate(source.source);
+            }}
+          >
+            Delete {source.name} data
+          </Button>
+        </li>
+      ))}
+    </ul>
   );
 }
 

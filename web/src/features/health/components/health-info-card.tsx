@@ -1,9 +1,11 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Pencil } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { type UseFormReturn, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { User } from '#contract/auth.ts';
-import type { HealthStats } from '#contract/health.ts';
+import type { HealthStats, HealthStatsBody } from '#contract/health.ts';
 import { ETHNICITIES, GENDERS } from '#contract/health-texts.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
@@ -12,21 +14,21 @@ import { Input } from '#web/components/ui/input.tsx';
 import { NativeSelect } from '#web/components/ui/native-select.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
-import { errorMessage, isApiError } from '#web/lib/api-fetch.ts';
+import { errorMessage } from '#web/lib/api-fetch.ts';
+import { setServerErrors } from '#web/lib/forms.ts';
 import { useLocalToday } from '#web/lib/local-day.ts';
 import { useHealthStats, useSaveHealthStats } from '../api/health-stats.ts';
 import {
   ETHNICITY_LABELS,
   GENDER_LABELS,
-  type HealthFormField,
   type HealthFormValues,
   type UnitSystem,
   ageOn,
-  formToHealthBody,
   formatHeight,
   formatSleep,
   formatWeight,
   healthFormFieldOf,
+  healthFormSchema,
   statsToForm,
 } from '../utils/units.ts';
 
@@ -62,6 +64,8 @@ function HealthView({ stats, system, today }: { stats: HealthStats; system: Unit
   );
 }
 
+type HealthForm = UseFormReturn<HealthFormValues, unknown, HealthStatsBody>;
+
 function HealthForm({ stats, system, today, onDone, onSaved }: {
   stats: HealthStats;
   system: UnitSystem;
@@ -71,112 +75,41 @@ function HealthForm({ stats, system, today, onDone, onSaved }: {
 }) {
   const id = useId();
   const save = useSaveHealthStats();
-  const [values, setValues] = useState<HealthFormValues>(() => statsToForm(stats, system));
-  const [errors, setErrors] = useState<Partial<Record<HealthFormField, string>>>({});
-  const set = (field: HealthFormField) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
-  const control = (field: HealthFormField) => ({ value: values[field], onChange: set(field) });
+  const form = useForm<HealthFormValues, unknown, HealthStatsBody>({
+    resolver: zodResolver(healthFormSchema(system, stats)),
+    defaultValues: statsToForm(stats, system),
+  });
+  const { errors } = form.formState;
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const result = formToHealthBody(values, system, stats);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
+  const onSubmit = form.handleSubmit(async (body) => {
     try {
-      await save.mutateAsync(result.body);
+      await save.mutateAsync(body);
       toast.success('Success', { description: 'Health stats updated successfully' });
       onSaved?.();
       onDone();
     } catch (error) {
       toast.error('Error', { description: errorMessage(error, 'Failed to update health stats') });
-      if (isApiError(error)) {
-        const next: Partial<Record<HealthFormField, string>> = {};
-        for (const detail of error.details) {
-          const field = healthFormFieldOf(detail.field, system);
-          if (field) next[field] = detail.message;
-        }
-        setErrors(next);
-      }
+      setServerErrors(error, form.setError, (field) => healthFormFieldOf(field, system));
     }
-  };
+  });
 
   const metric = system === 'metric';
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-5">
+    <form noValidate onSubmit={onSubmit} className="grid gap-5">
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id={`${id}-weight`} label={metric ? 'Weight (kg)' : 'Weight (lbs)'} error={errors.weight}>
-          {(props) => <Input {...props} {...control('weight')} type="number" inputMode="decimal" step="0.1" min={metric ? 0.5 : 1} />}
+        <FormField id={`${id}-weight`} label={metric ? 'Weight (kg)' : 'Weight (lbs)'} error={errors.weight?.message}>
+          {(props) => <Input {...props} {...form.register('weight')} type="number" inputMode="decimal" step="0.1" min={metric ? 0.5 : 1} />}
         </FormField>
-        {metric ? (
-          <FormField id={`${id}-height-cm`} label="Height (cm)" error={errors.heightCm}>
-            {(props) => <Input {...props} {...control('heightCm')} type="number" inputMode="decimal" step="0.1" min={31} max={274} />}
-          </FormField>
-        ) : (
-          <fieldset className="grid gap-2" aria-describedby={errors.heightFeet ? `${id}-height-error` : undefined}>
-            <legend className="mb-2 text-sm font-medium">Height</legend>
-            <div className="grid grid-cols-2 gap-3">
-              <FormField id={`${id}-height-ft`} label="Feet">
-                {(props) => <Input {...props} {...control('heightFeet')} aria-invalid={Boolean(errors.heightFeet)} type="number" inputMode="numeric" step="1" min={1} max={9} />}
-              </FormField>
-              <FormField id={`${id}-height-in`} label="Inches">
-                {(props) => <Input {...props} {...control('heightInches')} aria-invalid={Boolean(errors.heightFeet)} type="number" inputMode="decimal" step="0.1" min={0} max={11.9} />}
-              </FormField>
-            </div>
-            {errors.heightFeet ? (
-              <p id={`${id}-height-error`} className="text-sm text-destructive">
-                {errors.heightFeet}
-              </p>
-            ) : null}
-          </fieldset>
-        )}
-        <FormField id={`${id}-gender`} label="Gender" error={errors.gender}>
-          {(props) => (
-            <NativeSelect {...props} {...control('gender')}>
-              <option value="">Not set</option>
-              {GENDERS.map((gender) => (
-                <option key={gender} value={gender}>
-                  {GENDER_LABELS[gender]}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
+        <HeightFields id={`${id}-height`} form={form} system={system} />
+        <ChoiceField id={`${id}-gender`} label="Gender" form={form} name="gender" choices={GENDERS} labels={GENDER_LABELS} />
+        <ChoiceField id={`${id}-ethnicity`} label="Ethnicity" form={form} name="ethnicity" choices={ETHNICITIES} labels={ETHNICITY_LABELS} />
+        <FormField id={`${id}-dob`} label="Date of birth" error={errors.dateOfBirth?.message}>
+          {(props) => <Input {...props} {...form.register('dateOfBirth')} type="date" max={today} min="1900-01-01" />}
         </FormField>
-        <FormField id={`${id}-ethnicity`} label="Ethnicity" error={errors.ethnicity}>
-          {(props) => (
-            <NativeSelect {...props} {...control('ethnicity')}>
-              <option value="">Not set</option>
-              {ETHNICITIES.map((ethnicity) => (
-                <option key={ethnicity} value={ethnicity}>
-                  {ETHNICITY_LABELS[ethnicity]}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
-        <FormField id={`${id}-dob`} label="Date of birth" error={errors.dateOfBirth}>
-          {(props) => <Input {...props} {...control('dateOfBirth')} type="date" max={today} min="1900-01-01" />}
-        </FormField>
-        <fieldset className="grid gap-2" aria-describedby={errors.sleepHours || errors.sleepMinutes ? `${id}-sleep-error` : undefined}>
-          <legend className="mb-2 text-sm font-medium">Average sleep a night</legend>
-          <div className="grid grid-cols-2 gap-3">
-            <FormField id={`${id}-sleep-hours`} label="Hours">
-              {(props) => <Input {...props} {...control('sleepHours')} aria-invalid={Boolean(errors.sleepHours)} type="number" inputMode="numeric" step="1" min={0} max={24} />}
-            </FormField>
-            <FormField id={`${id}-sleep-minutes`} label="Minutes">
-              {(props) => <Input {...props} {...control('sleepMinutes')} aria-invalid={Boolean(errors.sleepMinutes)} type="number" inputMode="numeric" step="1" min={0} max={59} />}
-            </FormField>
-          </div>
-          {errors.sleepHours || errors.sleepMinutes ? (
-            <p id={`${id}-sleep-error`} className="text-sm text-destructive">
-              {errors.sleepHours ?? errors.sleepMinutes}
-            </p>
-          ) : null}
-        </fieldset>
+        <SleepFields id={`${id}-sleep`} form={form} />
       </div>
-      <FormField id={`${id}-allergies`} label="Allergies" error={errors.allergies} hint='Medicines, foods or anything else. Write "None" if you have none.'>
-        {(props) => <Textarea {...props} {...control('allergies')} className="min-h-20" maxLength={2000} />}
+      <FormField id={`${id}-allergies`} label="Allergies" error={errors.allergies?.message} hint='Medicines, foods or anything else. Write "None" if you have none.'>
+        {(props) => <Textarea {...props} {...form.register('allergies')} className="min-h-20" maxLength={2000} />}
       </FormField>
       <p className="text-xs text-muted-foreground">
         Shown in {metric ? 'metric' : 'US'} units. You can change this in <Link to="/profile" className="underline hover:text-foreground">Profile Settings</Link>.
@@ -190,6 +123,85 @@ function HealthForm({ stats, system, today, onDone, onSaved }: {
         </Button>
       </div>
     </form>
+  );
+}
+
+/** Centimetres, or feet and inches with one message for the pair. */
+function HeightFields({ id, form, system }: { id: string; form: HealthForm; system: UnitSystem }) {
+  const { errors } = form.formState;
+  if (system === 'metric') {
+    return (
+      <FormField id={`${id}-cm`} label="Height (cm)" error={errors.heightCm?.message}>
+        {(props) => <Input {...props} {...form.register('heightCm')} type="number" inputMode="decimal" step="0.1" min={31} max={274} />}
+      </FormField>
+    );
+  }
+  const error = errors.heightFeet?.message;
+  return (
+    <fieldset className="grid gap-2" aria-describedby={error ? `${id}-error` : undefined}>
+      <legend className="mb-2 text-sm font-medium">Height</legend>
+      <div className="grid grid-cols-2 gap-3">
+        <FormField id={`${id}-ft`} label="Feet">
+          {(props) => <Input {...props} {...form.register('heightFeet')} aria-invalid={Boolean(error)} type="number" inputMode="numeric" step="1" min={1} max={9} />}
+        </FormField>
+        <FormField id={`${id}-in`} label="Inches">
+          {(props) => <Input {...props} {...form.register('heightInches')} aria-invalid={Boolean(error)} type="number" inputMode="decimal" step="0.1" min={0} max={11.9} />}
+        </FormField>
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+function ChoiceField<C extends string>({ id, label, form, name, choices, labels }: {
+  id: string;
+  label: string;
+  form: HealthForm;
+  name: 'gender' | 'ethnicity';
+  choices: readonly C[];
+  labels: Record<C, string>;
+}) {
+  return (
+    <FormField id={id} label={label} error={form.formState.errors[name]?.message}>
+      {(props) => (
+        <NativeSelect {...props} {...form.register(name)}>
+          <option value="">Not set</option>
+          {choices.map((choice) => (
+            <option key={choice} value={choice}>
+              {labels[choice]}
+            </option>
+          ))}
+        </NativeSelect>
+      )}
+    </FormField>
+  );
+}
+
+/** Hours and minutes, with one message for the pair. */
+function SleepFields({ id, form }: { id: string; form: HealthForm }) {
+  const { errors } = form.formState;
+  const error = errors.sleepHours?.message ?? errors.sleepMinutes?.message;
+  return (
+    <fieldset className="grid gap-2" aria-describedby={error ? `${id}-error` : undefined}>
+      <legend className="mb-2 text-sm font-medium">Average sleep a night</legend>
+      <div className="grid grid-cols-2 gap-3">
+        <FormField id={`${id}-hours`} label="Hours">
+          {(props) => <Input {...props} {...form.register('sleepHours')} aria-invalid={Boolean(errors.sleepHours)} type="number" inputMode="numeric" step="1" min={0} max={24} />}
+        </FormField>
+        <FormField id={`${id}-minutes`} label="Minutes">
+          {(props) => <Input {...props} {...form.register('sleepMinutes')} aria-invalid={Boolean(errors.sleepMinutes)} type="number" inputMode="numeric" step="1" min={0} max={59} />}
+        </FormField>
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }
 

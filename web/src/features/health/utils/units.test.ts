@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HealthStats } from '#contract/health.ts';
+import { HEALTH_MESSAGES } from '#contract/health-texts.ts';
+import { formErrors } from '#web/lib/forms.ts';
 import {
   HEALTH_FORM_MESSAGES,
   ageOn,
@@ -9,6 +11,7 @@ import {
   formatSleep,
   formatWeight,
   healthFormFieldOf,
+  healthFormSchema,
   kgToLbs,
   lbsToKg,
   splitHeight,
@@ -110,5 +113,16 @@ describe('the health form', () => {
     expect(healthFormFieldOf('averageSleep', 'us')).toBe('sleepHours');
     expect(healthFormFieldOf('dateOfBirth', 'us')).toBe('dateOfBirth');
     expect(healthFormFieldOf('profilePhotoUrl', 'us')).toBeNull();
+  });
+});
+
+describe('healthFormSchema', () => {
+  it('says what is wrong in the user\'s units, and what the contract refuses on the field that shows it', () => {
+    expect(formErrors(healthFormSchema('metric', null), { ...statsToForm(null, 'metric'), weight: '700' })).toEqual({ weight: HEALTH_FORM_MESSAGES.weightMetric });
+    expect(formErrors(healthFormSchema('us', null), { ...empty, dateOfBirth: '1990-02-30' })).toEqual({ dateOfBirth: HEALTH_MESSAGES.dateOfBirth });
+  });
+
+  it('gives the request body in pounds, inches and minutes', () => {
+    expect(healthFormSchema('metric', null).parse({ ...statsToForm(null, 'metric'), heightCm: '178', sleepHours: '8' })).toEqual({ height: 70.1, averageSleep: 480 });
   });
 });

@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type UseFormReturn, useForm } from 'react-hook-form';
 import { BIOMARKER_CATEGORIES } from '#contract/biomarker-lists.ts';
 import type { BiomarkerCatalogueEntry, LabResult, LabResultInput } from '#contract/labs.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -28,6 +28,15 @@ type ResultFormProps = {
 
 const DATE_MESSAGE = 'Test date must be a date like 2025-01-31';
 
+/** A number field: empty is fine unless required; anything else must read as a number. */
+const numberRule = (required: boolean, message: string) => ({
+  validate: (text: string) => {
+    const value = parseNumber(text);
+    if (value === null) return required ? message : true;
+    return Number.isFinite(value) || message;
+  },
+});
+
 /**
  * One lab result as the user types or corrects it. The biomarker comes from the catalogue and the
  * unit from the biomarker's units, so what is saved is always something the chart can convert;
@@ -40,80 +49,14 @@ export function ResultForm({ catalogue, result, defaultDate, requireDate, submit
   const biomarker = form.watch('biomarker');
   const marker = catalogue.find((entry) => entry.key === biomarker);
 
-  const groups = useMemo(
-    () =>
-      BIOMARKER_CATEGORIES.map((category) => ({
-        category,
-        entries: catalogue.filter((entry) => entry.category === category).sort((a, b) => a.name.localeCompare(b.name)),
-      })).filter((group) => group.entries.length > 0),
-    [catalogue],
-  );
   // A corrected result may carry a unit spelled as printed; it stays offered.
   const units = marker ? [...new Set([...marker.units, ...(result && result.biomarker === marker.key ? [result.unit] : [])])] : [];
-
-  // Set when the server finds the value far outside what is possible: the user confirms or corrects it.
-  const [askConfirm, setAskConfirm] = useState(false);
-  const [confirmed, setConfirmed] = useState(false);
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await onSubmit({ ...formToResultInput(values, result), ...(askConfirm && confirmed ? { confirmImplausible: true } : {}) });
-    } catch (error) {
-      if (!isApiError(error)) throw error;
-      let placed = false;
-      for (const detail of error.details) {
-        if (detail.field === 'confirmImplausible') {
-          setAskConfirm(true);
-          setConfirmed(false);
-          form.setError('value', { type: 'server', message: detail.message });
-          placed = true;
-          continue;
-        }
-        const field = resultFormField(detail.field);
-        if (field) {
-          form.setError(field, { type: 'server', message: detail.message });
-          placed = true;
-        }
-      }
-      if (!placed) form.setError('root', { type: 'server', message: error.message });
-    }
-  });
-
-  const numberRule = (required: boolean, message: string) => ({
-    validate: (text: string) => {
-      const value = parseNumber(text);
-      if (value === null) return required ? message : true;
-      return Number.isFinite(value) || message;
-    },
-  });
+  const { submit, askConfirm, confirmed, setConfirmed } = useResultSubmit(form, result, onSubmit);
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4" aria-label={submitLabel}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id={`${id}-biomarker`} label="Biomarker" error={errors.biomarker?.message} className="sm:col-span-2">
-          {(control) => (
-            <NativeSelect
-              {...control}
-              {...form.register('biomarker', {
-                required: 'Biomarker is required',
-                onChange: (event: { target: { value: string } }) => {
-                  const next = catalogue.find((entry) => entry.key === event.target.value);
-                  form.setValue('unit', next?.units[0] ?? '');
-                },
-              })}
-            >
-              <option value="">Choose a biomarker</option>
-              {groups.map((group) => (
-                <optgroup key={group.category} label={CATEGORY_LABELS[group.category]}>
-                  {group.entries.map((entry) => (
-                    <option key={entry.key} value={entry.key}>
-                      {entry.name}
-                    </option>
-                  ))}
-                </optgroup>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
+        <BiomarkerField id={`${id}-biomarker`} form={form} catalogue={catalogue} />
         <FormField id={`${id}-value`} label="Value" error={errors.value?.message}>
           {(control) => <Input {...control} inputMode="decimal" autoComplete="off" {...form.register('value', numberRule(true, 'Value must be a number'))} />}
         </FormField>
@@ -129,27 +72,7 @@ export function ResultForm({ catalogue, result, defaultDate, requireDate, submit
             </NativeSelect>
           )}
         </FormField>
-        <FormField id={`${id}-low`} label="Reference low (optional)" error={errors.referenceLow?.message}>
-          {(control) => <Input {...control} inputMode="decimal" autoComplete="off" {...form.register('referenceLow', numberRule(false, 'Must be a number'))} />}
-        </FormField>
-        <FormField id={`${id}-high`} label="Reference high (optional)" error={errors.referenceHigh?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              inputMode="decimal"
-              autoComplete="off"
-              {...form.register('referenceHigh', {
-                validate: (text: string, values) => {
-                  const high = parseNumber(text);
-                  if (high === null) return true;
-                  if (!Number.isFinite(high)) return 'Must be a number';
-                  const low = parseNumber(values.referenceLow);
-                  return low === null || !Number.isFinite(low) || low <= high || 'The low end of the reference range is above its high end';
-                },
-              })}
-            />
-          )}
-        </FormField>
+        <ReferenceRangeFields id={id} form={form} />
         <FormField
           id={`${id}-date`}
           label={requireDate ? 'Test date' : 'Test date (optional)'}
@@ -188,5 +111,108 @@ export function ResultForm({ catalogue, result, defaultDate, requireDate, submit
         </Button>
       </div>
     </form>
+  );
+}
+
+type ResultFormApi = UseFormReturn<ResultFormValues>;
+
+/**
+ * Sends the result and puts the server's answer on the fields. A value far outside what is possible
+ * asks the user to confirm it (their report prints it) or correct it.
+ */
+function useResultSubmit(form: ResultFormApi, result: LabResult | undefined, onSubmit: (body: ResultBody) => Promise<void>) {
+  const [askConfirm, setAskConfirm] = useState(false);
+  const [confirmed, setConfirmed] = useState(false);
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await onSubmit({ ...formToResultInput(values, result), ...(askConfirm && confirmed ? { confirmImplausible: true } : {}) });
+    } catch (error) {
+      if (!isApiError(error)) throw error;
+      let placed = false;
+      for (const detail of error.details) {
+        if (detail.field === 'confirmImplausible') {
+          setAskConfirm(true);
+          setConfirmed(false);
+          form.setError('value', { type: 'server', message: detail.message });
+          placed = true;
+          continue;
+        }
+        const field = resultFormField(detail.field);
+        if (field) {
+          form.setError(field, { type: 'server', message: detail.message });
+          placed = true;
+        }
+      }
+      if (!placed) form.setError('root', { type: 'server', message: error.message });
+    }
+  });
+  return { submit, askConfirm, confirmed, setConfirmed };
+}
+
+/** The catalogue by category; choosing a biomarker picks its first unit. */
+function BiomarkerField({ id, form, catalogue }: { id: string; form: ResultFormApi; catalogue: BiomarkerCatalogueEntry[] }) {
+  const groups = useMemo(
+    () =>
+      BIOMARKER_CATEGORIES.map((category) => ({
+        category,
+        entries: catalogue.filter((entry) => entry.category === category).sort((a, b) => a.name.localeCompare(b.name)),
+      })).filter((group) => group.entries.length > 0),
+    [catalogue],
+  );
+  return (
+    <FormField id={id} label="Biomarker" error={form.formState.errors.biomarker?.message} className="sm:col-span-2">
+      {(control) => (
+        <NativeSelect
+          {...control}
+          {...form.register('biomarker', {
+            required: 'Biomarker is required',
+            onChange: (event: { target: { value: string } }) => {
+              const next = catalogue.find((entry) => entry.key === event.target.value);
+              form.setValue('unit', next?.units[0] ?? '');
+            },
+          })}
+        >
+          <option value="">Choose a biomarker</option>
+          {groups.map((group) => (
+            <optgroup key={group.category} label={CATEGORY_LABELS[group.category]}>
+              {group.entries.map((entry) => (
+                <option key={entry.key} value={entry.key}>
+                  {entry.name}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </NativeSelect>
+      )}
+    </FormField>
+  );
+}
+
+function ReferenceRangeFields({ id, form }: { id: string; form: ResultFormApi }) {
+  const { errors } = form.formState;
+  return (
+    <>
+      <FormField id={`${id}-low`} label="Reference low (optional)" error={errors.referenceLow?.message}>
+        {(control) => <Input {...control} inputMode="decimal" autoComplete="off" {...form.register('referenceLow', numberRule(false, 'Must be a number'))} />}
+      </FormField>
+      <FormField id={`${id}-high`} label="Reference high (optional)" error={errors.referenceHigh?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            inputMode="decimal"
+            autoComplete="off"
+            {...form.register('referenceHigh', {
+              validate: (text: string, values) => {
+                const high = parseNumber(text);
+                if (high === null) return true;
+                if (!Number.isFinite(high)) return 'Must be a number';
+                const low = parseNumber(values.referenceLow);
+                return low === null || !Number.isFinite(low) || low <= high || 'The low end of the reference range is above its high end';
+              },
+            })}
+          />
+        )}
+      </FormField>
+    </>
   );
 }

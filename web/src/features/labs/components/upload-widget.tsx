@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, FileText, FlaskConical, Upload, X } from 'lucide-react';
-import { type DragEvent, useId, useRef, useState } from 'react';
+import { type DragEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { User } from '#contract/auth.ts';
@@ -86,18 +86,55 @@ function UpsellCard({ starter, pro }: { starter: TierInfo | undefined; pro: Tier
   );
 }
 
+type LimitedAllowance = Extract<UploadAllowance, { kind: 'limited' }>;
+
 function UploadArea({ allowance, tierLabel, proLabel }: { allowance: UploadAllowance | undefined; tierLabel: string; proLabel: string }) {
-  const inputId = useId();
-  const hintId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
+  const limited = allowance?.kind === 'limited' ? allowance : undefined;
+  const exhausted = limited !== undefined && limited.remaining === 0;
+  const { picked, rejections, uploading, choose, remove, upload } = useLabUpload(limited, tierLabel, proLabel);
+
+  return (
+    <div className="grid gap-4">
+      <DropZone disabled={uploading || exhausted} onFiles={choose} />
+      {limited ? <UploadLimit limited={limited} exhausted={exhausted} tierLabel={tierLabel} proLabel={proLabel} /> : null}
+      {rejections.length > 0 ? (
+        <ul role="alert" className="grid gap-1 rounded-lg border border-destructive/30 bg-destructive/5 px-4 py-3 text-sm">
+          {rejections.map((rejection, index) => (
+            <li key={`${rejection.fileName}-${index}`}>
+              <span className="font-medium break-all">{rejection.fileName}</span>: {rejection.messages.join('; ')}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {picked.length > 0 ? (
+        <div className="grid gap-3">
+          <ul className="grid gap-2" aria-label="Files to upload">
+            {picked.map((one) => (
+              <PickedFile key={one.id} one={one} disabled={uploading} onRemove={() => remove(one.id)} />
+            ))}
+          </ul>
+          <Button className="w-full sm:w-fit" onClick={() => void upload()} disabled={uploading}>
+            {uploading ? (
+              'Uploading...'
+            ) : (
+              <>
+                <CheckCircle2 aria-hidden="true" /> Upload {picked.length} file(s)
+              </>
+            )}
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The chosen files, uploaded one at a time in order; the first failure stops the rest and stays shown. */
+function useLabUpload(limited: LimitedAllowance | undefined, tierLabel: string, proLabel: string) {
   const queryClient = useQueryClient();
   const config = usePublicConfig();
   const [picked, setPicked] = useState<Picked[]>([]);
   const [rejections, setRejections] = useState<Rejection[]>([]);
-  const [dragging, setDragging] = useState(false);
   const [uploading, setUploading] = useState(false);
-  const limited = allowance?.kind === 'limited' ? allowance : undefined;
-  const exhausted = limited !== undefined && limited.remaining === 0;
 
   const choose = (incoming: FileList | null) => {
     if (!incoming || incoming.length === 0) return;
@@ -111,13 +148,7 @@ function UploadArea({ allowance, tierLabel, proLabel }: { allowance: UploadAllow
   };
 
   const patch = (id: string, change: Partial<Picked>) => setPicked((current) => current.map((one) => (one.id === id ? { ...one, ...change } : one)));
-
-  const onDrop = (event: DragEvent<HTMLDivElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    if (uploading || exhausted) return;
-    choose(event.dataTransfer.files);
-  };
+  const remove = (id: string) => setPicked((current) => current.filter((one) => one.id !== id));
 
   const upload = async () => {
     if (picked.length === 0 || uploading) return;
@@ -179,56 +210,74 @@ function UploadArea({ allowance, tierLabel, proLabel }: { allowance: UploadAllow
     toast.error('Upload failed', { description: message });
   };
 
-  return (
-    <div className="grid gap-4">
-      <div
-        onDragEnter={(event) => {
-          event.preventDefault();
-          if (!uploading && !exhausted) setDragging(true);
-        }}
-        onDragOver={(event) => event.preventDefault()}
-        onDragLeave={(event) => {
-          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
-        }}
-        onDrop={onDrop}
-        className={cn(
-          'relative rounded-xl border-2 border-dashed border-input bg-surface transition-colors focus-within:border-ring focus-within:ring-3 focus-within:ring-ring/30',
-          dragging && 'border-primary bg-secondary/60',
-          (uploading || exhausted) && 'opacity-60',
-        )}
-      >
-        <input
-          ref={inputRef}
-          id={inputId}
-          type="file"
-          multiple
-          accept={ACCEPT_ATTRIBUTE}
-          className="sr-only"
-          aria-describedby={hintId}
-          disabled={uploading || exhausted}
-          onChange={(event) => {
-            choose(event.currentTarget.files);
-            // Choosing the same file again after removing it must fire a change.
-            event.currentTarget.value = '';
-          }}
-        />
-        <label htmlFor={inputId} className={cn('flex flex-col items-center gap-2 px-6 py-10 text-center', uploading || exhausted ? 'cursor-not-allowed' : 'cursor-pointer')}>
-          <Upload aria-hidden="true" className="size-8 text-primary" />
-          <span className="font-medium">Drag &amp; drop lab files here, or click to select</span>
-          <span id={hintId} className="text-sm text-muted-foreground">
-            Supported formats: {ACCEPTED_FORMATS_TEXT}
-            <br />
-            Maximum {LAB_MAX_FILES_PER_SELECTION} files per upload
-          </span>
-        </label>
-      </div>
+  return { picked, rejections, uploading, choose, remove, upload };
+}
 
-      {limited ? (
-        <p className={cn('text-sm', exhausted ? 'text-destructive' : 'text-muted-foreground')}>
-          Remaining uploads: {limited.remaining} of {limited.limit}
-        </p>
-      ) : null}
-      {exhausted && limited ? (
+/** The drop target around the file input; dropping is ignored while disabled. */
+function DropZone({ disabled, onFiles }: { disabled: boolean; onFiles: (files: FileList | null) => void }) {
+  const inputId = useId();
+  const hintId = useId();
+  const [dragging, setDragging] = useState(false);
+
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    if (disabled) return;
+    onFiles(event.dataTransfer.files);
+  };
+
+  return (
+    <div
+      onDragEnter={(event) => {
+        event.preventDefault();
+        if (!disabled) setDragging(true);
+      }}
+      onDragOver={(event) => event.preventDefault()}
+      onDragLeave={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+      }}
+      onDrop={onDrop}
+      className={cn(
+        'relative rounded-xl border-2 border-dashed border-input bg-surface transition-colors focus-within:border-ring focus-within:ring-3 focus-within:ring-ring/30',
+        dragging && 'border-primary bg-secondary/60',
+        disabled && 'opacity-60',
+      )}
+    >
+      <input
+        id={inputId}
+        type="file"
+        multiple
+        accept={ACCEPT_ATTRIBUTE}
+        className="sr-only"
+        aria-describedby={hintId}
+        disabled={disabled}
+        onChange={(event) => {
+          onFiles(event.currentTarget.files);
+          // Choosing the same file again after removing it must fire a change.
+          event.currentTarget.value = '';
+        }}
+      />
+      <label htmlFor={inputId} className={cn('flex flex-col items-center gap-2 px-6 py-10 text-center', disabled ? 'cursor-not-allowed' : 'cursor-pointer')}>
+        <Upload aria-hidden="true" className="size-8 text-primary" />
+        <span className="font-medium">Drag &amp; drop lab files here, or click to select</span>
+        <span id={hintId} className="text-sm text-muted-foreground">
+          Supported formats: {ACCEPTED_FORMATS_TEXT}
+          <br />
+          Maximum {LAB_MAX_FILES_PER_SELECTION} files per upload
+        </span>
+      </label>
+    </div>
+  );
+}
+
+/** What is left of a limited allowance, and what to do when nothing is. */
+function UploadLimit({ limited, exhausted, tierLabel, proLabel }: { limited: LimitedAllowance; exhausted: boolean; tierLabel: string; proLabel: string }) {
+  return (
+    <>
+      <p className={cn('text-sm', exhausted ? 'text-destructive' : 'text-muted-foreground')}>
+        Remaining uploads: {limited.remaining} of {limited.limit}
+      </p>
+      {exhausted ? (
         <div role="status" className="grid gap-1 rounded-lg border border-destructive/30 bg-destructive/5 px-4 py-3 text-sm">
           <p className="font-medium">Upload limit reached</p>
           <p>
@@ -239,61 +288,38 @@ function UploadArea({ allowance, tierLabel, proLabel }: { allowance: UploadAllow
           </p>
         </div>
       ) : null}
+    </>
+  );
+}
 
-      {rejections.length > 0 ? (
-        <ul role="alert" className="grid gap-1 rounded-lg border border-destructive/30 bg-destructive/5 px-4 py-3 text-sm">
-          {rejections.map((rejection, index) => (
-            <li key={`${rejection.fileName}-${index}`}>
-              <span className="font-medium break-all">{rejection.fileName}</span>: {rejection.messages.join('; ')}
-            </li>
-          ))}
-        </ul>
+function PickedFile({ one, disabled, onRemove }: { one: Picked; disabled: boolean; onRemove: () => void }) {
+  return (
+    <li key={one.id} className="grid gap-2 rounded-lg border border-border bg-surface px-3 py-2">
+      <div className="flex items-center gap-3">
+        <FileText aria-hidden="true" className="size-5 shrink-0 text-muted-foreground" />
+        <span className="min-w-0 flex-1">
+          <span className="block truncate text-sm font-medium" title={one.file.name}>
+            {one.file.name}
+          </span>
+          <span className="text-xs text-muted-foreground">{formatBytes(one.file.size)}</span>
+        </span>
+        {one.state === 'uploading' ? <span className="text-xs text-muted-foreground">Uploading {one.progress}%</span> : null}
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Remove ${one.file.name}`}
+          disabled={disabled}
+          onClick={onRemove}
+        >
+          <X aria-hidden="true" />
+        </Button>
+      </div>
+      {one.state === 'uploading' ? <Progress value={one.progress} aria-label={`Uploading ${one.file.name}`} /> : null}
+      {one.state === 'failed' && one.error ? (
+        <p className="text-sm text-destructive" role="alert">
+          {one.error}
+        </p>
       ) : null}
-
-      {picked.length > 0 ? (
-        <div className="grid gap-3">
-          <ul className="grid gap-2" aria-label="Files to upload">
-            {picked.map((one) => (
-              <li key={one.id} className="grid gap-2 rounded-lg border border-border bg-surface px-3 py-2">
-                <div className="flex items-center gap-3">
-                  <FileText aria-hidden="true" className="size-5 shrink-0 text-muted-foreground" />
-                  <span className="min-w-0 flex-1">
-                    <span className="block truncate text-sm font-medium" title={one.file.name}>
-                      {one.file.name}
-                    </span>
-                    <span className="text-xs text-muted-foreground">{formatBytes(one.file.size)}</span>
-                  </span>
-                  {one.state === 'uploading' ? <span className="text-xs text-muted-foreground">Uploading {one.progress}%</span> : null}
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={`Remove ${one.file.name}`}
-                    disabled={uploading}
-                    onClick={() => setPicked((current) => current.filter((other) => other.id !== one.id))}
-                  >
-                    <X aria-hidden="true" />
-                  </Button>
-                </div>
-                {one.state === 'uploading' ? <Progress value={one.progress} aria-label={`Uploading ${one.file.name}`} /> : null}
-                {one.state === 'failed' && one.error ? (
-                  <p className="text-sm text-destructive" role="alert">
-                    {one.error}
-                  </p>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-          <Button className="w-full sm:w-fit" onClick={() => void upload()} disabled={uploading}>
-            {uploading ? (
-              'Uploading...'
-            ) : (
-              <>
-                <CheckCircle2 aria-hidden="true" /> Upload {picked.length} file(s)
-              </>
-            )}
-          </Button>
-        </div>
-      ) : null}
-    </div>
+    </li>
   );
 }

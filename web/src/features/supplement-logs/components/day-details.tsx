@@ -1,7 +1,7 @@
 import { MessageSquare, NotebookPen, ScrollText, Star, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
-import type { QualitativeLog } from '#contract/supplement-logs.ts';
+import type { DayView, QualitativeLog } from '#contract/supplement-logs.ts';
 import { Badge, badgeVariants } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { IntakeWarnings } from '#web/components/intake/intake-warnings.tsx';
@@ -28,12 +28,6 @@ export type DayAction = (day: { date: string; hasLogs: boolean; hasSummary: bool
 /** The selected day: its heading, the summary badge, "Supplement Intake" and "Daily Notes". */
 export function DayDetails({ date, timeZone, dayAction }: { date: string; timeZone: string; dayAction?: DayAction }) {
   const day = useDay(date);
-  const removeEntry = useDeleteLogEntry();
-  const onRemove = (id: string) =>
-    removeEntry.mutate(id, {
-      onSuccess: (result) => toast.success(result.message),
-      onError: (error) => toast.error('Error', { description: errorMessage(error, 'Failed to remove the supplement. Please try again.') }),
-    });
   const [open, setOpen] = useState<QualitativeLog | null>(null);
   const headingId = `day-${date}`;
   const { summary, notes } = splitNotes(day.data?.qualitativeLogs ?? []);
@@ -74,68 +68,73 @@ export function DayDetails({ date, timeZone, dayAction }: { date: string; timeZo
         <div className="grid gap-6 lg:grid-cols-2">
           <div className="grid content-start gap-3">
             <h3 className="font-semibold">Supplement Intake</h3>
-            {day.data.supplements.length === 0 ? (
-              <p className="text-sm text-muted-foreground">No supplements logged on this day.</p>
-            ) : (
-              <ul className="divide-y divide-border rounded-lg border border-border" aria-label="Supplement Intake">
-                {day.data.supplements.map((log) => (
-                  <li key={log.id} className="flex items-start justify-between gap-3 px-3 py-3 text-sm">
-                    <div className="min-w-0">
-                      <p className="font-medium break-words">{log.name}</p>
-                      <p className="text-muted-foreground">
-                        {log.dosage} · {log.frequency}
-                      </p>
-                    </div>
-                    <div className="flex shrink-0 items-center gap-1">
-                      <time dateTime={log.takenAt} className="text-muted-foreground">
-                        {formatTimeIn(log.takenAt, timeZone)}
-                      </time>
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        aria-label={`Remove ${log.name} from this day`}
-                        disabled={removeEntry.isPending}
-                        onClick={() => onRemove(log.id)}
-                      >
-                        <Trash2 aria-hidden="true" />
-                      </Button>
-                    </div>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <IntakeList supplements={day.data.supplements} timeZone={timeZone} />
             <IntakeWarnings warnings={day.data.warnings} title="Intake warnings for this day" />
           </div>
-
           <div className="grid content-start gap-3">
             <h3 className="font-semibold">Daily Notes</h3>
-            {notes.length === 0 ? (
-              <p className="text-sm text-muted-foreground">No notes for this day.</p>
-            ) : (
-              <ul className="grid gap-2" aria-label="Daily Notes">
-                {notes.map((log) => (
-                  <li key={log.id}>
-                    <button
-                      type="button"
-                      onClick={() => setOpen(log)}
-                      className="grid w-full gap-1 rounded-lg border border-border bg-surface p-3 text-left text-sm hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-                    >
-                      <span className="flex items-center gap-2 text-xs text-muted-foreground">
-                        <NoteIcon log={log} />
-                        <time dateTime={log.loggedAt}>{formatTimeIn(log.loggedAt, timeZone)}</time>
-                        {log.type === 'chat' ? <Badge variant="outline">AI Chat</Badge> : null}
-                        {log.ratings ? <Badge variant="outline">Rating</Badge> : null}
-                      </span>
-                      <span className="break-words">{notePreview(noteText(log))}</span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <NoteList notes={notes} timeZone={timeZone} onOpen={setOpen} />
           </div>
         </div>
       )}
       <NoteDialog log={open} timeZone={timeZone} onClose={() => setOpen(null)} />
     </section>
+  );
+}
+
+function IntakeList({ supplements, timeZone }: { supplements: DayView['supplements']; timeZone: string }) {
+  const removeEntry = useDeleteLogEntry();
+  const onRemove = (id: string) =>
+    removeEntry.mutate(id, {
+      onSuccess: (result) => toast.success(result.message),
+      onError: (error) => toast.error('Error', { description: errorMessage(error, 'Failed to remove the supplement. Please try again.') }),
+    });
+  if (supplements.length === 0) return <p className="text-sm text-muted-foreground">No supplements logged on this day.</p>;
+  return (
+    <ul className="divide-y divide-border rounded-lg border border-border" aria-label="Supplement Intake">
+      {supplements.map((log) => (
+        <li key={log.id} className="flex items-start justify-between gap-3 px-3 py-3 text-sm">
+          <div className="min-w-0">
+            <p className="font-medium break-words">{log.name}</p>
+            <p className="text-muted-foreground">
+              {log.dosage} · {log.frequency}
+            </p>
+          </div>
+          <div className="flex shrink-0 items-center gap-1">
+            <time dateTime={log.takenAt} className="text-muted-foreground">
+              {formatTimeIn(log.takenAt, timeZone)}
+            </time>
+            <Button variant="ghost" size="icon" aria-label={`Remove ${log.name} from this day`} disabled={removeEntry.isPending} onClick={() => onRemove(log.id)}>
+              <Trash2 aria-hidden="true" />
+            </Button>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function NoteList({ notes, timeZone, onOpen }: { notes: QualitativeLog[]; timeZone: string; onOpen: (log: QualitativeLog) => void }) {
+  if (notes.length === 0) return <p className="text-sm text-muted-foreground">No notes for this day.</p>;
+  return (
+    <ul className="grid gap-2" aria-label="Daily Notes">
+      {notes.map((log) => (
+        <li key={log.id}>
+          <button
+            type="button"
+            onClick={() => onOpen(log)}
+            className="grid w-full gap-1 rounded-lg border border-border bg-surface p-3 text-left text-sm hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+          >
+            <span className="flex items-center gap-2 text-xs text-muted-foreground">
+              <NoteIcon log={log} />
+              <time dateTime={log.loggedAt}>{formatTimeIn(log.loggedAt, timeZone)}</time>
+              {log.type === 'chat' ? <Badge variant="outline">AI Chat</Badge> : null}
+              {log.ratings ? <Badge variant="outline">Rating</Badge> : null}
+            </span>
+            <span className="break-words">{notePreview(noteText(log))}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,15 +1,18 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Smile } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { User } from '#contract/auth.ts';
-import type { DayView } from '#contract/supplement-logs.ts';
+import { type DayView, effectsBodySchema } from '#contract/supplement-logs.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
-import { Label } from '#web/components/ui/label.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { errorMessage } from '#web/lib/api-fetch.ts';
 import { cn } from '#web/lib/cn.ts';
+import { bodySchema, sameNames, setServerErrors } from '#web/lib/forms.ts';
 import { formatShortDate, useLocalToday } from '#web/lib/local-day.ts';
 import { useDay, useDeleteEffects, useSaveEffects } from '../api/supplement-logs.ts';
 
@@ -67,29 +70,67 @@ function RatingScale({ name, label, low, high, value, onChange }: {
   );
 }
 
+type EffectsValues = Ratings & { note: string };
+const RATING_FIELDS = ['energy', 'mood', 'sleep'] as const;
+
+function toBody(date: string, values: EffectsValues) {
+  return { date, energy: values.energy, mood: values.mood, sleep: values.sleep, note: values.note.trim() || null };
+}
+// Only the day's fields are the user's: any valid date stands in for it while the ratings are checked.
+const effectsFormSchema = bodySchema(effectsBodySchema, (values: EffectsValues) => toBody('2025-01-01', values), sameNames<EffectsValues>([...RATING_FIELDS, 'note']));
+
 function EffectsForm({ date, isToday, saved }: { date: string; isToday: boolean; saved: DayView['effects'] }) {
   const id = useId();
   const save = useSaveEffects();
-  const remove = useDeleteEffects(date);
-  const [ratings, setRatings] = useState<Ratings>({ energy: saved?.energy ?? null, mood: saved?.mood ?? null, sleep: saved?.sleep ?? null });
-  const [note, setNote] = useState(saved?.note ?? '');
-  const [missing, setMissing] = useState(false);
+  const form = useForm<EffectsValues>({
+    resolver: zodResolver(effectsFormSchema),
+    defaultValues: { energy: saved?.energy ?? null, mood: saved?.mood ?? null, sleep: saved?.sleep ?? null, note: saved?.note ?? '' },
+  });
+  const { errors } = form.formState;
+  // A scale can only be left unrated, so one line asks for all three.
+  const unrated = RATING_FIELDS.some((field) => errors[field]);
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const { energy, mood, sleep } = ratings;
-    if (energy === null || mood === null || sleep === null) {
-      setMissing(true);
-      return;
-    }
-    setMissing(false);
+  const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await save.mutateAsync({ date, energy, mood, sleep, note: note.trim() || null });
+      const { energy, mood, sleep, note } = toBody(date, values);
+      // The schema has refused an unrated scale; this only tells the types.
+      if (energy === null || mood === null || sleep === null) return;
+      await save.mutateAsync({ date, energy, mood, sleep, note });
       toast.success(isToday ? "Today's ratings are saved." : `The ratings for ${formatShortDate(date)} are saved.`);
     } catch (error) {
-      toast.error('Error', { description: errorMessage(error, 'Failed to save your ratings. Please try again.') });
+      if (!setServerErrors(error, form.setError, sameNames<EffectsValues>(['note']))) {
+        toast.error('Error', { description: errorMessage(error, 'Failed to save your ratings. Please try again.') });
+      }
     }
-  };
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      {SCALES.map((scale) => (
+        <Controller
+          key={scale.key}
+          control={form.control}
+          name={scale.key}
+          render={({ field }) => (
+            <RatingScale name={`${id}-${scale.key}`} label={scale.label} low={scale.low} high={scale.high} value={field.value} onChange={field.onChange} />
+          )}
+        />
+      ))}
+      <FormField id={`${id}-note`} label="Note (optional)" error={errors.note?.message}>
+        {(control) => <Textarea {...control} className="min-h-16" maxLength={1000} {...form.register('note')} />}
+      </FormField>
+      {unrated ? (
+        <p role="alert" className="text-sm text-destructive">
+          Rate your energy, mood and sleep from 1 to 5.
+        </p>
+      ) : null}
+      <EffectsActions date={date} isToday={isToday} saved={saved} saving={save.isPending} />
+    </form>
+  );
+}
+
+function EffectsActions({ date, isToday, saved, saving }: { date: string; isToday: boolean; saved: DayView['effects']; saving: boolean }) {
+  const remove = useDeleteEffects(date);
 
   const onDelete = async () => {
     try {
@@ -101,41 +142,19 @@ function EffectsForm({ date, isToday, saved }: { date: string; isToday: boolean;
   };
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
-      {SCALES.map((scale) => (
-        <RatingScale
-          key={scale.key}
-          name={`${id}-${scale.key}`}
-          label={scale.label}
-          low={scale.low}
-          high={scale.high}
-          value={ratings[scale.key]}
-          onChange={(value) => setRatings((current) => ({ ...current, [scale.key]: value }))}
-        />
-      ))}
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-note`}>Note (optional)</Label>
-        <Textarea id={`${id}-note`} className="min-h-16" maxLength={1000} value={note} onChange={(event) => setNote(event.target.value)} />
-      </div>
-      {missing ? (
-        <p role="alert" className="text-sm text-destructive">
-          Rate your energy, mood and sleep from 1 to 5.
-        </p>
-      ) : null}
-      <div className="flex items-center justify-between gap-3">
-        <p className="text-xs text-muted-foreground">{saved ? `Saving again replaces ${isToday ? 'today’s' : 'this day’s'} rating.` : 'One rating a day.'}</p>
-        <div className="flex gap-2">
-          {saved ? (
-            <Button type="button" variant="outline" onClick={() => void onDelete()} disabled={remove.isPending || save.isPending}>
-              {remove.isPending ? 'Deleting...' : 'Delete Rating'}
-            </Button>
-          ) : null}
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save Rating'}
+    <div className="flex items-center justify-between gap-3">
+      <p className="text-xs text-muted-foreground">{saved ? `Saving again replaces ${isToday ? 'today’s' : 'this day’s'} rating.` : 'One rating a day.'}</p>
+      <div className="flex gap-2">
+        {saved ? (
+          <Button type="button" variant="outline" onClick={() => void onDelete()} disabled={remove.isPending || saving}>
+            {remove.isPending ? 'Deleting...' : 'Delete Rating'}
           </Button>
-        </div>
+        ) : null}
+        <Button type="submit" disabled={saving}>
+          {saving ? 'Saving...' : 'Save Rating'}
+        </Button>
       </div>
-    </form>
+    </div>
   );
 }
 

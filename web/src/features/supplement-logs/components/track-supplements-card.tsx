@@ -27,23 +27,26 @@ function saveFailureMessage(error: unknown): string {
   return LOG_MESSAGES.saveFailed;
 }
 
+/** What the checklist asks for, and whether the day is logged already. */
+function checklistHint(isToday: boolean, loggedAt: string | null, timeZone: string): string {
+  if (!isToday) return loggedAt ? 'This day is logged. Saving again updates its record.' : 'Switch off anything you did not take that day, then save it.';
+  return loggedAt
+    ? `Logged today at ${formatTimeIn(loggedAt, timeZone)}. Saving again updates today's record.`
+    : 'Switch off anything you did not take, then save today.';
+}
+
 /**
  * "Track my Supplements": the stack as a day's checklist, today unless another day is given (the
  * dashboard's date switcher, the history: product.md, Tracking, "Any day"). Each supplement is taken by
  * default and can be switched off; "Save Today" records the day, and saving again edits the record.
  */
 export function TrackSupplementsCard({ user, date: chosenDate, onLogged }: { user: User; date?: string; onLogged?: () => void }) {
-  const navigate = useNavigate();
   const today = useLocalToday(user.timeZone);
   const date = chosenDate ?? today;
   const isToday = date === today;
   const supplements = useSupplements();
-  const warnings = useStackWarnings();
-  const day = useDay(date);
-  const saveToday = useSaveIntake();
-  const saveDay = useSaveDay(date);
-  const saveIntake = isToday ? saveToday : saveDay;
-  const dismissWarning = useDismissWarning();
+  const list = supplements.data ?? [];
+  const intake = useDayIntake(date, isToday, list, onLogged);
   const [dialog, setDialog] = useState<SupplementDialogState | null>(null);
   // Mounted from its first opening on, so that it closes with its animation and gives focus back.
   const [dialogUsed, setDialogUsed] = useState(false);
@@ -51,34 +54,8 @@ export function TrackSupplementsCard({ user, date: chosenDate, onLogged }: { use
     setDialogUsed(true);
     setDialog(state);
   };
-  // The user's changes to the switches, for one day; a new day starts from the defaults.
-  const [switches, setSwitches] = useState<{ date: string; taken: Record<string, boolean> }>({ date, taken: {} });
-
-  const todayLogs = day.data?.supplements ?? [];
-  const changes = switches.date === date ? switches.taken : {};
-  const isTaken = (supplement: Supplement) => changes[supplement.id] ?? defaultTaken(supplement, todayLogs, { pastDay: !isToday });
-  const setTaken = (supplement: Supplement, taken: boolean) =>
-    setSwitches({ date, taken: { ...changes, [supplement.id]: taken } });
   const dayName = isToday ? 'today' : `on ${formatShortDate(date)}`;
-
-  const list = supplements.data ?? [];
-  const loggedAt = lastLoggedAt(todayLogs);
-  const anyTaken = list.some(isTaken);
-
-  const onSave = async () => {
-    try {
-      if (isToday) await saveToday.mutateAsync(buildIntakeLogs(list, isTaken));
-      else await saveDay.mutateAsync(buildDayLogs(list, isTaken));
-      setSwitches({ date, taken: {} });
-      // One toast at a time: the reminder to log has been answered.
-      toast.dismiss(DAILY_REMINDER_TOAST_ID);
-      toast.success(LOG_MESSAGES.saved);
-      onLogged?.();
-    } catch (error) {
-      const expired = isApiError(error) && error.code === 'TRIAL_EXPIRED';
-      toast.error(saveFailureMessage(error), expired ? { action: { label: 'Upgrade Plan', onClick: () => navigate('/subscription-page') } } : undefined);
-    }
-  };
+  const { loggedAt } = intake;
 
   return (
     <Card id="track-supplements" className="flex flex-col">
@@ -92,16 +69,7 @@ export function TrackSupplementsCard({ user, date: chosenDate, onLogged }: { use
             <CardDescription>{isToday ? `Today, ${formatShortDate(today)}` : formatFullDate(date)}</CardDescription>
           </div>
         </div>
-        <div className="flex gap-2">
-          <Button variant="outline" size="sm" asChild>
-            <Link to="/supplement-history">
-              <History aria-hidden="true" /> My History
-            </Link>
-          </Button>
-          <Button size="sm" onClick={() => openDialog({ mode: 'add' })} {...preloadOnIntent(SupplementDialog.preload)}>
-            <Plus aria-hidden="true" /> Add Supplement
-          </Button>
-        </div>
+        <TrackActions onAdd={() => openDialog({ mode: 'add' })} />
       </CardHeader>
 
       <CardContent className="grid flex-1 gap-4">
@@ -124,64 +92,30 @@ export function TrackSupplementsCard({ user, date: chosenDate, onLogged }: { use
         ) : (
           <>
             <p className="text-sm text-muted-foreground" aria-live="polite">
-              {!isToday
-                ? loggedAt
-                  ? 'This day is logged. Saving again updates its record.'
-                  : 'Switch off anything you did not take that day, then save it.'
-                : loggedAt
-                  ? `Logged today at ${formatTimeIn(loggedAt, user.timeZone)}. Saving again updates today's record.`
-                  : 'Switch off anything you did not take, then save today.'}
+              {checklistHint(isToday, loggedAt, user.timeZone)}
             </p>
             <ul className="divide-y divide-border rounded-lg border border-border" aria-label={isToday ? "Today's supplements" : `Supplements ${dayName}`}>
               {list.map((supplement) => (
-                <li key={supplement.id} className="flex items-center gap-3 px-3 py-3">
-                  <Switch
-                    checked={isTaken(supplement)}
-                    onCheckedChange={(checked) => setTaken(supplement, checked)}
-                    aria-label={`${supplement.name} taken ${dayName}`}
-                    disabled={saveIntake.isPending}
-                  />
-                  <div className="min-w-0 flex-1">
-                    <p className="font-medium wrap-anywhere">{supplement.name}</p>
-                    <p className="text-sm text-muted-foreground">
-                      {supplement.dosage}
-                      {supplement.strength ? ` (${supplement.strength} each)` : null} · {supplement.frequency}
-                      {supplement.schedule ? ` · ${describeSchedule(supplement.schedule)}` : null}
-                      {supplement.notes ? <span className="wrap-anywhere"> · {supplement.notes}</span> : null}
-                    </p>
-                  </div>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={`Edit ${supplement.name}`}
-                    onClick={() => openDialog({ mode: 'edit', supplement })}
-                    {...preloadOnIntent(SupplementDialog.preload)}
-                  >
-                    <Pencil aria-hidden="true" />
-                  </Button>
-                  <DeleteSupplementButton supplement={supplement} />
-                </li>
+                <SupplementRow
+                  key={supplement.id}
+                  supplement={supplement}
+                  taken={intake.isTaken(supplement)}
+                  onTaken={(taken) => intake.setTaken(supplement, taken)}
+                  dayName={dayName}
+                  disabled={intake.saving}
+                  onEdit={() => openDialog({ mode: 'edit', supplement })}
+                />
               ))}
             </ul>
           </>
         )}
-        {warnings.data ? (
-          <IntakeWarnings
-            warnings={warnings.data.warnings}
-            unconverted={warnings.data.unconverted}
-            uncounted={warnings.data.uncounted}
-            dismissing={dismissWarning.isPending}
-            onDismiss={(nutrient) =>
-              dismissWarning.mutate(nutrient, { onError: (error) => toast.error('Error', { description: errorMessage(error, 'Failed to hide the warning') }) })
-            }
-          />
-        ) : null}
+        <StackWarnings />
       </CardContent>
 
       {list.length > 0 ? (
         <CardFooter className="justify-end">
-          <Button onClick={() => void onSave()} disabled={saveIntake.isPending || day.isPending || (!anyTaken && !loggedAt)}>
-            {saveIntake.isPending ? 'Saving...' : isToday ? 'Save Today' : `Save ${formatShortDate(date)}`}
+          <Button onClick={() => void intake.save()} disabled={intake.saving || intake.dayPending || (!intake.anyTaken && !loggedAt)}>
+            {intake.saving ? 'Saving...' : isToday ? 'Save Today' : `Save ${formatShortDate(date)}`}
           </Button>
         </CardFooter>
       ) : null}
@@ -192,5 +126,107 @@ export function TrackSupplementsCard({ user, date: chosenDate, onLogged }: { use
         </Suspense>
       ) : null}
     </Card>
+  );
+}
+
+/** The day's switches (taken by default, the user's changes kept for that day only) and the save that records them. */
+function useDayIntake(date: string, isToday: boolean, list: Supplement[], onLogged: (() => void) | undefined) {
+  const navigate = useNavigate();
+  const day = useDay(date);
+  const saveToday = useSaveIntake();
+  const saveDay = useSaveDay(date);
+  const saveIntake = isToday ? saveToday : saveDay;
+  // The user's changes to the switches, for one day; a new day starts from the defaults.
+  const [switches, setSwitches] = useState<{ date: string; taken: Record<string, boolean> }>({ date, taken: {} });
+
+  const todayLogs = day.data?.supplements ?? [];
+  const changes = switches.date === date ? switches.taken : {};
+  const isTaken = (supplement: Supplement) => changes[supplement.id] ?? defaultTaken(supplement, todayLogs, { pastDay: !isToday });
+  const setTaken = (supplement: Supplement, taken: boolean) => setSwitches({ date, taken: { ...changes, [supplement.id]: taken } });
+
+  const save = async () => {
+    try {
+      if (isToday) await saveToday.mutateAsync(buildIntakeLogs(list, isTaken));
+      else await saveDay.mutateAsync(buildDayLogs(list, isTaken));
+      setSwitches({ date, taken: {} });
+      // One toast at a time: the reminder to log has been answered.
+      toast.dismiss(DAILY_REMINDER_TOAST_ID);
+      toast.success(LOG_MESSAGES.saved);
+      onLogged?.();
+    } catch (error) {
+      const expired = isApiError(error) && error.code === 'TRIAL_EXPIRED';
+      toast.error(saveFailureMessage(error), expired ? { action: { label: 'Upgrade Plan', onClick: () => navigate('/subscription-page') } } : undefined);
+    }
+  };
+
+  return {
+    isTaken,
+    setTaken,
+    loggedAt: lastLoggedAt(todayLogs),
+    anyTaken: list.some(isTaken),
+    saving: saveIntake.isPending,
+    dayPending: day.isPending,
+    save,
+  };
+}
+
+function SupplementRow({ supplement, taken, onTaken, dayName, disabled, onEdit }: {
+  supplement: Supplement;
+  taken: boolean;
+  onTaken: (taken: boolean) => void;
+  dayName: string;
+  disabled: boolean;
+  onEdit: () => void;
+}) {
+  return (
+    <li className="flex items-center gap-3 px-3 py-3">
+      <Switch checked={taken} onCheckedChange={onTaken} aria-label={`${supplement.name} taken ${dayName}`} disabled={disabled} />
+      <div className="min-w-0 flex-1">
+        <p className="font-medium wrap-anywhere">{supplement.name}</p>
+        <p className="text-sm text-muted-foreground">
+          {supplement.dosage}
+          {supplement.strength ? ` (${supplement.strength} each)` : null} · {supplement.frequency}
+          {supplement.schedule ? ` · ${describeSchedule(supplement.schedule)}` : null}
+          {supplement.notes ? <span className="wrap-anywhere"> · {supplement.notes}</span> : null}
+        </p>
+      </div>
+      <Button variant="ghost" size="icon" aria-label={`Edit ${supplement.name}`} onClick={onEdit} {...preloadOnIntent(SupplementDialog.preload)}>
+        <Pencil aria-hidden="true" />
+      </Button>
+      <DeleteSupplementButton supplement={supplement} />
+    </li>
+  );
+}
+
+/** The stack's intake warnings, each dismissible. */
+function StackWarnings() {
+  const warnings = useStackWarnings();
+  const dismissWarning = useDismissWarning();
+  if (!warnings.data) return null;
+  return (
+    <IntakeWarnings
+      warnings={warnings.data.warnings}
+      unconverted={warnings.data.unconverted}
+      uncounted={warnings.data.uncounted}
+      dismissing={dismissWarning.isPending}
+      onDismiss={(nutrient) =>
+        dismissWarning.mutate(nutrient, { onError: (error) => toast.error('Error', { description: errorMessage(error, 'Failed to hide the warning') }) })
+      }
+    />
+  );
+}
+
+function TrackActions({ onAdd }: { onAdd: () => void }) {
+  return (
+    <div className="flex gap-2">
+      <Button variant="outline" size="sm" asChild>
+        <Link to="/supplement-history">
+          <History aria-hidden="true" /> My History
+        </Link>
+      </Button>
+      <Button size="sm" onClick={onAdd} {...preloadOnIntent(SupplementDialog.preload)}>
+        <Plus aria-hidden="true" /> Add Supplement
+      </Button>
+    </div>
   );
 }

@@ -80,9 +80,7 @@ function SupplementForm({ state, onDone }: { state: SupplementDialogState; onDon
     defaultValues: supplement ? supplementToForm(supplement) : emptySupplementForm(),
   });
   const { errors, isSubmitting } = form.formState;
-  const unit = form.watch('unit');
   const name = form.watch('name');
-
 
   const onSubmit = form.handleSubmit(async (values) => {
     if (editing && !supplement) {
@@ -122,87 +120,8 @@ function SupplementForm({ state, onDone }: { state: SupplementDialogState; onDon
         )}
       />
 
-      <fieldset className="grid gap-2">
-        <legend className="mb-2 text-sm font-medium">Dosage</legend>
-        <div className="grid grid-cols-2 gap-3">
-          <FormField id={`${id}-amount`} label="Amount" error={errors.amount?.message}>
-            {(control) => (
-              <>
-                {/* The usual amounts are offered first; any other positive amount may be typed (decision 029). */}
-                <Input {...control} type="text" inputMode="decimal" autoComplete="off" list={`${id}-amounts`} {...form.register('amount')} />
-                <datalist id={`${id}-amounts`}>
-                  {doseAmountOptions(unit).map((amount) => (
-                    <option key={amount} value={amount} />
-                  ))}
-                </datalist>
-              </>
-            )}
-          </FormField>
-          <FormField id={`${id}-unit`} label="Unit">
-            {(control) => (
-              <NativeSelect
-                {...control}
-                {...form.register('unit', {
-                  // product.md, Tracking: a new unit resets the amount (50 for mg, mcg and IU, 1 for the rest).
-                  onChange: (event) => form.setValue('amount', String(defaultDoseAmount(event.target.value))),
-                })}
-              >
-                {DOSE_UNITS.map((option) => (
-                  <option key={option} value={option}>
-                    {doseUnitLabel(option)}
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          </FormField>
-        </div>
-        {isMassUnit(unit) ? null : (
-          <FormField
-            id={`${id}-strength`}
-            label={`Strength of 1 ${doseUnitLabel(unit, 1)} (optional)`}
-            error={errors.strength?.message}
-            hint={`From the label, like "1000 mg EPA+DHA". Upper-limit warnings count ${doseUnitLabel(unit)} by it.`}
-          >
-            {(control) => <Input {...control} autoComplete="off" maxLength={80} placeholder="1000 mg EPA+DHA" {...form.register('strength')} />}
-          </FormField>
-        )}
-        <FormField
-          id={`${id}-content`}
-          label="Nutrient in this dose (optional)"
-          error={errors.nutrientContent?.message}
-          hint='For a salt or blend, like "56 mg elemental magnesium" in 400 mg magnesium glycinate. Upper-limit warnings count this instead of the dose.'
-        >
-          {(control) => <Input {...control} autoComplete="off" maxLength={80} placeholder="56 mg elemental magnesium" {...form.register('nutrientContent')} />}
-        </FormField>
-      </fieldset>
-
-      <fieldset className="grid gap-2">
-        <legend className="mb-2 text-sm font-medium">Frequency</legend>
-        <div className="grid grid-cols-2 gap-3">
-          <FormField id={`${id}-frequency-count`} label="Times" error={errors.frequencyCount?.message}>
-            {(control) => (
-              <NativeSelect {...control} {...form.register('frequencyCount', { setValueAs: Number })}>
-                {FREQUENCY_COUNTS.map((count) => (
-                  <option key={count} value={count}>
-                    {count}x
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          </FormField>
-          <FormField id={`${id}-frequency-unit`} label="How often">
-            {(control) => (
-              <NativeSelect {...control} {...form.register('frequencyUnit')}>
-                {FREQUENCY_UNITS.map((option) => (
-                  <option key={option} value={option}>
-                    {FREQUENCY_LABELS[option]}
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          </FormField>
-        </div>
-      </fieldset>
+      <DosageFields id={id} form={form} />
+      <FrequencyFields id={id} form={form} />
 
       <ScheduleFields id={id} form={form} />
 
@@ -225,10 +144,106 @@ function SupplementForm({ state, onDone }: { state: SupplementDialogState; onDon
   );
 }
 
+type SupplementFormApi = UseFormReturn<SupplementFormValues, unknown, SupplementFormValues>;
+
+/** The dose: amount and unit, the strength of one unit when it is not a mass, and the nutrient it holds. */
+function DosageFields({ id, form }: { id: string; form: SupplementFormApi }) {
+  const { errors } = form.formState;
+  const unit = form.watch('unit');
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="mb-2 text-sm font-medium">Dosage</legend>
+      <div className="grid grid-cols-2 gap-3">
+        <FormField id={`${id}-amount`} label="Amount" error={errors.amount?.message}>
+          {(control) => (
+            <>
+              {/* The usual amounts are offered first; any other positive amount may be typed (decision 029). */}
+              <Input {...control} type="text" inputMode="decimal" autoComplete="off" list={`${id}-amounts`} {...form.register('amount')} />
+              <datalist id={`${id}-amounts`}>
+                {doseAmountOptions(unit).map((amount) => (
+                  <option key={amount} value={amount} />
+                ))}
+              </datalist>
+            </>
+          )}
+        </FormField>
+        <FormField id={`${id}-unit`} label="Unit">
+          {(control) => (
+            <NativeSelect
+              {...control}
+              {...form.register('unit', {
+                // product.md, Tracking: a new unit resets the amount (50 for mg, mcg and IU, 1 for the rest).
+                onChange: (event) => form.setValue('amount', String(defaultDoseAmount(event.target.value))),
+              })}
+            >
+              {DOSE_UNITS.map((option) => (
+                <option key={option} value={option}>
+                  {doseUnitLabel(option)}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
+      </div>
+      {isMassUnit(unit) ? null : (
+        <FormField
+          id={`${id}-strength`}
+          label={`Strength of 1 ${doseUnitLabel(unit, 1)} (optional)`}
+          error={errors.strength?.message}
+          hint={`From the label, like "1000 mg EPA+DHA". Upper-limit warnings count ${doseUnitLabel(unit)} by it.`}
+        >
+          {(control) => <Input {...control} autoComplete="off" maxLength={80} placeholder="1000 mg EPA+DHA" {...form.register('strength')} />}
+        </FormField>
+      )}
+      <FormField
+        id={`${id}-content`}
+        label="Nutrient in this dose (optional)"
+        error={errors.nutrientContent?.message}
+        hint='For a salt or blend, like "56 mg elemental magnesium" in 400 mg magnesium glycinate. Upper-limit warnings count this instead of the dose.'
+      >
+        {(control) => <Input {...control} autoComplete="off" maxLength={80} placeholder="56 mg elemental magnesium" {...form.register('nutrientContent')} />}
+      </FormField>
+    </fieldset>
+  );
+}
+
+function FrequencyFields({ id, form }: { id: string; form: SupplementFormApi }) {
+  const { errors } = form.formState;
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="mb-2 text-sm font-medium">Frequency</legend>
+      <div className="grid grid-cols-2 gap-3">
+        <FormField id={`${id}-frequency-count`} label="Times" error={errors.frequencyCount?.message}>
+          {(control) => (
+            <NativeSelect {...control} {...form.register('frequencyCount', { setValueAs: Number })}>
+              {FREQUENCY_COUNTS.map((count) => (
+                <option key={count} value={count}>
+                  {count}x
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
+        <FormField id={`${id}-frequency-unit`} label="How often">
+          {(control) => (
+            <NativeSelect {...control} {...form.register('frequencyUnit')}>
+              {FREQUENCY_UNITS.map((option) => (
+                <option key={option} value={option}>
+                  {FREQUENCY_LABELS[option]}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
+      </div>
+    </fieldset>
+  );
+}
+
 const DAYS_LABELS = { day: 'Every day', week: 'Days of the week', days: 'Every few days' } as const;
 
 /** When it is taken (product.md, Tracking, "Schedules"): times of day, days, and the course's end. */
-function ScheduleFields({ id, form }: { id: string; form: UseFormReturn<SupplementFormValues, unknown, SupplementFormValues> }) {
+function ScheduleFields({ id, form }: { id: string; form: SupplementFormApi }) {
   const { errors } = form.formState;
   const scheduled = form.watch('scheduled');
   const daysKind = form.watch('daysKind');
