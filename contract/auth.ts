@@ -208,6 +208,7 @@ export const authEndpoints = defineEndpoints({
   endSession: { method: 'DELETE', path: '/api/sessions/:id', params: idParamsSchema, response: okMessageSchema },
   googleNonce: { method: 'POST', path: '/api/auth/google/nonce', response: googleNonceSchema },
   googleSignIn: { method: 'POST', path: '/api/auth/google', body: googleCredentialBodySchema, response: authResultSchema },
+  publicConfig: { method: 'GET', path: '/api/config', response: publicConfigSchema },
 });
 
 export const twoFactorEndpoints = defineEndpoints({

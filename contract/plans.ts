@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoints } from './endpoint.ts';
 
 // The price helpers live in a zod-free module that the landing page can import without pulling zod.
 export { formatPrice, yearlySavingsPercent } from './prices.ts';
@@ -105,3 +106,7 @@ export const plansResponseSchema = z.object({
   priceIds: z.record(z.string(), z.string()),
 });
 export type PlansResponse = z.infer<typeof plansResponseSchema>;
+
+export const plansEndpoints = defineEndpoints({
+  plans: { method: 'GET', path: '/api/plans', response: plansResponseSchema },
+});

@@ -1,16 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { publicConfigSchema } from '#contract/auth.ts';
+import { authEndpoints, type PublicConfig } from '#contract/auth.ts';
 import { errorResponseSchema } from '#contract/errors.ts';
-import { type PlanCatalogue, plansResponseSchema, yearlySavingsPercent } from '#contract/plans.ts';
+import { type PlanCatalogue, plansEndpoints, yearlySavingsPercent } from '#contract/plans.ts';
 import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/http/app-error.ts';
 
 type Dependencies = {
   database: Database;
   plans: PlanCatalogue;
-  publicConfig: z.infer<typeof publicConfigSchema>;
+  publicConfig: PublicConfig;
   priceIds: Record<string, string>;
   /** False once shutdown has begun, so a load balancer stops sending new work. */
   isAcceptingWork: () => boolean;
@@ -33,14 +32,14 @@ export async function systemRoutes(app: FastifyInstance, deps: Dependencies): Pr
     }
   });
 
-  r.get('/api/config', {
+  r.get(authEndpoints.publicConfig.path, {
     config: { access: 'public' },
-    schema: { tags: ['system'], response: { 200: publicConfigSchema } },
+    schema: { tags: ['system'], response: { 200: authEndpoints.publicConfig.response } },
   }, async () => deps.publicConfig);
 
-  r.get('/api/plans', {
+  r.get(plansEndpoints.plans.path, {
     config: { access: 'public' },
-    schema: { tags: ['plans'], response: { 200: plansResponseSchema } },
+    schema: { tags: ['plans'], response: { 200: plansEndpoints.plans.response } },
   }, async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=300');
     return {
