@@ -191,6 +191,10 @@ export const contactBodySchema = z.strictObject({
 });
 export type ContactBody = z.infer<typeof contactBodySchema>;
 
+export const contactEndpoints = defineEndpoints({
+  send: { method: 'POST', path: '/api/contact', body: contactBodySchema, response: okMessageSchema },
+});
+
 export const authEndpoints = defineEndpoints({
   user: { method: 'GET', path: '/api/user', response: currentUserResponseSchema },
   session: { method: 'GET', path: '/api/session', response: sessionResponseSchema },

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ContactBody } from '#contract/auth.ts';
-import { apiFetch } from '#web/lib/api-fetch.ts';
+import { type ContactBody, contactEndpoints } from '#contract/auth.ts';
+import { api } from '#web/lib/api.ts';
 
 export function useSendContact() {
   return useMutation({
-    mutationFn: (body: ContactBody) => apiFetch<{ ok: true; message: string }>('/api/contact', { method: 'POST', body }),
+    mutationFn: (body: ContactBody) => api(contactEndpoints.send, { body }),
   });
 }
