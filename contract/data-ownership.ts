@@ -496,6 +496,11 @@ export const deleteAccountBodySchema = z.strictObject({
 });
 export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
 
+export const accountEndpoints = defineEndpoints({
+  // No body at all is fine for an account without a password.
+  deleteAccount: { method: 'DELETE', path: '/api/account', body: deleteAccountBodySchema.nullish(), response: okMessageSchema },
+});
+
 export const sharesEndpoints = defineEndpoints({
   list: { method: 'GET', path: '/api/shares', response: shareListSchema },
   create: { method: 'POST', path: '/api/shares', body: createShareBodySchema, response: createShareResultSchema },

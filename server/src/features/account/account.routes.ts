@@ -1,22 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { okMessageSchema } from '#contract/auth.ts';
-import { ACCOUNT_MESSAGES, deleteAccountBodySchema } from '#contract/data-ownership.ts';
+import { ACCOUNT_MESSAGES, accountEndpoints } from '#contract/data-ownership.ts';
 import { errorResponseSchema } from '#contract/errors.ts';
 import type { SessionCookie } from '#server/http/session-cookie.ts';
 import type { AccountService } from './account.service.ts';
 
 export async function accountRoutes(app: FastifyInstance, { account, cookie }: { account: AccountService; cookie: SessionCookie }): Promise<void> {
-  app.withTypeProvider<ZodTypeProvider>().delete('/api/account', {
+  const { deleteAccount } = accountEndpoints;
+  app.withTypeProvider<ZodTypeProvider>().delete(deleteAccount.path, {
     config: { access: 'user' },
     schema: {
       tags: ['data'],
       summary:
         'Delete your account and all your data: rows, stored files, sessions, share links; the subscription is cancelled at the provider. Needs the password, or for an account without one a Google sign-in in the last 10 minutes',
-      // No body at all is fine for an account without a password.
-      body: deleteAccountBodySchema.nullish(),
+      body: deleteAccount.body,
       response: {
-        200: okMessageSchema,
+        200: deleteAccount.response,
         400: errorResponseSchema,
         401: errorResponseSchema,
         403: errorResponseSchema,
