@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoints } from './endpoint.ts';
 import { AI_CONVERSATION_TAG, CHAT_ROLES, MAX_CHAT_MESSAGE_CHARS, MAX_CHAT_MESSAGES } from './assistant-texts.ts';
 
 // The zod-free texts, limits and citation links live in their own module, which the web can import without zod.
@@ -93,3 +94,10 @@ export const queryHistoryClearedSchema = z.object({ ok: z.literal(true), deleted
 
 export const dailySummaryBodySchema = z.strictObject({ date: z.iso.date('Use the date format yyyy-MM-dd') });
 export const dailySummarySchema = z.object({ id: z.string(), date: z.string(), summary: z.string(), loggedAt: z.string() });
+
+export const assistantEndpoints = defineEndpoints({
+  queryHistory: { method: 'GET', path: '/api/query/history', response: queryHistorySchema },
+  clearQueryHistory: { method: 'DELETE', path: '/api/query/history', response: queryHistoryClearedSchema },
+  saveChat: { method: 'POST', path: '/api/chat/save', body: saveChatBodySchema, response: savedChatSchema },
+  dailySummary: { method: 'POST', path: '/api/assistant/daily-summary', body: dailySummaryBodySchema, response: dailySummarySchema },
+});

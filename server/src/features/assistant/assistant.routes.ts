@@ -4,15 +4,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   type ChatMessage,
   type ChatStreamEvent,
+  assistantEndpoints,
   chatBodySchema,
   chatQuerySchema,
-  dailySummaryBodySchema,
-  dailySummarySchema,
-  queryHistoryClearedSchema,
-  queryHistorySchema,
   queryResultSchema,
-  saveChatBodySchema,
-  savedChatSchema,
 } from '#contract/assistant.ts';
 import { errorResponseSchema } from '#contract/errors.ts';
 import type { Admission, AssistantService, ReplyOptions } from './assistant.service.ts';
@@ -25,6 +20,7 @@ const STREAM_NOTE =
 
 export async function assistantRoutes(app: FastifyInstance, { assistant }: { assistant: AssistantService }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const { queryHistory, clearQueryHistory, saveChat, dailySummary } = assistantEndpoints;
 
   r.post('/api/query', {
     config: { access: 'public' },
@@ -43,14 +39,14 @@ export async function assistantRoutes(app: FastifyInstance, { assistant }: { ass
     return assistant.replyAsJson(admission, request.body.messages, clientGoneSignal(reply), options);
   });
 
-  r.get('/api/query/history', {
+  r.get(queryHistory.path, {
     config: { access: 'public' },
-    schema: { tags: ['assistant'], summary: "The signed-in user's recent questions and answers, newest first (empty for visitors)", response: { 200: queryHistorySchema } },
+    schema: { tags: ['assistant'], summary: "The signed-in user's recent questions and answers, newest first (empty for visitors)", response: { 200: queryHistory.response } },
   }, async (request) => assistant.history(request.auth?.user ?? null));
 
-  r.delete('/api/query/history', {
+  r.delete(clearQueryHistory.path, {
     config: { access: 'user' },
-    schema: { tags: ['assistant'], summary: "Clears the signed-in user's kept questions and answers (Clear Chat on /ask)", response: { 200: queryHistoryClearedSchema, 401: errorResponseSchema } },
+    schema: { tags: ['assistant'], summary: "Clears the signed-in user's kept questions and answers (Clear Chat on /ask)", response: { 200: clearQueryHistory.response, 401: errorResponseSchema } },
   }, async (request) => assistant.clearHistory(request.auth!.user));
 
   r.post('/api/chat', {
@@ -77,19 +73,19 @@ export async function assistantRoutes(app: FastifyInstance, { assistant }: { ass
     return sendReply(reply, assistant, admission, [{ role: 'user', content: request.query.message }], { labUnits: request.query.labUnits });
   });
 
-  r.post('/api/chat/save', {
+  r.post(saveChat.path, {
     config: { access: 'user' },
     bodyLimit: BODY_LIMIT,
-    schema: { tags: ['assistant'], summary: "Saves a finished conversation as a chat note on the user's day", body: saveChatBodySchema, response: { 200: savedChatSchema, ...refusals } },
+    schema: { tags: ['assistant'], summary: "Saves a finished conversation as a chat note on the user's day", body: saveChat.body, response: { 200: saveChat.response, ...refusals } },
   }, async (request) => assistant.saveChat(request.auth!.user, request.body));
 
-  r.post('/api/assistant/daily-summary', {
+  r.post(dailySummary.path, {
     config: { access: 'user' },
     schema: {
       tags: ['assistant'],
       summary: "Writes a short summary of a day that has logs, stored as that day's Daily Summary (replacing an earlier one)",
-      body: dailySummaryBodySchema,
-      response: { 200: dailySummarySchema, ...refusals, 503: errorResponseSchema },
+      body: dailySummary.body,
+      response: { 200: dailySummary.response, ...refusals, 503: errorResponseSchema },
     },
   }, async (request) => assistant.dailySummary(request.auth!.user, request.body.date));
 }

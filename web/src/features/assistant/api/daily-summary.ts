@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '#web/lib/api-fetch.ts';
-
-export type DailySummary = { id: string; date: string; summary: string; loggedAt: string };
+import { assistantEndpoints } from '#contract/assistant.ts';
+import { api } from '#web/lib/api.ts';
 
 /**
  * `POST /api/assistant/daily-summary`: the assistant writes a short summary of one local day
@@ -9,6 +8,6 @@ export type DailySummary = { id: string; date: string; summary: string; loggedAt
  */
 export function useWriteDailySummary() {
   return useMutation({
-    mutationFn: (date: string) => apiFetch<DailySummary>('/api/assistant/daily-summary', { method: 'POST', body: { date } }),
+    mutationFn: (date: string) => api(assistantEndpoints.dailySummary, { body: { date } }),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { QueryHistoryItem } from '#contract/assistant.ts';
-import { apiFetch } from '#web/lib/api-fetch.ts';
+import { assistantEndpoints } from '#contract/assistant.ts';
+import { api } from '#web/lib/api.ts';
 
 const historyKey = ['assistant', 'query-history'] as const;
 
@@ -14,7 +14,7 @@ export function useQueryHistory(enabled: boolean) {
     enabled,
     queryFn: async ({ signal }) => {
       try {
-        return await apiFetch<QueryHistoryItem[]>('/api/query/history', { signal });
+        return await api(assistantEndpoints.queryHistory, { signal });
       } catch (error) {
         console.warn('Could not load the question history', error);
         return [];
@@ -27,7 +27,7 @@ export function useQueryHistory(enabled: boolean) {
 export function useClearQueryHistory() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiFetch<{ ok: true; deleted: number }>('/api/query/history', { method: 'DELETE' }),
+    mutationFn: () => api(assistantEndpoints.clearQueryHistory),
     onSuccess: () => queryClient.setQueryData(historyKey, []),
   });
 }

@@ -1,11 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ChatMessage } from '#contract/assistant.ts';
-import { apiFetch } from '#web/lib/api-fetch.ts';
+import { type ChatMessage, assistantEndpoints } from '#contract/assistant.ts';
+import { api } from '#web/lib/api.ts';
 
 /** Tags of a conversation saved from the dashboard panel (product.md, Assistant, "Saved chat": includes ai_conversation). */
 export const DASHBOARD_CHAT_TAGS = ['ai_conversation', 'dashboard'];
-
-export type SavedChat = { id: string; loggedAt: string };
 
 /**
  * `POST /api/chat/save`: a finished conversation becomes a chat note of today, shown as
@@ -15,10 +13,7 @@ export function useSaveChat() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (messages: ChatMessage[]) =>
-      apiFetch<SavedChat>('/api/chat/save', {
-        method: 'POST',
-        body: { content: JSON.stringify(messages), type: 'chat', tags: DASHBOARD_CHAT_TAGS },
-      }),
+      api(assistantEndpoints.saveChat, { body: { content: JSON.stringify(messages), type: 'chat', tags: DASHBOARD_CHAT_TAGS } }),
     // The history day and the dashboard's today both read the day's notes.
     onSuccess: () =>
       Promise.all([
