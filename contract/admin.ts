@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { emailSchema } from './auth.ts';
+import { emailSchema, idParamsSchema, okMessageSchema } from './auth.ts';
+import { defineEndpoints } from './endpoint.ts';
 import { BILLING_INTERVALS, TIERS, TIER_ALIASES, tierSchema } from './plans.ts';
 
 export const auditEntrySchema = z.object({
@@ -256,3 +257,15 @@ export const adminDashboardSchema = z.object({
   generatedAt: z.string(),
 });
 export type AdminDashboard = z.infer<typeof adminDashboardSchema>;
+
+export const adminEndpoints = defineEndpoints({
+  listSupplements: { method: 'GET', path: '/api/admin/supplements', query: referenceSupplementListQuerySchema, response: referenceSupplementListSchema },
+  createSupplement: { method: 'POST', path: '/api/admin/supplements', body: referenceSupplementBodySchema, response: referenceSupplementSchema },
+  updateSupplement: { method: 'PUT', path: '/api/admin/supplements/:id', params: idParamsSchema, body: referenceSupplementBodySchema, response: referenceSupplementSchema },
+  deleteSupplement: { method: 'DELETE', path: '/api/admin/supplements/:id', params: idParamsSchema, response: okMessageSchema },
+  listUsers: { method: 'GET', path: '/api/admin/users', query: adminUserListQuerySchema, response: adminUserListSchema },
+  userGrowth: { method: 'GET', path: '/api/admin/users/growth', response: userGrowthSchema },
+  updateUser: { method: 'PUT', path: '/api/admin/users/:id', params: idParamsSchema, body: adminUserUpdateBodySchema, response: adminUserSchema },
+  deleteUser: { method: 'DELETE', path: '/api/admin/users/:id', params: idParamsSchema, response: okMessageSchema },
+  dashboard: { method: 'GET', path: '/api/admin/dashboard', response: adminDashboardSchema },
+});

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReferenceSortField, ReferenceSupplement, ReferenceSupplementBody, ReferenceSupplementList } from '#contract/admin.ts';
-import { apiFetch } from '#web/lib/api-fetch.ts';
+import { type ReferenceSortField, type ReferenceSupplementBody, adminEndpoints } from '#contract/admin.ts';
+import { api } from '#web/lib/api.ts';
 
 export type ReferenceQuery = { q: string; sort: ReferenceSortField; order: 'asc' | 'desc'; page: number; pageSize: number };
 
@@ -10,8 +10,8 @@ export const referenceSupplementsQueryOptions = (query: ReferenceQuery) =>
   queryOptions({
     queryKey: [...key, query],
     queryFn: ({ signal }) => {
-      const params = new URLSearchParams({ q: query.q, sort: query.sort, order: query.order, page: String(query.page), pageSize: String(query.pageSize) });
-      return apiFetch<ReferenceSupplementList>(`/api/admin/supplements?${params}`, { signal });
+      const { q, sort, order, page, pageSize } = query;
+      return api(adminEndpoints.listSupplements, { query: { q, sort, order, page, pageSize }, signal });
     },
     placeholderData: keepPreviousData,
   });
@@ -25,8 +25,8 @@ export function useSaveReferenceSupplement() {
   return useMutation({
     mutationFn: ({ id, body }: { id?: string | undefined; body: ReferenceSupplementBody }) =>
       id
-        ? apiFetch<ReferenceSupplement>(`/api/admin/supplements/${encodeURIComponent(id)}`, { method: 'PUT', body })
-        : apiFetch<ReferenceSupplement>('/api/admin/supplements', { method: 'POST', body }),
+        ? api(adminEndpoints.updateSupplement, { params: { id }, body })
+        : api(adminEndpoints.createSupplement, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
   });
 }
@@ -34,7 +34,7 @@ export function useSaveReferenceSupplement() {
 export function useDeleteReferenceSupplement() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiFetch<{ ok: true; message: string }>(`/api/admin/supplements/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => api(adminEndpoints.deleteSupplement, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
   });
 }

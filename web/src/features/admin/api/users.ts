@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminDashboard, AdminUser, AdminUserList, AdminUserUpdateBody, UserGrowth } from '#contract/admin.ts';
-import { apiFetch } from '#web/lib/api-fetch.ts';
+import { type AdminUserUpdateBody, adminEndpoints } from '#contract/admin.ts';
+import { api } from '#web/lib/api.ts';
 
 export type UsersQuery = { q: string; page: number; pageSize: number };
 
@@ -9,10 +9,7 @@ const usersKey = ['admin', 'users'] as const;
 export const adminUsersQueryOptions = (query: UsersQuery) =>
   queryOptions({
     queryKey: [...usersKey, 'list', query],
-    queryFn: ({ signal }) => {
-      const params = new URLSearchParams({ q: query.q, page: String(query.page), pageSize: String(query.pageSize) });
-      return apiFetch<AdminUserList>(`/api/admin/users?${params}`, { signal });
-    },
+    queryFn: ({ signal }) => api(adminEndpoints.listUsers, { query: { q: query.q, page: query.page, pageSize: query.pageSize }, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -22,7 +19,7 @@ export function useAdminUsers(query: UsersQuery) {
 
 export const userGrowthQueryOptions = queryOptions({
   queryKey: [...usersKey, 'growth'],
-  queryFn: ({ signal }) => apiFetch<UserGrowth>('/api/admin/users/growth', { signal }),
+  queryFn: ({ signal }) => api(adminEndpoints.userGrowth, { signal }),
 });
 
 export function useUserGrowth() {
@@ -31,7 +28,7 @@ export function useUserGrowth() {
 
 export const dashboardQueryOptions = queryOptions({
   queryKey: ['admin', 'dashboard'],
-  queryFn: ({ signal }) => apiFetch<AdminDashboard>('/api/admin/dashboard', { signal }),
+  queryFn: ({ signal }) => api(adminEndpoints.dashboard, { signal }),
 });
 
 export function useAdminDashboard() {
@@ -50,8 +47,7 @@ function useInvalidateUsers() {
 export function useUpdateUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: AdminUserUpdateBody }) =>
-      apiFetch<AdminUser>(`/api/admin/users/${encodeURIComponent(id)}`, { method: 'PUT', body }),
+    mutationFn: ({ id, body }: { id: string; body: AdminUserUpdateBody }) => api(adminEndpoints.updateUser, { params: { id }, body }),
     onSuccess: invalidate,
   });
 }
@@ -59,7 +55,7 @@ export function useUpdateUser() {
 export function useDeleteUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: (id: string) => apiFetch<{ ok: true; message: string }>(`/api/admin/users/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => api(adminEndpoints.deleteUser, { params: { id } }),
     onSuccess: invalidate,
   });
 }
