@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoints } from './endpoint.ts';
 import { authResultSchema, emailSchema, passwordSchema, timeZoneSchema, usernameSchema } from './auth.ts';
 import { BILLING_INTERVALS, PLAN_IDS, tierInputSchema, tierSchema } from './plans.ts';
 
@@ -169,3 +170,16 @@ export type PostPaymentRegisterBody = z.infer<typeof postPaymentRegisterBodySche
 export const postPaymentRegisterResultSchema = authResultSchema;
 
 export const webhookResultSchema = z.object({ received: z.literal(true), duplicate: z.boolean().optional() });
+
+export const billingEndpoints = defineEndpoints({
+  config: { method: 'GET', path: '/api/billing/config', response: billingConfigSchema },
+  createCheckout: { method: 'POST', path: '/api/stripe/create-checkout-session', body: createCheckoutBodySchema, response: checkoutUrlSchema },
+  changePlan: { method: 'POST', path: '/api/stripe/change-plan', body: changePlanBodySchema, response: changePlanResultSchema },
+  subscription: { method: 'GET', path: '/api/billing/subscription', response: currentSubscriptionSchema },
+  checkoutSession: { method: 'GET', path: '/api/stripe/checkout-session/:sessionId', params: checkoutSessionParamsSchema, response: checkoutSessionSchema },
+  startFreeTrial: { method: 'POST', path: '/api/stripe/start-free-trial', response: trialResultSchema },
+  extendTrial: { method: 'POST', path: '/api/stripe/extend-trial', response: trialResultSchema },
+  portal: { method: 'POST', path: '/api/stripe/portal', response: portalUrlSchema },
+  registerAfterPayment: { method: 'POST', path: '/api/post-payment/register', body: postPaymentRegisterBodySchema, response: postPaymentRegisterResultSchema },
+  attachPayment: { method: 'POST', path: '/api/post-payment/attach', body: attachPaymentBodySchema, response: attachPaymentResultSchema },
+});

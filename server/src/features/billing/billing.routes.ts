@@ -1,24 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  BILLING_MESSAGES,
-  attachPaymentBodySchema,
-  attachPaymentResultSchema,
-  billingConfigSchema,
-  changePlanBodySchema,
-  changePlanResultSchema,
-  checkoutSessionParamsSchema,
-  checkoutSessionSchema,
-  checkoutUrlSchema,
-  createCheckoutBodySchema,
-  currentSubscriptionSchema,
-  portalUrlSchema,
-  postPaymentRegisterBodySchema,
-  postPaymentRegisterResultSchema,
-  trialResultSchema,
-  webhookResultSchema,
-} from '#contract/billing.ts';
+import { BILLING_MESSAGES, billingEndpoints, webhookResultSchema } from '#contract/billing.ts';
 import { errorResponseSchema } from '#contract/errors.ts';
 import { clientOf } from '#server/features/auth/auth.routes.ts';
 import type { AuthService } from '#server/features/auth/auth.service.ts';
@@ -58,59 +41,59 @@ export async function billingRoutes(app: FastifyInstance, deps: Dependencies): P
   const { billing, localCheckout } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/billing/config', {
+  r.get(billingEndpoints.config.path, {
     config: { access: 'public' },
-    schema: { tags: ['billing'], summary: 'The payment provider, price ids and fallback payment links', response: { 200: billingConfigSchema } },
+    schema: { tags: ['billing'], summary: 'The payment provider, price ids and fallback payment links', response: { 200: billingEndpoints.config.response } },
   }, async () => billing.publicConfig());
 
-  r.post('/api/stripe/create-checkout-session', {
+  r.post(billingEndpoints.createCheckout.path, {
     config: { access: 'public' },
     schema: {
       tags: ['billing'],
       summary: 'Starts a checkout for a price; signed out (pay first, then create the account) or signed in (upgrade)',
-      body: createCheckoutBodySchema,
-      response: { 200: checkoutUrlSchema, ...errors },
+      body: billingEndpoints.createCheckout.body,
+      response: { 200: billingEndpoints.createCheckout.response, ...errors },
     },
   }, async (request) => billing.createCheckout(request.body, request.auth?.user));
 
-  r.post('/api/stripe/change-plan', {
+  r.post(billingEndpoints.changePlan.path, {
     config: { access: 'user' },
     schema: {
       tags: ['billing'],
       summary: "Moves a subscriber's subscription to another price, prorated; the tier follows the provider's event",
-      body: changePlanBodySchema,
-      response: { 200: changePlanResultSchema, ...errors },
+      body: billingEndpoints.changePlan.body,
+      response: { 200: billingEndpoints.changePlan.response, ...errors },
     },
   }, async (request) => billing.changePlan(request.auth!.user, request.body));
 
-  r.get('/api/billing/subscription', {
+  r.get(billingEndpoints.subscription.path, {
     config: { access: 'user' },
-    schema: { tags: ['billing'], summary: "The user's running subscription: plan, status, period end", response: { 200: currentSubscriptionSchema, ...errors } },
+    schema: { tags: ['billing'], summary: "The user's running subscription: plan, status, period end", response: { 200: billingEndpoints.subscription.response, ...errors } },
   }, async (request) => billing.describeSubscription(request.auth!.user));
 
-  r.get('/api/stripe/checkout-session/:sessionId', {
+  r.get(billingEndpoints.checkoutSession.path, {
     config: { access: 'public' },
     schema: {
       tags: ['billing'],
       summary: 'The payment behind a checkout return, for the post-payment page',
-      params: checkoutSessionParamsSchema,
-      response: { 200: checkoutSessionSchema, ...errors },
+      params: billingEndpoints.checkoutSession.params,
+      response: { 200: billingEndpoints.checkoutSession.response, ...errors },
     },
   }, async (request) => billing.describeCheckout(request.params.sessionId, request.auth?.user));
 
-  r.post('/api/stripe/start-free-trial', {
+  r.post(billingEndpoints.startFreeTrial.path, {
     config: { access: 'user' },
-    schema: { tags: ['billing'], summary: 'Starts the free trial (28 days from sign-up); calling again changes nothing', response: { 200: trialResultSchema, ...errors } },
+    schema: { tags: ['billing'], summary: 'Starts the free trial (28 days from sign-up); calling again changes nothing', response: { 200: billingEndpoints.startFreeTrial.response, ...errors } },
   }, async (request) => billing.startFreeTrial(request.auth!.user));
 
-  r.post('/api/stripe/extend-trial', {
+  r.post(billingEndpoints.extendTrial.path, {
     config: { access: 'user' },
-    schema: { tags: ['billing'], summary: 'Adds 7 trial days once, at a logging streak of 14 days or more', response: { 200: trialResultSchema, ...errors } },
+    schema: { tags: ['billing'], summary: 'Adds 7 trial days once, at a logging streak of 14 days or more', response: { 200: billingEndpoints.extendTrial.response, ...errors } },
   }, async (request) => billing.extendTrial(request.auth!.user));
 
-  r.post('/api/stripe/portal', {
+  r.post(billingEndpoints.portal.path, {
     config: { access: 'user' },
-    schema: { tags: ['billing'], summary: "A link to the provider's billing portal (change card, cancel)", response: { 200: portalUrlSchema, ...errors } },
+    schema: { tags: ['billing'], summary: "A link to the provider's billing portal (change card, cancel)", response: { 200: billingEndpoints.portal.response, ...errors } },
   }, async (request) => billing.createPortal(request.auth!.user));
 
   postPaymentRoutes(r, deps);
@@ -120,13 +103,13 @@ export async function billingRoutes(app: FastifyInstance, deps: Dependencies): P
 
 /** A payment made signed out: the account it creates, or the signed-in account it joins. */
 function postPaymentRoutes(r: ZodRoutes, { billing, auth, sessions, cookie }: Dependencies): void {
-  r.post('/api/post-payment/register', {
+  r.post(billingEndpoints.registerAfterPayment.path, {
     config: { access: 'public' },
     schema: {
       tags: ['billing'],
       summary: 'Creates the account for a payment made signed out, and signs it in',
-      body: postPaymentRegisterBodySchema,
-      response: { 200: postPaymentRegisterResultSchema, ...errors },
+      body: billingEndpoints.registerAfterPayment.body,
+      response: { 200: billingEndpoints.registerAfterPayment.response, ...errors },
     },
   }, async (request, reply) => {
     const { user, signedIn } = await billing.registerAfterPayment(request.body, clientOf(request));
@@ -139,13 +122,13 @@ function postPaymentRoutes(r: ZodRoutes, { billing, auth, sessions, cookie }: De
     return { ok: true, message: 'Your account has been created successfully!', user: await auth.toUserDto(user), requiresVerification: false };
   });
 
-  r.post('/api/post-payment/attach', {
+  r.post(billingEndpoints.attachPayment.path, {
     config: { access: 'user' },
     schema: {
       tags: ['billing'],
       summary: 'Adds a payment made signed out to the signed-in account, when it was made with that account\'s e-mail',
-      body: attachPaymentBodySchema,
-      response: { 200: attachPaymentResultSchema, ...errors },
+      body: billingEndpoints.attachPayment.body,
+      response: { 200: billingEndpoints.attachPayment.response, ...errors },
     },
   }, async (request) => billing.attachPayment(request.auth!.user, request.body.sessionId));
 }

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '#web/lib/api-fetch.ts';
+import { billingEndpoints } from '#contract/billing.ts';
+import { api } from '#web/lib/api.ts';
 import { refreshUser } from '#web/lib/session.ts';
 
 /** `POST /api/post-payment/attach`: a payment made signed out, added to the signed-in account. */
 export function attachPayment(sessionId: string): Promise<{ ok: true; message: string }> {
-  return apiFetch<{ ok: true; message: string }>('/api/post-payment/attach', { method: 'POST', body: { sessionId } });
+  return api(billingEndpoints.attachPayment, { body: { sessionId } });
 }
 
 export function useAttachPayment(sessionId: string) {

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { BillingConfig } from '#contract/billing.ts';
-import { apiFetch } from '#web/lib/api-fetch.ts';
+import { billingEndpoints } from '#contract/billing.ts';
+import { api } from '#web/lib/api.ts';
 
 /** `GET /api/billing/config`: the live provider (local test mode or Stripe) and the fallback payment links. */
 export const billingConfigQueryOptions = queryOptions({
   queryKey: ['billing', 'config'],
-  queryFn: ({ signal }) => apiFetch<BillingConfig>('/api/billing/config', { signal }),
+  queryFn: ({ signal }) => api(billingEndpoints.config, { signal }),
   staleTime: 5 * 60 * 1000,
 });
 

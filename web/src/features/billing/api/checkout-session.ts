@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CheckoutSession } from '#contract/billing.ts';
-import { apiFetch, isApiError } from '#web/lib/api-fetch.ts';
+import { billingEndpoints } from '#contract/billing.ts';
+import { isApiError } from '#web/lib/api-fetch.ts';
+import { api } from '#web/lib/api.ts';
 
 /** `GET /api/stripe/checkout-session/{id}`: what was paid on the way back from checkout. */
 export function checkoutSessionQueryOptions(sessionId: string) {
   return queryOptions({
     queryKey: ['billing', 'checkout-session', sessionId],
-    queryFn: ({ signal }) => apiFetch<CheckoutSession>(`/api/stripe/checkout-session/${encodeURIComponent(sessionId)}`, { signal }),
+    queryFn: ({ signal }) => api(billingEndpoints.checkoutSession, { params: { sessionId }, signal }),
     // An unknown or malformed id will not become known by asking again; a network hiccup may pass.
     retry: (failures, error) => failures < 2 && !(isApiError(error) && error.status >= 400 && error.status < 500),
     staleTime: 0,

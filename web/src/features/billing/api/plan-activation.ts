@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { User } from '#contract/auth.ts';
+import { type User, authEndpoints } from '#contract/auth.ts';
 import type { Tier } from '#contract/plans.ts';
-import { apiFetch } from '#web/lib/api-fetch.ts';
+import { api } from '#web/lib/api.ts';
 import { setSignedInUser } from '#web/lib/session.ts';
 import { tierCovers } from '../utils/plan-pricing.ts';
 
@@ -10,7 +10,7 @@ export const ACTIVATION_PATIENCE_MS = 90_000;
 
 /** `GET /api/user`, read fresh: the tier changes only when the provider's event arrives. */
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<User> {
-  const { user } = await apiFetch<{ user: User }>('/api/user', { signal });
+  const { user } = await api(authEndpoints.user, { signal });
   return user;
 }
 

@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '#web/lib/api-fetch.ts';
+import { billingEndpoints } from '#contract/billing.ts';
+import { api } from '#web/lib/api.ts';
 
 /** `POST /api/stripe/portal`: the provider's page to change the card or cancel. */
 export function createPortalSession(): Promise<{ url: string }> {
-  return apiFetch<{ url: string }>('/api/stripe/portal', { method: 'POST' });
+  return api(billingEndpoints.portal);
 }
 
 export function useCreatePortalSession() {
