@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { InteractionReport } from '#contract/interactions.ts';
-import { apiFetch } from '#web/lib/api-fetch.ts';
+import { interactionsEndpoints } from '#contract/interactions.ts';
+import { api } from '#web/lib/api.ts';
 import { useDebouncedValue } from '#web/lib/use-debounced-value.ts';
 import { InteractionList } from './interaction-list.tsx';
 
@@ -12,7 +12,7 @@ export function InteractionCheck({ name, kind }: { name: string; kind: 'suppleme
   const settled = useDebouncedValue(name.trim(), 400);
   const check = useQuery({
     queryKey: ['supplements', 'interactions', 'check', kind, settled.toLowerCase()],
-    queryFn: ({ signal }) => apiFetch<InteractionReport>('/api/interactions/check', { method: 'POST', body: { name: settled, kind }, signal }),
+    queryFn: ({ signal }) => api(interactionsEndpoints.check, { body: { name: settled, kind }, signal }),
     enabled: settled.length >= 2,
     placeholderData: keepPreviousData,
     staleTime: 60_000,
