@@ -216,41 +216,19 @@ function MatchForm({ row, catalogue, own }: { row: LabReviewRow; catalogue: Biom
   return (
     <div className="grid gap-3">
       <SearchInput label={`Search biomarkers for ${row.name}`} placeholder="Search biomarkers" value={query} onSearch={setQuery} />
-      <div className="grid gap-3 sm:grid-cols-2">
-        <FormField id={`${id}-biomarker`} label="Biomarker" hint={options.length === 0 ? 'No matches found. Try another name, or keep it as your own.' : undefined}>
-          {(control) => (
-            <NativeSelect
-              {...control}
-              value={key}
-              onChange={(event) => {
-                const next = options.find((option) => option.key === event.target.value);
-                setKey(event.target.value);
-                if (next) setUnit(next.units.find((u) => u.toLowerCase() === row.unit.toLowerCase()) ?? (row.unit || next.units[0]) ?? '');
-              }}
-            >
-              <option value="">{options.length === 0 ? 'No matches' : `Choose (${options.length} found)`}</option>
-              {options.map((option) => (
-                <option key={option.key} value={option.key}>
-                  {option.name}
-                  {option.own ? ' (yours)' : ''}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
-        <FormField id={`${id}-unit`} label="Unit">
-          {(control) => (
-            <NativeSelect {...control} value={unit} disabled={!picked} onChange={(event) => setUnit(event.target.value)}>
-              {picked ? null : <option value={unit}>{unit || 'Choose a biomarker first'}</option>}
-              {units.map((u) => (
-                <option key={u} value={u}>
-                  {u || 'no unit'}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
-      </div>
+      <BiomarkerAndUnit
+        id={id}
+        row={row}
+        options={options}
+        biomarker={key}
+        unit={unit}
+        units={picked ? units : null}
+        onBiomarker={(next, nextUnit) => {
+          setKey(next);
+          if (nextUnit !== null) setUnit(nextUnit);
+        }}
+        onUnit={setUnit}
+      />
       {needsConfirm ? (
         <label className="flex items-center gap-2">
           <input type="checkbox" className="size-4 accent-primary" checked={confirm} onChange={(event) => setConfirm(event.target.checked)} />
@@ -265,6 +243,56 @@ function MatchForm({ row, catalogue, own }: { row: LabReviewRow; catalogue: Biom
       <Button size="sm" className="w-fit" onClick={submit} disabled={save.isPending}>
         {save.isPending ? 'Saving...' : 'Save match'}
       </Button>
+    </div>
+  );
+}
+
+/** The biomarker a row is matched to, and its unit (`units` is null until a biomarker is chosen). */
+function BiomarkerAndUnit({ id, row, options, biomarker, unit, units, onBiomarker, onUnit }: {
+  id: string;
+  row: LabReviewRow;
+  options: ReturnType<typeof matchBiomarkers>;
+  biomarker: string;
+  unit: string;
+  units: string[] | null;
+  /** The unit to switch to with the biomarker, or null to keep the one chosen. */
+  onBiomarker: (key: string, unit: string | null) => void;
+  onUnit: (unit: string) => void;
+}) {
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      <FormField id={`${id}-biomarker`} label="Biomarker" hint={options.length === 0 ? 'No matches found. Try another name, or keep it as your own.' : undefined}>
+        {(control) => (
+          <NativeSelect
+            {...control}
+            value={biomarker}
+            onChange={(event) => {
+              const next = options.find((option) => option.key === event.target.value);
+              onBiomarker(event.target.value, next ? (next.units.find((u) => u.toLowerCase() === row.unit.toLowerCase()) ?? (row.unit || next.units[0]) ?? '') : null);
+            }}
+          >
+            <option value="">{options.length === 0 ? 'No matches' : `Choose (${options.length} found)`}</option>
+            {options.map((option) => (
+              <option key={option.key} value={option.key}>
+                {option.name}
+                {option.own ? ' (yours)' : ''}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </FormField>
+      <FormField id={`${id}-unit`} label="Unit">
+        {(control) => (
+          <NativeSelect {...control} value={unit} disabled={!units} onChange={(event) => onUnit(event.target.value)}>
+            {units ? null : <option value={unit}>{unit || 'Choose a biomarker first'}</option>}
+            {(units ?? []).map((u) => (
+              <option key={u} value={u}>
+                {u || 'no unit'}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </FormField>
     </div>
   );
 }
