@@ -1,7 +1,10 @@
 import { AlertTriangle, HelpCircle } from 'lucide-react';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { toast } from 'sonner';
-import type { BiomarkerCatalogueEntry, LabReviewRow, OwnBiomarker } from '#contract/labs.ts';
+import { type BiomarkerCatalogueEntry, type LabReviewRow, type OwnBiomarker, ownBiomarkerBodySchema } from '#contract/labs.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
@@ -10,6 +13,7 @@ import { NativeSelect } from '#web/components/ui/native-select.tsx';
 import { SearchInput } from '#web/components/ui/search-input.tsx';
 import { errorMessage, isApiError } from '#web/lib/api-fetch.ts';
 import { cn } from '#web/lib/cn.ts';
+import { sameNames, setServerErrors } from '#web/lib/forms.ts';
 import { useDismissReviewRow, useKeepReviewRowAsOwn, useSaveReviewRow } from '../api/lab-results.ts';
 import { formatValue } from '../utils/chart-rows.ts';
 import { implausibleText, matchBiomarkers, parseNumber, rangeText } from '../utils/lab-results.ts';
@@ -297,47 +301,39 @@ function BiomarkerAndUnit({ id, row, options, biomarker, unit, units, onBiomarke
   );
 }
 
+type OwnBiomarkerBody = z.infer<typeof ownBiomarkerBodySchema>;
+const ownFields = sameNames<OwnBiomarkerBody>(['name', 'unit']);
+
 function OwnForm({ row }: { row: LabReviewRow }) {
   const id = useId();
   const keep = useKeepReviewRowAsOwn();
-  const [name, setName] = useState(row.name);
-  const [unit, setUnit] = useState(row.unit);
-  const [error, setError] = useState<{ field: 'name' | 'unit' | 'root'; message: string } | null>(null);
-  const submit = () => {
-    if (name.trim() === '') {
-      setError({ field: 'name', message: 'Name is required' });
-      return;
+  const form = useForm<OwnBiomarkerBody>({ resolver: zodResolver(ownBiomarkerBodySchema), defaultValues: { name: row.name, unit: row.unit } });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit(async (body) => {
+    try {
+      await keep.mutateAsync({ id: row.id, ...body });
+      toast.success(`${body.name} kept as your own biomarker`, { description: 'It is charted like the others.' });
+    } catch (failure) {
+      if (!setServerErrors(failure, form.setError, ownFields)) form.setError('root', { message: errorMessage(failure, 'Could not save. Please try again.') });
     }
-    setError(null);
-    keep.mutate(
-      { id: row.id, name: name.trim(), unit: unit.trim() },
-      {
-        onSuccess: () => toast.success(`${name.trim()} kept as your own biomarker`, { description: 'It is charted like the others.' }),
-        onError: (failure) => {
-          const detail = isApiError(failure) ? failure.details[0] : undefined;
-          const field = detail?.field === 'name' || detail?.field === 'unit' ? detail.field : 'root';
-          setError({ field, message: detail?.message ?? errorMessage(failure, 'Could not save. Please try again.') });
-        },
-      },
-    );
-  };
+  });
   return (
     <div className="grid gap-3">
       <p className="text-muted-foreground">Its value and range are kept as printed, and it is charted in this unit.</p>
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField id={`${id}-name`} label="Name" error={error?.field === 'name' ? error.message : undefined}>
-          {(control) => <Input {...control} value={name} maxLength={100} onChange={(event) => setName(event.target.value)} />}
+        <FormField id={`${id}-name`} label="Name" error={errors.name?.message}>
+          {(control) => <Input {...control} maxLength={100} {...form.register('name')} />}
         </FormField>
-        <FormField id={`${id}-unit`} label="Unit" error={error?.field === 'unit' ? error.message : undefined}>
-          {(control) => <Input {...control} value={unit} maxLength={40} onChange={(event) => setUnit(event.target.value)} />}
+        <FormField id={`${id}-unit`} label="Unit" error={errors.unit?.message}>
+          {(control) => <Input {...control} maxLength={40} {...form.register('unit')} />}
         </FormField>
       </div>
-      {error?.field === 'root' ? (
+      {errors.root ? (
         <p role="alert" className="text-sm text-destructive">
-          {error.message}
+          {errors.root.message}
         </p>
       ) : null}
-      <Button size="sm" className="w-fit" onClick={submit} disabled={keep.isPending}>
+      <Button size="sm" className="w-fit" onClick={(event) => void submit(event)} disabled={keep.isPending}>
         {keep.isPending ? 'Saving...' : 'Keep as my own biomarker'}
       </Button>
     </div>
