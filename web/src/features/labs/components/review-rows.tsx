@@ -4,7 +4,7 @@ import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { toast } from 'sonner';
-import { type BiomarkerCatalogueEntry, type LabReviewRow, type OwnBiomarker, ownBiomarkerBodySchema } from '#contract/labs.ts';
+import { type BiomarkerCatalogueEntry, type LabReviewRow, type OwnBiomarker, labResultUpdateBodySchema, ownBiomarkerBodySchema } from '#contract/labs.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
@@ -13,7 +13,7 @@ import { NativeSelect } from '#web/components/ui/native-select.tsx';
 import { SearchInput } from '#web/components/ui/search-input.tsx';
 import { errorMessage, isApiError } from '#web/lib/api-fetch.ts';
 import { cn } from '#web/lib/cn.ts';
-import { sameNames, setServerErrors } from '#web/lib/forms.ts';
+import { type FieldOf, bodySchema, sameNames, setServerErrors } from '#web/lib/forms.ts';
 import { useDismissReviewRow, useKeepReviewRowAsOwn, useSaveReviewRow } from '../api/lab-results.ts';
 import { formatValue } from '../utils/chart-rows.ts';
 import { implausibleText, matchBiomarkers, parseNumber, rangeText } from '../utils/lab-results.ts';
@@ -88,60 +88,63 @@ function ReviewRowCard({ row, catalogue, own, selected, onSelect }: { row: LabRe
   );
 }
 
+type ValueValues = { value: string; confirmed: boolean };
+/** Whatever the server says about the row's body shows under its value, the one field the user edits. */
+const valueField: FieldOf<ValueValues> = () => 'value';
+
+/** The row as a result, with its value as typed (not a number when that is not one); an unchanged value is confirmed as printed. */
+function implausibleBody(row: LabReviewRow, { value }: ValueValues) {
+  const typed = parseNumber(value) ?? Number.NaN;
+  return {
+    biomarker: row.biomarker ?? '',
+    value: typed,
+    unit: row.unit,
+    referenceLow: row.referenceRange.low,
+    referenceHigh: row.referenceRange.high,
+    ...(row.referenceRange.text ? { referenceText: row.referenceRange.text } : {}),
+    ...(typed === row.value ? { confirmImplausible: true } : {}),
+  };
+}
+
+/** The contract's result body, and the box that confirms an unchanged value is what the report prints. */
+export function implausibleFormSchema(row: LabReviewRow) {
+  return bodySchema<ValueValues>(labResultUpdateBodySchema, (values) => implausibleBody(row, values), valueField).superRefine((values, ctx) => {
+    if (parseNumber(values.value) === row.value && !values.confirmed) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'Correct the value, or tick the box to confirm your report prints it.' });
+    }
+  });
+}
+
 function ImplausibleDecision({ row }: { row: LabReviewRow }) {
   const id = useId();
   const save = useSaveReviewRow();
   const dismiss = useDismissReviewRow();
-  const [value, setValue] = useState(String(row.value));
-  const [confirmed, setConfirmed] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const typed = parseNumber(value);
-  const unchanged = typed === row.value;
-  const submit = () => {
-    if (typed === null || !Number.isFinite(typed)) {
-      setError('Value must be a number');
-      return;
+  const form = useForm<ValueValues>({ resolver: zodResolver(implausibleFormSchema(row)), defaultValues: { value: String(row.value), confirmed: false } });
+  const unchanged = parseNumber(form.watch('value')) === row.value;
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync({ id: row.id, body: implausibleBody(row, values) });
+      toast.success(`${row.name} saved`);
+    } catch (failure) {
+      if (!setServerErrors(failure, form.setError, valueField)) form.setError('value', { message: errorMessage(failure, 'Could not save. Please try again.') });
     }
-    if (unchanged && !confirmed) {
-      setError('Correct the value, or tick the box to confirm your report prints it.');
-      return;
-    }
-    setError(null);
-    save.mutate(
-      {
-        id: row.id,
-        body: {
-          biomarker: row.biomarker ?? '',
-          value: typed,
-          unit: row.unit,
-          referenceLow: row.referenceRange.low,
-          referenceHigh: row.referenceRange.high,
-          ...(row.referenceRange.text ? { referenceText: row.referenceRange.text } : {}),
-          ...(unchanged ? { confirmImplausible: true } : {}),
-        },
-      },
-      {
-        onSuccess: () => toast.success(`${row.name} saved`),
-        onError: (failure) => setError(isApiError(failure) ? (failure.details[0]?.message ?? failure.message) : errorMessage(failure, 'Could not save. Please try again.')),
-      },
-    );
-  };
+  });
   return (
     <div className="grid gap-3">
       <p role="alert" className="text-destructive">
         {implausibleText(row.value, row.unit, row.name)}
       </p>
       <div className="grid gap-3 sm:grid-cols-[minmax(0,10rem)_1fr] sm:items-end">
-        <FormField id={`${id}-value`} label={`${row.name} value (${row.unit || 'no unit'})`} error={error ?? undefined}>
-          {(control) => <Input {...control} inputMode="decimal" autoComplete="off" value={value} onChange={(event) => setValue(event.target.value)} />}
+        <FormField id={`${id}-value`} label={`${row.name} value (${row.unit || 'no unit'})`} error={form.formState.errors.value?.message}>
+          {(control) => <Input {...control} inputMode="decimal" autoComplete="off" {...form.register('value')} />}
         </FormField>
         <label className="flex items-center gap-2 pb-2">
-          <input type="checkbox" className="size-4 accent-primary" checked={confirmed} disabled={!unchanged} onChange={(event) => setConfirmed(event.target.checked)} />
+          <input type="checkbox" className="size-4 accent-primary" disabled={!unchanged} {...form.register('confirmed')} />
           My report prints {formatValue(row.value)} {row.unit}
         </label>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" onClick={submit} disabled={save.isPending}>
+        <Button size="sm" onClick={(event) => void submit(event)} disabled={save.isPending}>
           {save.isPending ? 'Saving...' : unchanged ? 'Confirm value' : 'Save corrected value'}
         </Button>
         <Button size="sm" variant="ghost" onClick={() => dismiss.mutate(row.id)} disabled={dismiss.isPending}>
