@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LabReviewRow } from '#contract/labs.ts';
 import { formErrors } from '#web/lib/forms.ts';
-import { implausibleFormSchema } from './review-rows.tsx';
+import { implausibleFormSchema, matchFormSchema } from './review-rows.tsx';
 
 const sodium: LabReviewRow = {
   id: '6f1c1d8e-3a53-4c1e-9d3e-0f4b8f1e2a10',
@@ -28,5 +28,15 @@ describe('the unlikely value form', () => {
     });
     expect(formErrors(implausibleFormSchema(sodium), { value: '1400', confirmed: true })).toEqual({});
     expect(formErrors(implausibleFormSchema(sodium), { value: '140', confirmed: false })).toEqual({});
+  });
+});
+
+describe('the match form', () => {
+  const zonulin: LabReviewRow = { ...sodium, kind: 'unrecognised', name: 'Zonulin', biomarker: null, value: 42, unit: 'ng/mL' };
+
+  it('wants a biomarker chosen from the list, then sends what the contract accepts', () => {
+    expect(formErrors(matchFormSchema(zonulin), { biomarker: '', unit: 'ng/mL', confirm: false })).toEqual({ biomarker: 'Choose the biomarker this row is' });
+    expect(formErrors(matchFormSchema(zonulin), { biomarker: 'ferritin', unit: 'ng/mL', confirm: false })).toEqual({});
+    expect(Object.keys(formErrors(matchFormSchema(zonulin), { biomarker: 'ferritin', unit: 'x'.repeat(41), confirm: false }))).toEqual(['biomarker']);
   });
 });

@@ -2,7 +2,7 @@ import { AlertTriangle, HelpCircle } from 'lucide-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { toast } from 'sonner';
 import { type BiomarkerCatalogueEntry, type LabReviewRow, type OwnBiomarker, labResultUpdateBodySchema, ownBiomarkerBodySchema } from '#contract/labs.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
@@ -178,48 +178,52 @@ function UnrecognisedDecision({ row, catalogue, own }: { row: LabReviewRow; cata
   );
 }
 
+type MatchValues = { biomarker: string; unit: string; confirm: boolean };
+/** The row's message from the contract shows under the fields, as the biomarker's. */
+const matchField: FieldOf<MatchValues> = () => 'biomarker';
+
+function matchBody(row: LabReviewRow, { biomarker, unit, confirm }: MatchValues) {
+  return {
+    biomarker,
+    value: row.value,
+    unit,
+    referenceLow: row.referenceRange.low,
+    referenceHigh: row.referenceRange.high,
+    ...(row.referenceRange.text ? { referenceText: row.referenceRange.text } : {}),
+    ...(confirm ? { confirmImplausible: true } : {}),
+  };
+}
+
+/** A biomarker must be chosen from the list; then the body is the contract's result. */
+export function matchFormSchema(row: LabReviewRow) {
+  return z
+    .object({ biomarker: z.string().min(1, 'Choose the biomarker this row is'), unit: z.string(), confirm: z.boolean() })
+    .pipe(bodySchema<MatchValues>(labResultUpdateBodySchema, (values) => matchBody(row, values), matchField));
+}
+
 function MatchForm({ row, catalogue, own }: { row: LabReviewRow; catalogue: BiomarkerCatalogueEntry[]; own: OwnBiomarker[] }) {
   const id = useId();
   const save = useSaveReviewRow();
   const [query, setQuery] = useState('');
-  const [key, setKey] = useState('');
-  const [unit, setUnit] = useState(row.unit);
-  const [confirm, setConfirm] = useState(false);
+  const form = useForm<MatchValues>({ resolver: zodResolver(matchFormSchema(row)), defaultValues: { biomarker: '', unit: row.unit, confirm: false } });
+  const [key, unit] = form.watch(['biomarker', 'unit']);
   const [needsConfirm, setNeedsConfirm] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { errors } = form.formState;
+  const error = errors.biomarker?.message ?? errors.root?.message;
   const options = useMemo(() => matchBiomarkers(query, catalogue, own), [query, catalogue, own]);
   const picked = options.find((option) => option.key === key) ?? matchBiomarkers('', catalogue, own).find((option) => option.key === key);
   const units = picked ? [...new Set([...(row.unit ? [row.unit] : []), ...picked.units])] : [];
-  const submit = () => {
-    if (!picked) {
-      setError('Choose the biomarker this row is');
-      return;
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync({ id: row.id, body: matchBody(row, values) });
+      toast.success(`${row.name} saved as ${picked?.name ?? values.biomarker}`);
+    } catch (failure) {
+      const detail = isApiError(failure) ? failure.details[0] : undefined;
+      // The value is far outside what is possible for the biomarker chosen: ask before saving it.
+      if (detail?.field === 'confirmImplausible') setNeedsConfirm(true);
+      form.setError('root', { message: detail?.message ?? errorMessage(failure, 'Could not save. Please try again.') });
     }
-    setError(null);
-    save.mutate(
-      {
-        id: row.id,
-        body: {
-          biomarker: picked.key,
-          value: row.value,
-          unit,
-          referenceLow: row.referenceRange.low,
-          referenceHigh: row.referenceRange.high,
-          ...(row.referenceRange.text ? { referenceText: row.referenceRange.text } : {}),
-          ...(confirm ? { confirmImplausible: true } : {}),
-        },
-      },
-      {
-        onSuccess: () => toast.success(`${row.name} saved as ${picked.name}`),
-        onError: (failure) => {
-          const detail = isApiError(failure) ? failure.details[0] : undefined;
-          // The value is far outside what is possible for the biomarker chosen: ask before saving it.
-          if (detail?.field === 'confirmImplausible') setNeedsConfirm(true);
-          setError(detail?.message ?? errorMessage(failure, 'Could not save. Please try again.'));
-        },
-      },
-    );
-  };
+  });
   return (
     <div className="grid gap-3">
       <SearchInput label={`Search biomarkers for ${row.name}`} placeholder="Search biomarkers" value={query} onSearch={setQuery} />
@@ -231,14 +235,14 @@ function MatchForm({ row, catalogue, own }: { row: LabReviewRow; catalogue: Biom
         unit={unit}
         units={picked ? units : null}
         onBiomarker={(next, nextUnit) => {
-          setKey(next);
-          if (nextUnit !== null) setUnit(nextUnit);
+          form.setValue('biomarker', next);
+          if (nextUnit !== null) form.setValue('unit', nextUnit);
         }}
-        onUnit={setUnit}
+        onUnit={(next) => form.setValue('unit', next)}
       />
       {needsConfirm ? (
         <label className="flex items-center gap-2">
-          <input type="checkbox" className="size-4 accent-primary" checked={confirm} onChange={(event) => setConfirm(event.target.checked)} />
+          <input type="checkbox" className="size-4 accent-primary" {...form.register('confirm')} />
           My report prints {formatValue(row.value)} {row.unit}
         </label>
       ) : null}
@@ -247,7 +251,7 @@ function MatchForm({ row, catalogue, own }: { row: LabReviewRow; catalogue: Biom
           {error}
         </p>
       ) : null}
-      <Button size="sm" className="w-fit" onClick={submit} disabled={save.isPending}>
+      <Button size="sm" className="w-fit" onClick={(event) => void submit(event)} disabled={save.isPending}>
         {save.isPending ? 'Saving...' : 'Save match'}
       </Button>
     </div>
