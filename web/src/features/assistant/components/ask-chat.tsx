@@ -109,29 +109,7 @@ export function AskChat({ user }: { user: User | null }) {
   return (
     <Card className="overflow-hidden">
       <div ref={scrollRef} className="h-[55svh] min-h-72 overflow-y-auto p-4 sm:p-6 md:h-[60vh]" tabIndex={0} role="region" aria-label="Chat messages">
-        {state.messages.length === 0 && !state.failure ? (
-          <Welcome signedIn={user !== null} onPick={onPick} />
-        ) : (
-          <ChatLog label="Conversation" busy={busy}>
-            {state.messages.map((message, index) =>
-              // The answer's bubble appears with its first words; until then "Thinking..." shows.
-              message.role === 'assistant' && message.content === '' ? null : (
-              <ChatBubble
-                key={index}
-                message={message}
-                userName={name}
-                streaming={busy && index === state.messages.length - 1 && message.role === 'assistant'}
-              />
-              ),
-            )}
-          </ChatLog>
-        )}
-        {state.phase === 'sending' ? (
-          <div role="status" className="mt-3 flex items-center gap-2 text-sm text-muted-foreground">
-            <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-primary/25 border-t-primary" />
-            Thinking...
-          </div>
-        ) : null}
+        <Conversation state={state} busy={busy} userName={name} signedIn={user !== null} onPick={onPick} />
       </div>
       <CardContent className="grid gap-3 border-t border-border pt-4">
         {error ? (
@@ -154,5 +132,42 @@ export function AskChat({ user }: { user: User | null }) {
         />
       </CardContent>
     </Card>
+  );
+}
+
+/** The welcome and example questions before the first question, then the conversation, and "Thinking..." until the answer starts. */
+function Conversation({ state, busy, userName, signedIn, onPick }: {
+  state: ReturnType<typeof useChat>['state'];
+  busy: boolean;
+  userName: string;
+  signedIn: boolean;
+  onPick: (question: string) => void;
+}) {
+  return (
+    <>
+      {state.messages.length === 0 && !state.failure ? (
+        <Welcome signedIn={signedIn} onPick={onPick} />
+      ) : (
+        <ChatLog label="Conversation" busy={busy}>
+          {state.messages.map((message, index) =>
+            // The answer's bubble appears with its first words; until then "Thinking..." shows.
+            message.role === 'assistant' && message.content === '' ? null : (
+            <ChatBubble
+              key={index}
+              message={message}
+              userName={userName}
+              streaming={busy && index === state.messages.length - 1 && message.role === 'assistant'}
+            />
+            ),
+          )}
+        </ChatLog>
+      )}
+      {state.phase === 'sending' ? (
+        <div role="status" className="mt-3 flex items-center gap-2 text-sm text-muted-foreground">
+          <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-primary/25 border-t-primary" />
+          Thinking...
+        </div>
+      ) : null}
+    </>
   );
 }

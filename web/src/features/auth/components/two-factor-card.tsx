@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import type { User } from '#contract/auth.ts';
-import type { TotpSetup, TwoFactorProof } from '#contract/two-factor.ts';
+import { TWO_FACTOR_MESSAGES, type TotpSetup, type TwoFactorProof, twoFactorProofBodySchema } from '#contract/two-factor.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
@@ -13,6 +13,7 @@ import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { errorMessage } from '#web/lib/api-fetch.ts';
+import { type FieldOf, bodySchema, setServerErrors } from '#web/lib/forms.ts';
 import { useDisableTwoFactor, useEnableTotp, useNewRecoveryCodes, useStartTotpSetup, useTwoFactorStatus } from '../api/two-factor.ts';
 import { PasskeysSection } from './passkeys-section.tsx';
 
@@ -57,31 +58,40 @@ function proofOf(value: string): TwoFactorProof {
 
 type ShowCodes = (codes: string[]) => void;
 
+type ProofValues = { proof: string };
+/** Every field of the proof's body is the one field the user types it in. */
+const proofField: FieldOf<ProofValues> = () => 'proof';
+
+/**
+ * The proof's form checks the contract's body; that one is needed at all is the server's rule
+ * (its service answers `proofRequired`), said here before sending.
+ */
+export function proofFormSchema(hasPassword: boolean) {
+  return z
+    .object({ proof: z.string().min(1, hasPassword ? TWO_FACTOR_MESSAGES.proofRequired : 'Enter a code from your authenticator app.') })
+    .pipe(bodySchema<ProofValues>(twoFactorProofBodySchema, ({ proof }) => proofOf(proof), proofField));
+}
+
 function TotpOn({ user, recoveryCodesLeft, onCodes }: { user: User; recoveryCodesLeft: number; onCodes: ShowCodes }) {
   const id = useId();
-  const [proof, setProof] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<ProofValues>({ resolver: zodResolver(proofFormSchema(user.hasPassword)), defaultValues: { proof: '' } });
   const disable = useDisableTwoFactor();
   const regenerate = useNewRecoveryCodes();
 
-  const run = async (action: 'disable' | 'regenerate') => {
-    setError(null);
-    if (!proof) {
-      setError(user.hasPassword ? 'Enter your password or a code from your authenticator app.' : 'Enter a code from your authenticator app.');
-      return;
-    }
-    try {
-      if (action === 'disable') {
-        const answer = await disable.mutateAsync(proofOf(proof));
-        toast.success('Two-factor authentication', { description: answer.message });
-      } else {
-        onCodes((await regenerate.mutateAsync(proofOf(proof))).recoveryCodes);
+  const run = (action: 'disable' | 'regenerate') =>
+    form.handleSubmit(async ({ proof }) => {
+      try {
+        if (action === 'disable') {
+          const answer = await disable.mutateAsync(proofOf(proof));
+          toast.success('Two-factor authentication', { description: answer.message });
+        } else {
+          onCodes((await regenerate.mutateAsync(proofOf(proof))).recoveryCodes);
+        }
+        form.reset();
+      } catch (failure) {
+        if (!setServerErrors(failure, form.setError, proofField)) form.setError('proof', { message: errorMessage(failure, 'That did not work. Please try again.') });
       }
-      setProof('');
-    } catch (failure) {
-      setError(errorMessage(failure, 'That did not work. Please try again.'));
-    }
-  };
+    });
 
   return (
     <section className="grid gap-3" aria-labelledby={`${id}-title`}>
@@ -91,16 +101,14 @@ function TotpOn({ user, recoveryCodesLeft, onCodes }: { user: User; recoveryCode
       <p className="text-sm text-muted-foreground">
         {recoveryCodesLeft} of 10 recovery codes left. Make new ones if you have used most of them or lost them.
       </p>
-      <FormField id={`${id}-proof`} label={user.hasPassword ? 'Password or authentication code' : 'Authentication code'} error={error ?? undefined}>
-        {(control) => (
-          <Input {...control} type="password" autoComplete="current-password" value={proof} onChange={(event) => setProof(event.target.value)} />
-        )}
+      <FormField id={`${id}-proof`} label={user.hasPassword ? 'Password or authentication code' : 'Authentication code'} error={form.formState.errors.proof?.message}>
+        {(control) => <Input {...control} type="password" autoComplete="current-password" {...form.register('proof')} />}
       </FormField>
       <div className="flex flex-wrap gap-2">
-        <Button variant="outline" disabled={regenerate.isPending} onClick={() => void run('regenerate')}>
+        <Button variant="outline" disabled={regenerate.isPending} onClick={(event) => void run('regenerate')(event)}>
           New recovery codes
         </Button>
-        <Button variant="destructive" disabled={disable.isPending} onClick={() => void run('disable')}>
+        <Button variant="destructive" disabled={disable.isPending} onClick={(event) => void run('disable')(event)}>
           Turn off two-factor
         </Button>
       </div>

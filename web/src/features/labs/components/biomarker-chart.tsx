@@ -123,15 +123,7 @@ export function BiomarkerChart({
   sharedXDomain?: [number, number] | null | undefined;
   height?: number;
 }) {
-  const drawn = useMemo<Drawn[]>(() => {
-    const styles = lineStyles(series);
-    return series.map((one, index) => ({
-      series: one,
-      key: seriesKey(index),
-      style: styles[index]!,
-      byDate: new Map(one.points.map((point) => [point.testDate, point])),
-    }));
-  }, [series]);
+  const drawn = useMemo(() => drawSeries(series), [series]);
   const rows = useMemo(() => mergeRows(series), [series]);
   const ownXDomain = useMemo(() => timeDomain(rows), [rows]);
   const xDomain = sharedXDomain ?? ownXDomain;
@@ -143,50 +135,13 @@ export function BiomarkerChart({
     () => (xDomain && yDomain ? layoutChart({ size, rows, drawn, xDomain, yDomain, highlight }) : null),
     [size, rows, drawn, xDomain, yDomain, highlight],
   );
-  // The active row by its date, so that a change of selection does not point at another row.
-  const [activeDate, setActiveDate] = useState<string | null>(null);
-  const active = activeDate === null ? -1 : rows.findIndex((row) => row.testDate === activeDate);
-  const tooltip = useRef<HTMLDivElement>(null);
+  const { active, tooltip, activateAt, moveWithKeys, setActiveDate } = useActiveRow(rows, layout);
   const tooltipId = useId();
-
-  useLayoutEffect(() => {
-    const box = tooltip.current;
-    if (!box || !layout || active < 0) return;
-    const ys = layout.positions.flatMap((points) => (points[active] ? [points[active].y] : []));
-    const anchor = { x: layout.rowX[active]!, y: ys.length > 0 ? Math.min(...ys) : layout.plot.top };
-    const place = placeTooltip({ anchor, box: { width: box.offsetWidth, height: box.offsetHeight }, bounds: layout });
-    box.style.transform = `translate(${Math.round(place.x)}px, ${Math.round(place.y)}px)`;
-  }, [layout, active]);
 
   if (!xDomain || !yDomain || !layout) return null;
   const rawUnit = series[0]?.unit ?? '';
   const unit = rawUnit === POSITION_UNIT ? 'Position in reference range (0 = low end, 1 = high end)' : displayUnit(rawUnit);
   const names = series.map((one) => nameWithUnit(one)).join(', ');
-
-  const activateAt = (event: PointerEvent<HTMLDivElement>) => {
-    const rect = event.currentTarget.getBoundingClientRect();
-    const x = event.clientX - rect.left;
-    const y = event.clientY - rect.top;
-    const { plot } = layout;
-    const inPlot = x >= plot.left && x <= plot.left + plot.width && y >= plot.top && y <= plot.top + plot.height;
-    if (!inPlot) {
-      if (event.pointerType !== 'touch') setActiveDate(null);
-      return;
-    }
-    setActiveDate(rows[nearestIndex(layout.rowX, x)]?.testDate ?? null);
-  };
-  const moveWithKeys = (event: KeyboardEvent<HTMLDivElement>) => {
-    const last = rows.length - 1;
-    let next: number;
-    if (event.key === 'ArrowRight') next = active < 0 ? 0 : Math.min(active + 1, last);
-    else if (event.key === 'ArrowLeft') next = active < 0 ? last : Math.max(active - 1, 0);
-    else if (event.key === 'Home') next = 0;
-    else if (event.key === 'End') next = last;
-    else if (event.key === 'Escape' && active >= 0) next = -1;
-    else return;
-    event.preventDefault();
-    setActiveDate(rows[next]?.testDate ?? null);
-  };
 
   return (
     <figure className="grid min-w-0 gap-4" aria-label={`Line chart in ${unit || 'no unit'}: ${names}`}>
@@ -229,15 +184,78 @@ export function BiomarkerChart({
   );
 }
 
+function drawSeries(series: ChartSeries[]): Drawn[] {
+  const styles = lineStyles(series);
+  return series.map((one, index) => ({
+    series: one,
+    key: seriesKey(index),
+    style: styles[index]!,
+    byDate: new Map(one.points.map((point) => [point.testDate, point])),
+  }));
+}
+
+/** The row the pointer or the arrow keys point at, and its tooltip placed beside it within the chart. */
+function useActiveRow(rows: ChartRow[], layout: Layout | null) {
+  // The active row by its date, so that a change of selection does not point at another row.
+  const [activeDate, setActiveDate] = useState<string | null>(null);
+  const active = activeDate === null ? -1 : rows.findIndex((row) => row.testDate === activeDate);
+  const tooltip = useRef<HTMLDivElement>(null);
+
+  useLayoutEffect(() => {
+    const box = tooltip.current;
+    if (!box || !layout || active < 0) return;
+    const ys = layout.positions.flatMap((points) => (points[active] ? [points[active].y] : []));
+    const anchor = { x: layout.rowX[active]!, y: ys.length > 0 ? Math.min(...ys) : layout.plot.top };
+    const place = placeTooltip({ anchor, box: { width: box.offsetWidth, height: box.offsetHeight }, bounds: layout });
+    box.style.transform = `translate(${Math.round(place.x)}px, ${Math.round(place.y)}px)`;
+  }, [layout, active]);
+
+  const activateAt = (event: PointerEvent<HTMLDivElement>) => {
+    if (!layout) return;
+    const rect = event.currentTarget.getBoundingClientRect();
+    const x = event.clientX - rect.left;
+    const y = event.clientY - rect.top;
+    const { plot } = layout;
+    const inPlot = x >= plot.left && x <= plot.left + plot.width && y >= plot.top && y <= plot.top + plot.height;
+    if (!inPlot) {
+      if (event.pointerType !== 'touch') setActiveDate(null);
+      return;
+    }
+    setActiveDate(rows[nearestIndex(layout.rowX, x)]?.testDate ?? null);
+  };
+  const moveWithKeys = (event: KeyboardEvent<HTMLDivElement>) => {
+    const last = rows.length - 1;
+    let next: number;
+    if (event.key === 'ArrowRight') next = active < 0 ? 0 : Math.min(active + 1, last);
+    else if (event.key === 'ArrowLeft') next = active < 0 ? last : Math.max(active - 1, 0);
+    else if (event.key === 'Home') next = 0;
+    else if (event.key === 'End') next = last;
+    else if (event.key === 'Escape' && active >= 0) next = -1;
+    else return;
+    event.preventDefault();
+    setActiveDate(rows[next]?.testDate ?? null);
+  };
+
+  return { active, tooltip, activateAt, moveWithKeys, setActiveDate };
+}
+
 /** The still part of the chart: drawn again only when the data or the size changes, not on hover. */
 const ChartDrawing = memo(function ChartDrawing({ layout, drawn, rows, unit }: { layout: Layout; drawn: Drawn[]; rows: ChartRow[]; unit: string }) {
+  return (
+    <>
+      <ChartGrid layout={layout} />
+      <RangeBands layout={layout} drawn={drawn} />
+      <ChartAxes layout={layout} unit={unit} />
+      <ChartLines layout={layout} drawn={drawn} rows={rows} />
+    </>
+  );
+});
+
+function ChartGrid({ layout }: { layout: Layout }) {
   const { plot, xTicks, yTicks } = layout;
   const right = plot.left + plot.width;
   const bottom = plot.top + plot.height;
-  const unitX = MARGIN.left + 4;
-  const unitY = roundPx(plot.top + plot.height / 2);
   return (
-    <>
       <g stroke="var(--color-border)" strokeDasharray="3 3">
         {yTicks.map((tick) => (
           <line key={`y${tick.value}`} x1={plot.left} x2={right} y1={tick.y} y2={tick.y} />
@@ -246,6 +264,15 @@ const ChartDrawing = memo(function ChartDrawing({ layout, drawn, rows, unit }: {
           <line key={`x${tick.value}`} x1={tick.x} x2={tick.x} y1={plot.top} y2={bottom} />
         ))}
       </g>
+  );
+}
+
+/** Each series' target band, then its reference range band. */
+function RangeBands({ layout, drawn }: { layout: Layout; drawn: Drawn[] }) {
+  const { plot } = layout;
+  const right = plot.left + plot.width;
+  return (
+    <>
       {drawn.map(({ key, style }, index) => {
         const band = layout.targetBands[index];
         if (!band) return null;
@@ -272,6 +299,19 @@ const ChartDrawing = memo(function ChartDrawing({ layout, drawn, rows, unit }: {
           </g>
         );
       })}
+    </>
+  );
+}
+
+/** The axes with their ticks and labels, the unit, and the cited date's marker. */
+function ChartAxes({ layout, unit }: { layout: Layout; unit: string }) {
+  const { plot, xTicks, yTicks } = layout;
+  const right = plot.left + plot.width;
+  const bottom = plot.top + plot.height;
+  const unitX = MARGIN.left + 4;
+  const unitY = roundPx(plot.top + plot.height / 2);
+  return (
+    <>
       <g stroke="var(--color-muted-foreground)">
         <line x1={plot.left} x2={plot.left} y1={plot.top} y2={bottom} />
         <line x1={plot.left} x2={right} y1={bottom} y2={bottom} />
@@ -305,6 +345,13 @@ const ChartDrawing = memo(function ChartDrawing({ layout, drawn, rows, unit }: {
           </text>
         </g>
       ) : null}
+    </>
+  );
+}
+
+function ChartLines({ layout, drawn, rows }: { layout: Layout; drawn: Drawn[]; rows: ChartRow[] }) {
+  return (
+    <>
       {drawn.map(({ key, style }, index) => (
         <path
           key={`line-${key}`}
@@ -326,7 +373,7 @@ const ChartDrawing = memo(function ChartDrawing({ layout, drawn, rows, unit }: {
       ))}
     </>
   );
-});
+}
 
 /** The row under the pointer or chosen with the keys: a cursor line and larger dots. */
 function ActiveRow({ layout, drawn, index }: { layout: Layout; drawn: Drawn[]; index: number }) {

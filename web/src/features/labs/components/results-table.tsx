@@ -37,7 +37,6 @@ const COLUMNS = 7;
  */
 export function ResultsTable({ results, catalogue, onAdd, defaultDate, requireDate, caption, emptyText, selectedId, onSelect }: ResultsTableProps) {
   const [editing, setEditing] = useState<string | null>(null);
-  const [adding, setAdding] = useState(false);
   const update = useUpdateResult();
   const own = useOwnBiomarkers();
   // The user's own biomarkers are picked and corrected like the catalogue's, in their one unit.
@@ -78,19 +77,7 @@ export function ResultsTable({ results, catalogue, onAdd, defaultDate, requireDa
       <div className="relative hidden min-w-0 overflow-x-auto rounded-lg border border-border sm:block">
         <table className="w-full min-w-[40rem] text-left text-sm">
           <caption className="sr-only">{caption}</caption>
-          <thead className="bg-muted/60 text-xs text-muted-foreground">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-medium">Biomarker</th>
-              <th scope="col" className="px-3 py-2 font-medium">Value</th>
-              <th scope="col" className="px-3 py-2 font-medium">Unit</th>
-              <th scope="col" className="px-3 py-2 font-medium">Range</th>
-              <th scope="col" className="px-3 py-2 font-medium">Flag</th>
-              <th scope="col" className="px-3 py-2 font-medium">Date</th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <ResultsHead />
           <tbody>
             {results.length === 0 ? (
               <tr>
@@ -113,27 +100,54 @@ export function ResultsTable({ results, catalogue, onAdd, defaultDate, requireDa
           </tbody>
         </table>
       </div>
-      {adding ? (
-        <div className="rounded-lg border border-border bg-muted/30 p-4">
-          <h4 className="mb-3 text-sm font-medium">Add a result</h4>
-          <ResultForm
-            catalogue={choices}
-            defaultDate={defaultDate}
-            requireDate={requireDate}
-            submitLabel="Add result"
-            onCancel={() => setAdding(false)}
-            onSubmit={async (body) => {
-              await onAdd(body);
-              toast.success('Result added');
-              setAdding(false);
-            }}
-          />
-        </div>
-      ) : (
-        <Button variant="outline" className="w-fit" onClick={() => setAdding(true)}>
-          <Plus aria-hidden="true" /> Add a result
-        </Button>
-      )}
+      <AddResult catalogue={choices} defaultDate={defaultDate} requireDate={requireDate} onAdd={onAdd} />
+    </div>
+  );
+}
+
+function ResultsHead() {
+  return (
+    <thead className="bg-muted/60 text-xs text-muted-foreground">
+      <tr>
+        <th scope="col" className="px-3 py-2 font-medium">Biomarker</th>
+        <th scope="col" className="px-3 py-2 font-medium">Value</th>
+        <th scope="col" className="px-3 py-2 font-medium">Unit</th>
+        <th scope="col" className="px-3 py-2 font-medium">Range</th>
+        <th scope="col" className="px-3 py-2 font-medium">Flag</th>
+        <th scope="col" className="px-3 py-2 font-medium">Date</th>
+        <th scope="col" className="px-3 py-2 font-medium">
+          <span className="sr-only">Actions</span>
+        </th>
+      </tr>
+    </thead>
+  );
+}
+
+/** The button that opens the form for a result the reading missed, and that form. */
+function AddResult({ catalogue, defaultDate, requireDate, onAdd }: Pick<ResultsTableProps, 'catalogue' | 'defaultDate' | 'requireDate' | 'onAdd'>) {
+  const [adding, setAdding] = useState(false);
+  if (!adding) {
+    return (
+      <Button variant="outline" className="w-fit" onClick={() => setAdding(true)}>
+        <Plus aria-hidden="true" /> Add a result
+      </Button>
+    );
+  }
+  return (
+    <div className="rounded-lg border border-border bg-muted/30 p-4">
+      <h4 className="mb-3 text-sm font-medium">Add a result</h4>
+      <ResultForm
+        catalogue={catalogue}
+        defaultDate={defaultDate}
+        requireDate={requireDate}
+        submitLabel="Add result"
+        onCancel={() => setAdding(false)}
+        onSubmit={async (body) => {
+          await onAdd(body);
+          toast.success('Result added');
+          setAdding(false);
+        }}
+      />
     </div>
   );
 }

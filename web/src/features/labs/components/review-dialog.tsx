@@ -42,7 +42,6 @@ function ReviewContent({ file, onDone }: { file: LabFile; onDone: () => void }) 
   const own = useOwnBiomarkers();
   const [selected, setSelected] = useState<{ id: string; box: PageBox | null } | null>(null);
   const addResult = useAddFileResult();
-  const confirm = useConfirmFile();
   const current = results.data?.file ?? file;
   const reading = isBeingRead(current);
   const unreviewed = results.data?.results.filter((result) => !result.reviewed).length ?? current.unreviewedCount;
@@ -50,42 +49,11 @@ function ReviewContent({ file, onDone }: { file: LabFile; onDone: () => void }) 
   const showPage = hasPages(current) && current.status !== 'failed' && !reading;
   const select = (id: string, box: PageBox | null | undefined) => setSelected({ id, box: box ?? null });
 
-  const [askForDate, setAskForDate] = useState(false);
-  const onConfirm = () => {
-    if (reviewRows.length > 0) {
-      document.getElementById('review-rows-title')?.scrollIntoView({ block: 'start' });
-      toast.error('Some rows need your decision', { description: 'Match or keep each row we could not recognise, and confirm or correct each unlikely value.' });
-      return;
-    }
-    if (!current.testDate) {
-      setAskForDate(true);
-      document.getElementById(testDateInputId(file.id))?.focus();
-      return;
-    }
-    confirm.mutate(file.id, {
-      onSuccess: () => {
-        toast.success('Results confirmed', { description: 'They are marked as reviewed on your charts.' });
-        onDone();
-      },
-      onError: (error) => toast.error('Error', { description: errorMessage(error, 'Could not confirm the results. Please try again.') }),
-    });
-  };
+  const { confirm, askForDate, onConfirm } = useConfirmResults(current, reviewRows.length, onDone);
 
   return (
     <div className="grid min-w-0 gap-5">
-      <DialogHeader>
-        <DialogTitle>Review results</DialogTitle>
-        <DialogDescription>
-          <span className="font-medium break-all text-foreground">{file.fileName}</span>. Check each value against your report: correct what was misread, delete what does not
-          belong and add what was missed, then confirm.
-        </DialogDescription>
-      </DialogHeader>
-
-      {current.status === 'failed' || current.errorMessage ? (
-        <p role="status" className="rounded-lg border border-accent/40 bg-accent/10 px-4 py-3 text-sm">
-          {current.errorMessage ?? 'This file could not be read.'} You can add its results by hand.
-        </p>
-      ) : null}
+      <ReviewHeader file={current} />
 
       <div className={showPage ? 'grid min-w-0 gap-5 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:items-start' : 'grid min-w-0 gap-5'}>
       {showPage ? (
@@ -101,19 +69,13 @@ function ReviewContent({ file, onDone }: { file: LabFile; onDone: () => void }) 
           <Spinner label="Loading results" />
         </div>
       ) : results.isError || catalogue.isError ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
-          {errorMessage(results.error ?? catalogue.error, 'The results could not be loaded.')}
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => {
-              void results.refetch();
-              void catalogue.refetch();
-            }}
-          >
-            Retry
-          </Button>
-        </div>
+        <LoadFailed
+          error={results.error ?? catalogue.error}
+          onRetry={() => {
+            void results.refetch();
+            void catalogue.refetch();
+          }}
+        />
       ) : (
         <>
           <ReviewRows rows={reviewRows} catalogue={catalogue.data} own={own.data ?? []} selectedId={selected?.id ?? null} onSelect={(id) => select(id, reviewRows.find((row) => row.id === id)?.box)} />
@@ -133,23 +95,103 @@ function ReviewContent({ file, onDone }: { file: LabFile; onDone: () => void }) 
       </div>
       </div>
 
-      <DialogFooter className="items-center">
-        {unreviewed > 0 || reviewRows.length > 0 ? (
-          <p className="text-sm text-muted-foreground sm:mr-auto">
-            {unreviewed > 0 ? `${unreviewed} ${unreviewed === 1 ? 'result is' : 'results are'} not reviewed yet.` : ''}
-            {reviewRows.length > 0 ? ` ${reviewRows.length} ${reviewRows.length === 1 ? 'row needs' : 'rows need'} your decision.` : ''}
-          </p>
-        ) : null}
-        <Button variant="outline" onClick={onDone}>
-          Close
-        </Button>
-        {current.status !== 'done' || unreviewed > 0 || reviewRows.length > 0 ? (
-          <Button onClick={onConfirm} disabled={reading || confirm.isPending || results.isPending}>
-            {confirm.isPending ? 'Confirming...' : 'Confirm results'}
-          </Button>
-        ) : null}
-      </DialogFooter>
+      <ReviewFooter
+        unreviewed={unreviewed}
+        undecided={reviewRows.length}
+        canConfirm={current.status !== 'done' || unreviewed > 0 || reviewRows.length > 0}
+        confirming={confirm.isPending}
+        disabled={reading || confirm.isPending || results.isPending}
+        onConfirm={onConfirm}
+        onClose={onDone}
+      />
     </div>
+  );
+}
+
+/** Confirms the file's results once no row needs a decision and the file has a test date; else says what is missing. */
+function useConfirmResults(file: LabFile, undecided: number, onDone: () => void) {
+  const confirm = useConfirmFile();
+  const [askForDate, setAskForDate] = useState(false);
+  const onConfirm = () => {
+    if (undecided > 0) {
+      document.getElementById('review-rows-title')?.scrollIntoView({ block: 'start' });
+      toast.error('Some rows need your decision', { description: 'Match or keep each row we could not recognise, and confirm or correct each unlikely value.' });
+      return;
+    }
+    if (!file.testDate) {
+      setAskForDate(true);
+      document.getElementById(testDateInputId(file.id))?.focus();
+      return;
+    }
+    confirm.mutate(file.id, {
+      onSuccess: () => {
+        toast.success('Results confirmed', { description: 'They are marked as reviewed on your charts.' });
+        onDone();
+      },
+      onError: (error) => toast.error('Error', { description: errorMessage(error, 'Could not confirm the results. Please try again.') }),
+    });
+  };
+  return { confirm, askForDate, onConfirm };
+}
+
+function ReviewHeader({ file }: { file: LabFile }) {
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>Review results</DialogTitle>
+        <DialogDescription>
+          <span className="font-medium break-all text-foreground">{file.fileName}</span>. Check each value against your report: correct what was misread, delete what does not
+          belong and add what was missed, then confirm.
+        </DialogDescription>
+      </DialogHeader>
+
+      {file.status === 'failed' || file.errorMessage ? (
+        <p role="status" className="rounded-lg border border-accent/40 bg-accent/10 px-4 py-3 text-sm">
+          {file.errorMessage ?? 'This file could not be read.'} You can add its results by hand.
+        </p>
+      ) : null}
+    </>
+  );
+}
+function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  return (
+    <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
+      {errorMessage(error, 'The results could not be loaded.')}
+      <Button variant="outline" size="sm" onClick={onRetry}>
+        Retry
+      </Button>
+    </div>
+  );
+}
+
+/** What is left to review, and the buttons to close or confirm. */
+function ReviewFooter({ unreviewed, undecided, canConfirm, confirming, disabled, onConfirm, onClose }: {
+  unreviewed: number;
+  /** Rows that need the user's decision. */
+  undecided: number;
+  canConfirm: boolean;
+  confirming: boolean;
+  disabled: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <DialogFooter className="items-center">
+      {unreviewed > 0 || undecided > 0 ? (
+        <p className="text-sm text-muted-foreground sm:mr-auto">
+          {unreviewed > 0 ? `${unreviewed} ${unreviewed === 1 ? 'result is' : 'results are'} not reviewed yet.` : ''}
+          {undecided > 0 ? ` ${undecided} ${undecided === 1 ? 'row needs' : 'rows need'} your decision.` : ''}
+        </p>
+      ) : null}
+      <Button variant="outline" onClick={onClose}>
+        Close
+      </Button>
+      {canConfirm ? (
+        <Button onClick={onConfirm} disabled={disabled}>
+          {confirming ? 'Confirming...' : 'Confirm results'}
+        </Button>
+      ) : null}
+    </DialogFooter>
   );
 }
 

@@ -1,7 +1,10 @@
 import { AlertTriangle, HelpCircle } from 'lucide-react';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { toast } from 'sonner';
-import type { BiomarkerCatalogueEntry, LabReviewRow, OwnBiomarker } from '#contract/labs.ts';
+import { type BiomarkerCatalogueEntry, type LabReviewRow, type OwnBiomarker, labResultUpdateBodySchema, ownBiomarkerBodySchema } from '#contract/labs.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
@@ -10,6 +13,7 @@ import { NativeSelect } from '#web/components/ui/native-select.tsx';
 import { SearchInput } from '#web/components/ui/search-input.tsx';
 import { errorMessage, isApiError } from '#web/lib/api-fetch.ts';
 import { cn } from '#web/lib/cn.ts';
+import { type FieldOf, bodySchema, sameNames, setServerErrors } from '#web/lib/forms.ts';
 import { useDismissReviewRow, useKeepReviewRowAsOwn, useSaveReviewRow } from '../api/lab-results.ts';
 import { formatValue } from '../utils/chart-rows.ts';
 import { implausibleText, matchBiomarkers, parseNumber, rangeText } from '../utils/lab-results.ts';
@@ -84,60 +88,63 @@ function ReviewRowCard({ row, catalogue, own, selected, onSelect }: { row: LabRe
   );
 }
 
+type ValueValues = { value: string; confirmed: boolean };
+/** Whatever the server says about the row's body shows under its value, the one field the user edits. */
+const valueField: FieldOf<ValueValues> = () => 'value';
+
+/** The row as a result, with its value as typed (not a number when that is not one); an unchanged value is confirmed as printed. */
+function implausibleBody(row: LabReviewRow, { value }: ValueValues) {
+  const typed = parseNumber(value) ?? Number.NaN;
+  return {
+    biomarker: row.biomarker ?? '',
+    value: typed,
+    unit: row.unit,
+    referenceLow: row.referenceRange.low,
+    referenceHigh: row.referenceRange.high,
+    ...(row.referenceRange.text ? { referenceText: row.referenceRange.text } : {}),
+    ...(typed === row.value ? { confirmImplausible: true } : {}),
+  };
+}
+
+/** The contract's result body, and the box that confirms an unchanged value is what the report prints. */
+export function implausibleFormSchema(row: LabReviewRow) {
+  return bodySchema<ValueValues>(labResultUpdateBodySchema, (values) => implausibleBody(row, values), valueField).superRefine((values, ctx) => {
+    if (parseNumber(values.value) === row.value && !values.confirmed) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'Correct the value, or tick the box to confirm your report prints it.' });
+    }
+  });
+}
+
 function ImplausibleDecision({ row }: { row: LabReviewRow }) {
   const id = useId();
   const save = useSaveReviewRow();
   const dismiss = useDismissReviewRow();
-  const [value, setValue] = useState(String(row.value));
-  const [confirmed, setConfirmed] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const typed = parseNumber(value);
-  const unchanged = typed === row.value;
-  const submit = () => {
-    if (typed === null || !Number.isFinite(typed)) {
-      setError('Value must be a number');
-      return;
+  const form = useForm<ValueValues>({ resolver: zodResolver(implausibleFormSchema(row)), defaultValues: { value: String(row.value), confirmed: false } });
+  const unchanged = parseNumber(form.watch('value')) === row.value;
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync({ id: row.id, body: implausibleBody(row, values) });
+      toast.success(`${row.name} saved`);
+    } catch (failure) {
+      if (!setServerErrors(failure, form.setError, valueField)) form.setError('value', { message: errorMessage(failure, 'Could not save. Please try again.') });
     }
-    if (unchanged && !confirmed) {
-      setError('Correct the value, or tick the box to confirm your report prints it.');
-      return;
-    }
-    setError(null);
-    save.mutate(
-      {
-        id: row.id,
-        body: {
-          biomarker: row.biomarker ?? '',
-          value: typed,
-          unit: row.unit,
-          referenceLow: row.referenceRange.low,
-          referenceHigh: row.referenceRange.high,
-          ...(row.referenceRange.text ? { referenceText: row.referenceRange.text } : {}),
-          ...(unchanged ? { confirmImplausible: true } : {}),
-        },
-      },
-      {
-        onSuccess: () => toast.success(`${row.name} saved`),
-        onError: (failure) => setError(isApiError(failure) ? (failure.details[0]?.message ?? failure.message) : errorMessage(failure, 'Could not save. Please try again.')),
-      },
-    );
-  };
+  });
   return (
     <div className="grid gap-3">
       <p role="alert" className="text-destructive">
         {implausibleText(row.value, row.unit, row.name)}
       </p>
       <div className="grid gap-3 sm:grid-cols-[minmax(0,10rem)_1fr] sm:items-end">
-        <FormField id={`${id}-value`} label={`${row.name} value (${row.unit || 'no unit'})`} error={error ?? undefined}>
-          {(control) => <Input {...control} inputMode="decimal" autoComplete="off" value={value} onChange={(event) => setValue(event.target.value)} />}
+        <FormField id={`${id}-value`} label={`${row.name} value (${row.unit || 'no unit'})`} error={form.formState.errors.value?.message}>
+          {(control) => <Input {...control} inputMode="decimal" autoComplete="off" {...form.register('value')} />}
         </FormField>
         <label className="flex items-center gap-2 pb-2">
-          <input type="checkbox" className="size-4 accent-primary" checked={confirmed} disabled={!unchanged} onChange={(event) => setConfirmed(event.target.checked)} />
+          <input type="checkbox" className="size-4 accent-primary" disabled={!unchanged} {...form.register('confirmed')} />
           My report prints {formatValue(row.value)} {row.unit}
         </label>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" onClick={submit} disabled={save.isPending}>
+        <Button size="sm" onClick={(event) => void submit(event)} disabled={save.isPending}>
           {save.isPending ? 'Saving...' : unchanged ? 'Confirm value' : 'Save corrected value'}
         </Button>
         <Button size="sm" variant="ghost" onClick={() => dismiss.mutate(row.id)} disabled={dismiss.isPending}>
@@ -171,89 +178,71 @@ function UnrecognisedDecision({ row, catalogue, own }: { row: LabReviewRow; cata
   );
 }
 
+type MatchValues = { biomarker: string; unit: string; confirm: boolean };
+/** The row's message from the contract shows under the fields, as the biomarker's. */
+const matchField: FieldOf<MatchValues> = () => 'biomarker';
+
+function matchBody(row: LabReviewRow, { biomarker, unit, confirm }: MatchValues) {
+  return {
+    biomarker,
+    value: row.value,
+    unit,
+    referenceLow: row.referenceRange.low,
+    referenceHigh: row.referenceRange.high,
+    ...(row.referenceRange.text ? { referenceText: row.referenceRange.text } : {}),
+    ...(confirm ? { confirmImplausible: true } : {}),
+  };
+}
+
+/** A biomarker must be chosen from the list; then the body is the contract's result. */
+export function matchFormSchema(row: LabReviewRow) {
+  return z
+    .object({ biomarker: z.string().min(1, 'Choose the biomarker this row is'), unit: z.string(), confirm: z.boolean() })
+    .pipe(bodySchema<MatchValues>(labResultUpdateBodySchema, (values) => matchBody(row, values), matchField));
+}
+
 function MatchForm({ row, catalogue, own }: { row: LabReviewRow; catalogue: BiomarkerCatalogueEntry[]; own: OwnBiomarker[] }) {
   const id = useId();
   const save = useSaveReviewRow();
   const [query, setQuery] = useState('');
-  const [key, setKey] = useState('');
-  const [unit, setUnit] = useState(row.unit);
-  const [confirm, setConfirm] = useState(false);
+  const form = useForm<MatchValues>({ resolver: zodResolver(matchFormSchema(row)), defaultValues: { biomarker: '', unit: row.unit, confirm: false } });
+  const [key, unit] = form.watch(['biomarker', 'unit']);
   const [needsConfirm, setNeedsConfirm] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { errors } = form.formState;
+  const error = errors.biomarker?.message ?? errors.root?.message;
   const options = useMemo(() => matchBiomarkers(query, catalogue, own), [query, catalogue, own]);
   const picked = options.find((option) => option.key === key) ?? matchBiomarkers('', catalogue, own).find((option) => option.key === key);
   const units = picked ? [...new Set([...(row.unit ? [row.unit] : []), ...picked.units])] : [];
-  const submit = () => {
-    if (!picked) {
-      setError('Choose the biomarker this row is');
-      return;
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync({ id: row.id, body: matchBody(row, values) });
+      toast.success(`${row.name} saved as ${picked?.name ?? values.biomarker}`);
+    } catch (failure) {
+      const detail = isApiError(failure) ? failure.details[0] : undefined;
+      // The value is far outside what is possible for the biomarker chosen: ask before saving it.
+      if (detail?.field === 'confirmImplausible') setNeedsConfirm(true);
+      form.setError('root', { message: detail?.message ?? errorMessage(failure, 'Could not save. Please try again.') });
     }
-    setError(null);
-    save.mutate(
-      {
-        id: row.id,
-        body: {
-          biomarker: picked.key,
-          value: row.value,
-          unit,
-          referenceLow: row.referenceRange.low,
-          referenceHigh: row.referenceRange.high,
-          ...(row.referenceRange.text ? { referenceText: row.referenceRange.text } : {}),
-          ...(confirm ? { confirmImplausible: true } : {}),
-        },
-      },
-      {
-        onSuccess: () => toast.success(`${row.name} saved as ${picked.name}`),
-        onError: (failure) => {
-          const detail = isApiError(failure) ? failure.details[0] : undefined;
-          // The value is far outside what is possible for the biomarker chosen: ask before saving it.
-          if (detail?.field === 'confirmImplausible') setNeedsConfirm(true);
-          setError(detail?.message ?? errorMessage(failure, 'Could not save. Please try again.'));
-        },
-      },
-    );
-  };
+  });
   return (
     <div className="grid gap-3">
       <SearchInput label={`Search biomarkers for ${row.name}`} placeholder="Search biomarkers" value={query} onSearch={setQuery} />
-      <div className="grid gap-3 sm:grid-cols-2">
-        <FormField id={`${id}-biomarker`} label="Biomarker" hint={options.length === 0 ? 'No matches found. Try another name, or keep it as your own.' : undefined}>
-          {(control) => (
-            <NativeSelect
-              {...control}
-              value={key}
-              onChange={(event) => {
-                const next = options.find((option) => option.key === event.target.value);
-                setKey(event.target.value);
-                if (next) setUnit(next.units.find((u) => u.toLowerCase() === row.unit.toLowerCase()) ?? (row.unit || next.units[0]) ?? '');
-              }}
-            >
-              <option value="">{options.length === 0 ? 'No matches' : `Choose (${options.length} found)`}</option>
-              {options.map((option) => (
-                <option key={option.key} value={option.key}>
-                  {option.name}
-                  {option.own ? ' (yours)' : ''}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
-        <FormField id={`${id}-unit`} label="Unit">
-          {(control) => (
-            <NativeSelect {...control} value={unit} disabled={!picked} onChange={(event) => setUnit(event.target.value)}>
-              {picked ? null : <option value={unit}>{unit || 'Choose a biomarker first'}</option>}
-              {units.map((u) => (
-                <option key={u} value={u}>
-                  {u || 'no unit'}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
-      </div>
+      <BiomarkerAndUnit
+        id={id}
+        row={row}
+        options={options}
+        biomarker={key}
+        unit={unit}
+        units={picked ? units : null}
+        onBiomarker={(next, nextUnit) => {
+          form.setValue('biomarker', next);
+          if (nextUnit !== null) form.setValue('unit', nextUnit);
+        }}
+        onUnit={(next) => form.setValue('unit', next)}
+      />
       {needsConfirm ? (
         <label className="flex items-center gap-2">
-          <input type="checkbox" className="size-4 accent-primary" checked={confirm} onChange={(event) => setConfirm(event.target.checked)} />
+          <input type="checkbox" className="size-4 accent-primary" {...form.register('confirm')} />
           My report prints {formatValue(row.value)} {row.unit}
         </label>
       ) : null}
@@ -262,54 +251,96 @@ function MatchForm({ row, catalogue, own }: { row: LabReviewRow; catalogue: Biom
           {error}
         </p>
       ) : null}
-      <Button size="sm" className="w-fit" onClick={submit} disabled={save.isPending}>
+      <Button size="sm" className="w-fit" onClick={(event) => void submit(event)} disabled={save.isPending}>
         {save.isPending ? 'Saving...' : 'Save match'}
       </Button>
     </div>
   );
 }
 
+/** The biomarker a row is matched to, and its unit (`units` is null until a biomarker is chosen). */
+function BiomarkerAndUnit({ id, row, options, biomarker, unit, units, onBiomarker, onUnit }: {
+  id: string;
+  row: LabReviewRow;
+  options: ReturnType<typeof matchBiomarkers>;
+  biomarker: string;
+  unit: string;
+  units: string[] | null;
+  /** The unit to switch to with the biomarker, or null to keep the one chosen. */
+  onBiomarker: (key: string, unit: string | null) => void;
+  onUnit: (unit: string) => void;
+}) {
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      <FormField id={`${id}-biomarker`} label="Biomarker" hint={options.length === 0 ? 'No matches found. Try another name, or keep it as your own.' : undefined}>
+        {(control) => (
+          <NativeSelect
+            {...control}
+            value={biomarker}
+            onChange={(event) => {
+              const next = options.find((option) => option.key === event.target.value);
+              onBiomarker(event.target.value, next ? (next.units.find((u) => u.toLowerCase() === row.unit.toLowerCase()) ?? (row.unit || next.units[0]) ?? '') : null);
+            }}
+          >
+            <option value="">{options.length === 0 ? 'No matches' : `Choose (${options.length} found)`}</option>
+            {options.map((option) => (
+              <option key={option.key} value={option.key}>
+                {option.name}
+                {option.own ? ' (yours)' : ''}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </FormField>
+      <FormField id={`${id}-unit`} label="Unit">
+        {(control) => (
+          <NativeSelect {...control} value={unit} disabled={!units} onChange={(event) => onUnit(event.target.value)}>
+            {units ? null : <option value={unit}>{unit || 'Choose a biomarker first'}</option>}
+            {(units ?? []).map((u) => (
+              <option key={u} value={u}>
+                {u || 'no unit'}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </FormField>
+    </div>
+  );
+}
+
+type OwnBiomarkerBody = z.infer<typeof ownBiomarkerBodySchema>;
+const ownFields = sameNames<OwnBiomarkerBody>(['name', 'unit']);
+
 function OwnForm({ row }: { row: LabReviewRow }) {
   const id = useId();
   const keep = useKeepReviewRowAsOwn();
-  const [name, setName] = useState(row.name);
-  const [unit, setUnit] = useState(row.unit);
-  const [error, setError] = useState<{ field: 'name' | 'unit' | 'root'; message: string } | null>(null);
-  const submit = () => {
-    if (name.trim() === '') {
-      setError({ field: 'name', message: 'Name is required' });
-      return;
+  const form = useForm<OwnBiomarkerBody>({ resolver: zodResolver(ownBiomarkerBodySchema), defaultValues: { name: row.name, unit: row.unit } });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit(async (body) => {
+    try {
+      await keep.mutateAsync({ id: row.id, ...body });
+      toast.success(`${body.name} kept as your own biomarker`, { description: 'It is charted like the others.' });
+    } catch (failure) {
+      if (!setServerErrors(failure, form.setError, ownFields)) form.setError('root', { message: errorMessage(failure, 'Could not save. Please try again.') });
     }
-    setError(null);
-    keep.mutate(
-      { id: row.id, name: name.trim(), unit: unit.trim() },
-      {
-        onSuccess: () => toast.success(`${name.trim()} kept as your own biomarker`, { description: 'It is charted like the others.' }),
-        onError: (failure) => {
-          const detail = isApiError(failure) ? failure.details[0] : undefined;
-          const field = detail?.field === 'name' || detail?.field === 'unit' ? detail.field : 'root';
-          setError({ field, message: detail?.message ?? errorMessage(failure, 'Could not save. Please try again.') });
-        },
-      },
-    );
-  };
+  });
   return (
     <div className="grid gap-3">
       <p className="text-muted-foreground">Its value and range are kept as printed, and it is charted in this unit.</p>
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField id={`${id}-name`} label="Name" error={error?.field === 'name' ? error.message : undefined}>
-          {(control) => <Input {...control} value={name} maxLength={100} onChange={(event) => setName(event.target.value)} />}
+        <FormField id={`${id}-name`} label="Name" error={errors.name?.message}>
+          {(control) => <Input {...control} maxLength={100} {...form.register('name')} />}
         </FormField>
-        <FormField id={`${id}-unit`} label="Unit" error={error?.field === 'unit' ? error.message : undefined}>
-          {(control) => <Input {...control} value={unit} maxLength={40} onChange={(event) => setUnit(event.target.value)} />}
+        <FormField id={`${id}-unit`} label="Unit" error={errors.unit?.message}>
+          {(control) => <Input {...control} maxLength={40} {...form.register('unit')} />}
         </FormField>
       </div>
-      {error?.field === 'root' ? (
+      {errors.root ? (
         <p role="alert" className="text-sm text-destructive">
-          {error.message}
+          {errors.root.message}
         </p>
       ) : null}
-      <Button size="sm" className="w-fit" onClick={submit} disabled={keep.isPending}>
+      <Button size="sm" className="w-fit" onClick={(event) => void submit(event)} disabled={keep.isPending}>
         {keep.isPending ? 'Saving...' : 'Keep as my own biomarker'}
       </Button>
     </div>

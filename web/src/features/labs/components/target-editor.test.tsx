@@ -2,7 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { ChartSeries } from '../utils/series.ts';
-import { TargetsPanel } from './target-editor.tsx';
+import { formErrors } from '#web/lib/forms.ts';
+import { TargetsPanel, targetFormSchema } from './target-editor.tsx';
 
 const own: ChartSeries = {
   name: 'Omega-3 index',
@@ -37,5 +38,14 @@ describe('the targets panel', () => {
 
   it('names where a printed range comes from', () => {
     expect(text([{ ...own, referenceRange: { low: 6, high: 14 }, referenceSource: 'report' }])).toContain('Reference range: 6 to 14 % (from your report)');
+  });
+});
+
+describe('the target form', () => {
+  it('says what the contract would before sending', () => {
+    expect(formErrors(targetFormSchema(own), { low: 'abc', high: '' })).toEqual({ low: 'Must be a number' });
+    expect(formErrors(targetFormSchema(own), { low: '', high: '' })).toEqual({ low: 'Set a low end, a high end, or both' });
+    expect(formErrors(targetFormSchema(own), { low: '12', high: '8' })).toEqual({ low: 'The low end of the target must be below its high end' });
+    expect(formErrors(targetFormSchema(own), { low: '8', high: '' })).toEqual({});
   });
 });

@@ -1,9 +1,12 @@
-import { type FormEvent, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { type BiomarkerTargetBody, biomarkerTargetBodySchema } from '#contract/labs.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { errorMessage, isApiError } from '#web/lib/api-fetch.ts';
+import { type FieldOf, bodySchema, setServerErrors } from '#web/lib/forms.ts';
 import { displayUnit } from '#web/lib/lab-units.ts';
 import { useRemoveTarget, useSaveTarget } from '../api/targets.ts';
 import { formatValue } from '../utils/chart-rows.ts';
@@ -42,33 +45,22 @@ export function TargetsPanel({ series }: { series: ChartSeries[] }) {
   );
 }
 
+/** A typed end: empty is open; text that is no number goes as typed, so that the contract's "Must be a number" names the field. */
+const targetEnd = (text: string) => (text.trim() === '' ? null : Number.isFinite(Number(text)) ? Number(text) : (text as unknown as number));
+
+type TargetValues = { low: string; high: string };
+/** The body's ends are the form's fields; a message about the biomarker or unit shows as the form's own. */
+const targetField: FieldOf<TargetValues> = (bodyField) => (bodyField === 'low' || bodyField === 'high' ? bodyField : null);
+
+function targetBody(series: ChartSeries, values: TargetValues): BiomarkerTargetBody {
+  return { biomarker: series.biomarker, low: targetEnd(values.low), high: targetEnd(values.high), unit: series.unit };
+}
+
+export function targetFormSchema(series: ChartSeries) {
+  return bodySchema<TargetValues>(biomarkerTargetBodySchema, (values) => targetBody(series, values), targetField);
+}
+
 function TargetRow({ series }: { series: ChartSeries }) {
-  const save = useSaveTarget();
-  const remove = useRemoveTarget();
-  const [low, setLow] = useState(series.target?.low?.toString() ?? '');
-  const [high, setHigh] = useState(series.target?.high?.toString() ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const id = `target-${series.biomarker}`;
-  const unit = displayUnit(series.unit);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    // Text that is no number goes as typed, so that the server's "Must be a number" names the field.
-    const number = (text: string) => (text.trim() === '' ? null : Number.isFinite(Number(text)) ? Number(text) : (text as unknown as number));
-    setErrors({});
-    save.mutate(
-      { biomarker: series.biomarker, low: number(low), high: number(high), unit: series.unit },
-      {
-        onSuccess: () => toast.success(`Target saved for ${series.name}`),
-        onError: (error) => {
-          if (isApiError(error) && error.details.length > 0) setErrors(Object.fromEntries(error.details.map((d) => [d.field, d.message])));
-          else toast.error(errorMessage(error, 'Could not save the target'));
-        },
-      },
-    );
-  };
-
-  const fieldError = errors.low ?? errors.high ?? errors.unit ?? errors.biomarker;
   return (
     <li className="grid gap-2 rounded-md border border-border p-3 text-sm">
       <p className="font-medium">{series.name}</p>
@@ -84,14 +76,46 @@ function TargetRow({ series }: { series: ChartSeries }) {
           </a>
         </p>
       ) : null}
+      <TargetForm series={series} />
+      {series.target ? <p className="text-muted-foreground">Your target: {rangeText(series.target, series.unit)}</p> : null}
+    </li>
+  );
+}
+
+function TargetForm({ series }: { series: ChartSeries }) {
+  const save = useSaveTarget();
+  const remove = useRemoveTarget();
+  const form = useForm<TargetValues>({
+    resolver: zodResolver(targetFormSchema(series)),
+    defaultValues: { low: series.target?.low?.toString() ?? '', high: series.target?.high?.toString() ?? '' },
+  });
+  const { errors } = form.formState;
+  const id = `target-${series.biomarker}`;
+  const unit = displayUnit(series.unit);
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync(targetBody(series, values));
+      toast.success(`Target saved for ${series.name}`);
+    } catch (error) {
+      if (setServerErrors(error, form.setError, targetField)) return;
+      const message = isApiError(error) ? error.details[0]?.message : undefined;
+      if (message) form.setError('root', { message });
+      else toast.error(errorMessage(error, 'Could not save the target'));
+    }
+  });
+
+  const fieldError = errors.low?.message ?? errors.high?.message ?? errors.root?.message;
+  return (
+    <>
       <form className="flex flex-wrap items-end gap-2" onSubmit={submit} aria-label={`Your target for ${series.name}`} noValidate>
         <div className="grid gap-1">
           <Label htmlFor={`${id}-low`}>Target low{unit ? ` (${unit})` : ''}</Label>
-          <Input id={`${id}-low`} inputMode="decimal" className="w-28" value={low} onChange={(event) => setLow(event.target.value)} aria-invalid={errors.low ? true : undefined} />
+          <Input id={`${id}-low`} inputMode="decimal" className="w-28" {...form.register('low')} aria-invalid={errors.low ? true : undefined} />
         </div>
         <div className="grid gap-1">
           <Label htmlFor={`${id}-high`}>Target high{unit ? ` (${unit})` : ''}</Label>
-          <Input id={`${id}-high`} inputMode="decimal" className="w-28" value={high} onChange={(event) => setHigh(event.target.value)} aria-invalid={errors.high ? true : undefined} />
+          <Input id={`${id}-high`} inputMode="decimal" className="w-28" {...form.register('high')} aria-invalid={errors.high ? true : undefined} />
         </div>
         <Button type="submit" size="sm" disabled={save.isPending}>
           Save target
@@ -105,8 +129,7 @@ function TargetRow({ series }: { series: ChartSeries }) {
             onClick={() =>
               remove.mutate(series.biomarker, {
                 onSuccess: () => {
-                  setLow('');
-                  setHigh('');
+                  form.reset({ low: '', high: '' });
                   toast.success(`Target removed for ${series.name}`);
                 },
               })
@@ -121,7 +144,6 @@ function TargetRow({ series }: { series: ChartSeries }) {
           {fieldError}
         </p>
       ) : null}
-      {series.target ? <p className="text-muted-foreground">Your target: {rangeText(series.target, series.unit)}</p> : null}
-    </li>
+    </>
   );
 }

@@ -153,16 +153,7 @@ function useLabUpload(limited: LimitedAllowance | undefined, tierLabel: string, 
   const upload = async () => {
     if (picked.length === 0 || uploading) return;
     if (limited && exceedsAllowance(limited, picked.length)) {
-      toast.error('Upload limit reached', {
-        description: (
-          <>
-            {limitText(limited, tierLabel, proLabel)}{' '}
-            <Link to={PLAN_PAGE_PATH} className="font-medium underline">
-              Upgrade to {proLabel}
-            </Link>
-          </>
-        ),
-      });
+      toastLimitReached(limited, tierLabel, proLabel);
       return;
     }
     setUploading(true);
@@ -181,36 +172,57 @@ function useLabUpload(limited: LimitedAllowance | undefined, tierLabel: string, 
 
     if (outcome.kind === 'done') {
       setPicked([]);
-      toast.success(`${outcome.uploaded} ${outcome.uploaded === 1 ? 'file' : 'files'} uploaded`, {
-        duration: SUCCESS_TOAST_MS,
-        description: (
-          <>
-            We are reading your results now.{' '}
-            <Link to="/" className="font-medium underline">
-              Ask about them in the chat
-            </Link>
-          </>
-        ),
-      });
+      toastUploaded(outcome.uploaded);
       return;
     }
-    const failed = queue[outcome.index]!;
     const message = errorMessage(outcome.error, UPLOAD_FAILED);
-    patch(failed.id, { state: 'failed', error: message });
-    if (isApiError(outcome.error) && outcome.error.status === 429) {
-      toast.error(message, {
-        description: (
-          <Link to={PLAN_PAGE_PATH} className="font-medium underline">
-            Upgrade to {proLabel}
-          </Link>
-        ),
-      });
-      return;
-    }
-    toast.error('Upload failed', { description: message });
+    patch(queue[outcome.index]!.id, { state: 'failed', error: message });
+    toastUploadFailed(message, isApiError(outcome.error) && outcome.error.status === 429, proLabel);
   };
 
   return { picked, rejections, uploading, choose, remove, upload };
+}
+
+function toastLimitReached(limited: LimitedAllowance, tierLabel: string, proLabel: string) {
+  toast.error('Upload limit reached', {
+    description: (
+      <>
+        {limitText(limited, tierLabel, proLabel)}{' '}
+        <Link to={PLAN_PAGE_PATH} className="font-medium underline">
+          Upgrade to {proLabel}
+        </Link>
+      </>
+    ),
+  });
+}
+
+function toastUploaded(count: number) {
+  toast.success(`${count} ${count === 1 ? 'file' : 'files'} uploaded`, {
+    duration: SUCCESS_TOAST_MS,
+    description: (
+      <>
+        We are reading your results now.{' '}
+        <Link to="/" className="font-medium underline">
+          Ask about them in the chat
+        </Link>
+      </>
+    ),
+  });
+}
+
+/** A refused upload over the plan's rate (429) offers the upgrade; any other failure says what went wrong. */
+function toastUploadFailed(message: string, rateLimited: boolean, proLabel: string) {
+  if (rateLimited) {
+    toast.error(message, {
+      description: (
+        <Link to={PLAN_PAGE_PATH} className="font-medium underline">
+          Upgrade to {proLabel}
+        </Link>
+      ),
+    });
+    return;
+  }
+  toast.error('Upload failed', { description: message });
 }
 
 /** The drop target around the file input; dropping is ignored while disabled. */

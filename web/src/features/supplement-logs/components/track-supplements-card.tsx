@@ -59,36 +59,11 @@ export function TrackSupplementsCard({ user, date: chosenDate, onLogged }: { use
 
   return (
     <Card id="track-supplements" className="flex flex-col">
-      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
-        <div className="flex items-center gap-3">
-          <span className="flex size-9 items-center justify-center rounded-lg bg-secondary text-secondary-foreground [&_svg]:size-5">
-            <Pill aria-hidden="true" />
-          </span>
-          <div className="grid gap-1">
-            <CardTitle>Track my Supplements</CardTitle>
-            <CardDescription>{isToday ? `Today, ${formatShortDate(today)}` : formatFullDate(date)}</CardDescription>
-          </div>
-        </div>
-        <TrackActions onAdd={() => openDialog({ mode: 'add' })} />
-      </CardHeader>
+      <TrackHeader dayLabel={isToday ? `Today, ${formatShortDate(today)}` : formatFullDate(date)} onAdd={() => openDialog({ mode: 'add' })} />
 
       <CardContent className="grid flex-1 gap-4">
-        {supplements.isPending ? (
-          <div className="flex justify-center py-6">
-            <Spinner label="Loading your supplements" />
-          </div>
-        ) : supplements.isError ? (
-          <div role="alert" className="grid justify-items-start gap-2 text-sm">
-            <p>Failed to fetch supplements</p>
-            <Button variant="outline" size="sm" onClick={() => void supplements.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : list.length === 0 ? (
-          <div className="rounded-lg border border-dashed border-border px-4 py-8 text-center">
-            <p className="font-medium">No supplements yet</p>
-            <p className="mt-1 text-sm text-muted-foreground">Add the supplements you take, then record each day what you took.</p>
-          </div>
+        {supplements.isPending || supplements.isError || list.length === 0 ? (
+          <StackStatus supplements={supplements} />
         ) : (
           <>
             <p className="text-sm text-muted-foreground" aria-live="polite">
@@ -213,6 +188,50 @@ function StackWarnings() {
         dismissWarning.mutate(nutrient, { onError: (error) => toast.error('Error', { description: errorMessage(error, 'Failed to hide the warning') }) })
       }
     />
+  );
+}
+
+function TrackHeader({ dayLabel, onAdd }: { dayLabel: string; onAdd: () => void }) {
+  return (
+    <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
+      <div className="flex items-center gap-3">
+        <span className="flex size-9 items-center justify-center rounded-lg bg-secondary text-secondary-foreground [&_svg]:size-5">
+          <Pill aria-hidden="true" />
+        </span>
+        <div className="grid gap-1">
+          <CardTitle>Track my Supplements</CardTitle>
+          <CardDescription>{dayLabel}</CardDescription>
+        </div>
+      </div>
+      <TrackActions onAdd={onAdd} />
+    </CardHeader>
+  );
+}
+
+/** The stack while it loads, when it failed to, or when it is empty. */
+function StackStatus({ supplements }: { supplements: ReturnType<typeof useSupplements> }) {
+  if (supplements.isPending) {
+    return (
+      <div className="flex justify-center py-6">
+        <Spinner label="Loading your supplements" />
+      </div>
+    );
+  }
+  if (supplements.isError) {
+    return (
+      <div role="alert" className="grid justify-items-start gap-2 text-sm">
+        <p>Failed to fetch supplements</p>
+        <Button variant="outline" size="sm" onClick={() => void supplements.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="rounded-lg border border-dashed border-border px-4 py-8 text-center">
+      <p className="font-medium">No supplements yet</p>
+      <p className="mt-1 text-sm text-muted-foreground">Add the supplements you take, then record each day what you took.</p>
+    </div>
   );
 }
 
