@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { authEndpoints } from '#contract/auth.ts';
-import { api } from './api.ts';
+import type { PublicConfig } from '#contract/auth.ts';
+import { apiFetch } from './api-fetch.ts';
 
 /** Settings the web needs before anyone signs in (Google on or off, support address). */
 export const publicConfigQueryOptions = queryOptions({
   queryKey: ['config'],
-  queryFn: ({ signal }) => api(authEndpoints.publicConfig, { signal }),
+  queryFn: ({ signal }) => apiFetch<PublicConfig>('/api/config', { signal }),
   staleTime: Infinity,
 });
 

@@ -1,10 +1,10 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { authEndpoints, type User } from '#contract/auth.ts';
+import type { User } from '#contract/auth.ts';
 import { USER_QUERY_KEY } from '#contract/page-data.ts';
-import { api } from './api.ts';
+import { apiFetch } from './api-fetch.ts';
 
 async function readSession(signal?: AbortSignal): Promise<User | null> {
-  const { user } = await api(authEndpoints.session, { signal });
+  const { user } = await apiFetch<{ user: User | null }>('/api/session', { signal });
   return user;
 }
 
