@@ -1,4 +1,4 @@
-import { Check } from 'lucide-react';
+import { PlanFeatures } from '#web/components/plans/plan-features.tsx';
 import { useId, useState } from 'react';
 import type { BillingInterval, PaidTier, PlansResponse } from '#contract/plans.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
@@ -58,14 +58,7 @@ export function PlanChooser({ plans, tiers, state, ready, onChoose, actionLabel 
                     {savings > 0 ? <Badge>Save {savings}%</Badge> : null}
                   </div>
                   <p className="mt-3 text-2xl font-semibold tracking-tight">{priceText(catalogue, planId)}</p>
-                  <ul className="mt-3 flex-1 space-y-2 text-sm">
-                    {info.features.map((feature) => (
-                      <li key={feature} className="flex gap-2">
-                        <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-                        <span>{feature}</span>
-                      </li>
-                    ))}
-                  </ul>
+                  <PlanFeatures features={info.features} className="mt-3 flex-1" />
                   <Button
                     className="mt-4 w-full"
                     variant={tier === 'pro' ? 'default' : 'outline'}

@@ -1,4 +1,4 @@
-import { Check, Sparkles } from 'lucide-react';
+import { Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -7,6 +7,7 @@ import type { PaidTier, PlansResponse } from '#contract/plans.ts';
 import { PageContainer } from '#web/components/layout/page-container.tsx';
 import { PageHeader } from '#web/components/layout/page-header.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
+import { PlanFeatures } from '#web/components/plans/plan-features.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { PageSpinner } from '#web/components/ui/spinner.tsx';
@@ -121,14 +122,7 @@ function PaidPlanCard({ tier, plans, current, checkout }: { tier: PaidTier; plan
         <CardDescription>{info.tagline}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
-        <ul className="space-y-2 text-sm">
-          {info.features.map((feature) => (
-            <li key={feature} className="flex gap-2">
-              <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-              <span>{feature}</span>
-            </li>
-          ))}
-        </ul>
+        <PlanFeatures features={info.features} />
         {current ? (
           <div className="grid gap-3">
             <IntervalSwitch purchase={checkout} plans={plans} />
@@ -203,14 +197,7 @@ function TrialCard({ plans, user }: { plans: PlansResponse; user: User | null })
           </>
         ) : (
           <>
-            <ul className="space-y-1 text-sm text-muted-foreground">
-              {catalogue.tiers.free.features.map((feature) => (
-                <li key={feature} className="flex gap-2">
-                  <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-                  <span>{feature}</span>
-                </li>
-              ))}
-            </ul>
+            <PlanFeatures features={catalogue.tiers.free.features} className="space-y-1 text-muted-foreground" />
             {status ? (
               <div className="grid gap-1" data-trial-status>
                 <p className="font-semibold">{trialSummary(status, catalogue.trialDays).title}</p>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Pencil } from 'lucide-react';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { type UseFormReturn, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -138,22 +138,14 @@ function HeightFields({ id, form, system }: { id: string; form: HealthForm; syst
   }
   const error = errors.heightFeet?.message;
   return (
-    <fieldset className="grid gap-2" aria-describedby={error ? `${id}-error` : undefined}>
-      <legend className="mb-2 text-sm font-medium">Height</legend>
-      <div className="grid grid-cols-2 gap-3">
-        <FormField id={`${id}-ft`} label="Feet">
-          {(props) => <Input {...props} {...form.register('heightFeet')} aria-invalid={Boolean(error)} type="number" inputMode="numeric" step="1" min={1} max={9} />}
-        </FormField>
-        <FormField id={`${id}-in`} label="Inches">
-          {(props) => <Input {...props} {...form.register('heightInches')} aria-invalid={Boolean(error)} type="number" inputMode="decimal" step="0.1" min={0} max={11.9} />}
-        </FormField>
-      </div>
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
-    </fieldset>
+    <PairFieldset id={id} legend="Height" error={error}>
+      <FormField id={`${id}-ft`} label="Feet">
+        {(props) => <Input {...props} {...form.register('heightFeet')} aria-invalid={Boolean(error)} type="number" inputMode="numeric" step="1" min={1} max={9} />}
+      </FormField>
+      <FormField id={`${id}-in`} label="Inches">
+        {(props) => <Input {...props} {...form.register('heightInches')} aria-invalid={Boolean(error)} type="number" inputMode="decimal" step="0.1" min={0} max={11.9} />}
+      </FormField>
+    </PairFieldset>
   );
 }
 
@@ -186,16 +178,23 @@ function SleepFields({ id, form }: { id: string; form: HealthForm }) {
   const { errors } = form.formState;
   const error = errors.sleepHours?.message ?? errors.sleepMinutes?.message;
   return (
+    <PairFieldset id={id} legend="Average sleep a night" error={error}>
+      <FormField id={`${id}-hours`} label="Hours">
+        {(props) => <Input {...props} {...form.register('sleepHours')} aria-invalid={Boolean(errors.sleepHours)} type="number" inputMode="numeric" step="1" min={0} max={24} />}
+      </FormField>
+      <FormField id={`${id}-minutes`} label="Minutes">
+        {(props) => <Input {...props} {...form.register('sleepMinutes')} aria-invalid={Boolean(errors.sleepMinutes)} type="number" inputMode="numeric" step="1" min={0} max={59} />}
+      </FormField>
+    </PairFieldset>
+  );
+}
+
+/** Two fields side by side that answer one question, with one message for the pair. */
+function PairFieldset({ id, legend, error, children }: { id: string; legend: string; error: string | undefined; children: ReactNode }) {
+  return (
     <fieldset className="grid gap-2" aria-describedby={error ? `${id}-error` : undefined}>
-      <legend className="mb-2 text-sm font-medium">Average sleep a night</legend>
-      <div className="grid grid-cols-2 gap-3">
-        <FormField id={`${id}-hours`} label="Hours">
-          {(props) => <Input {...props} {...form.register('sleepHours')} aria-invalid={Boolean(errors.sleepHours)} type="number" inputMode="numeric" step="1" min={0} max={24} />}
-        </FormField>
-        <FormField id={`${id}-minutes`} label="Minutes">
-          {(props) => <Input {...props} {...form.register('sleepMinutes')} aria-invalid={Boolean(errors.sleepMinutes)} type="number" inputMode="numeric" step="1" min={0} max={59} />}
-        </FormField>
-      </div>
+      <legend className="mb-2 text-sm font-medium">{legend}</legend>
+      <div className="grid grid-cols-2 gap-3">{children}</div>
       {error ? (
         <p id={`${id}-error`} className="text-sm text-destructive">
           {error}

@@ -1,4 +1,4 @@
-import { Check } from 'lucide-react';
+import { PlanFeatures } from '#web/components/plans/plan-features.tsx';
 import type { ReactNode } from 'react';
 import type { PaidTier, PlansResponse, Tier } from '#contract/plans.ts';
 import { formatPrice } from '#contract/prices.ts';
@@ -74,14 +74,7 @@ export function PricingCards({ plans, renderAction, highlight = 'pro', headingLe
                 <PaidPrice plans={plans} tier={tier} />
               )}
             </div>
-            <ul className="mt-6 flex-1 space-y-3 text-sm">
-              {info.features.map((feature) => (
-                <li key={feature} className="flex gap-2">
-                  <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-                  <span>{feature}</span>
-                </li>
-              ))}
-            </ul>
+            <PlanFeatures features={info.features} className="mt-6 flex-1 space-y-3" />
             {renderAction ? <div className="mt-6">{renderAction(tier)}</div> : null}
           </li>
         );
