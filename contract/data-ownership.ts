@@ -24,7 +24,7 @@ export const EXPORT_FORMAT = 'stacklab-export';
 /**
  * Raised when the document's shape changes; import reads this version and every older one.
  * 2 added `healthMeasurements` (decision 036); a version 1 export simply has none.
- * 3 added `biomarkerTargets` and `labRetests` (decision 036); older exports have none.
+ * 3 added `biomarkerTargets` and `labRetests` (decision 059); older exports have none.
  */
 export const EXPORT_SCHEMA_VERSION = 3;
 
