@@ -9,6 +9,9 @@ export function biomarkerReadingsQueryOptions(biomarker: string) {
   return queryOptions({
     queryKey: [...LABS_QUERY_KEY, 'biomarker', biomarker],
     queryFn: ({ signal }) => api(labsEndpoints.biomarkerReadings, { params: { biomarker }, signal }),
+    // Readings change only by the user's own edits, which re-read every lab query (LABS_QUERY_KEY):
+    // the answer the page's document carried stays good while the page draws, however long that takes.
+    staleTime: 5 * 60 * 1000,
     // A biomarker that is not there stays not there: the page says so at once.
     retry: (failures, error) => !(isApiError(error) && error.status === 404) && failures < 2,
   });
