@@ -153,7 +153,7 @@ test('signed in, every page with real data: axe and both widths', async ({ page 
   test.setTimeout(600_000);
   await acceptCookies(page.context());
   await seedUser(page.request);
-  const paths = ['/', '/subscription', '/payment-success', '/profile', '/health-stats', '/supplement-history', '/labs', '/insights', '/no/such/page'];
+  const paths = ['/', '/subscription', '/payment-success', '/profile', '/health-stats', '/supplement-history', '/labs', '/labs/biomarkers/vitamin-d-25oh', '/insights', '/no/such/page'];
   expect(await inspectAll(page, 'signed-in', paths)).toEqual([]);
 });
 

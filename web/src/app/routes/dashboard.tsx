@@ -21,13 +21,6 @@ import { EffectsCard } from '#web/features/supplement-logs/components/effects-ca
 import { StreakCard } from '#web/features/streaks/components/streak-card.tsx';
 import { TodayCard } from '#web/features/supplement-logs/components/today-card.tsx';
 import { TrackSupplementsCard } from '#web/features/supplement-logs/components/track-supplements-card.tsx';
-import { dashboardQueries } from './dashboard.queries.ts';
-
-/** Every card's first data, so that the cards appear together (useFirstAnswers). */
-function useDashboardReady(user: User): boolean {
-  const today = useLocalToday(user.timeZone);
-  return useFirstAnswers(dashboardQueries(today));
-}
 
 /** The signed-in home: today's tracking beside the assistant, streak, health and labs. */
 export default function DashboardRoute() {
@@ -38,7 +31,8 @@ export default function DashboardRoute() {
 
 function Dashboard({ user }: { user: User }) {
   const queryClient = useQueryClient();
-  const ready = useDashboardReady(user);
+  // Every card's first data, so that the cards appear together.
+  const ready = useFirstAnswers('dashboard', user);
   const refreshCompletion = () => void queryClient.invalidateQueries({ queryKey: profileCompletionQueryOptions.queryKey });
   return (
     <PageContainer>
