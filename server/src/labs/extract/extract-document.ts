@@ -6,6 +6,7 @@ import { ExtractionError } from './errors.ts';
 import { DEFAULT_MAX_PIXELS, prepareImageForOcr, type GrayImage } from './image.ts';
 import { createOcrEngine, type OcrEngine } from './ocr.ts';
 import { parseLines, type TextLine } from './parser.ts';
+import { readDoubtfulLinesAgain } from './second-reading.ts';
 import { openPdf, readPdfPageText, renderPdfPage } from './pdf.ts';
 import { sniffDocument, type DocumentKind } from './sniff.ts';
 
@@ -71,7 +72,7 @@ async function readByKind(kind: DocumentKind, bytes: Uint8Array, opts: ExtractOp
     case 'jpeg': {
       opts.onProgress?.({ pagesRead: 0, pageCount: 1 });
       const image = await prepareImageForOcr(bytes, { maxPixels: opts.maxPixels ?? DEFAULT_MAX_PIXELS });
-      const lines = await ocr.recognize(image);
+      const lines = await ocr.recognizeWithSecondReading(image);
       opts.onProgress?.({ pagesRead: 1, pageCount: 1 });
       return { lines, ocrPages: 1, pageCount: 1 };
     }
@@ -97,7 +98,7 @@ async function readPdf(bytes: Uint8Array, opts: ExtractOptions, ocr: LazyOcr): P
       }
       const png = await renderPdfPage(doc, page, { maxPixels: Math.min(opts.maxPixels ?? DEFAULT_MAX_PIXELS, 25_000_000) });
       const image = await prepareImageForOcr(png, { maxPixels: opts.maxPixels ?? DEFAULT_MAX_PIXELS });
-      lines.push(...(await ocr.recognize(image)).map((line) => ({ ...line, page, ...(line.box ? { box: { ...line.box, page } } : {}) })));
+      lines.push(...(await ocr.recognizeWithSecondReading(image)).map((line) => ({ ...line, page, ...(line.box ? { box: { ...line.box, page } } : {}) })));
       ocrPages++;
     }
     opts.onProgress?.({ pagesRead: pageCount, pageCount });
@@ -117,11 +118,18 @@ class LazyOcr {
     return this.given !== false;
   }
 
-  async recognize(image: GrayImage): Promise<TextLine[]> {
+  /** The image's lines, doubtful ones read a second time (second-reading.ts). */
+  async recognizeWithSecondReading(image: GrayImage): Promise<TextLine[]> {
+    const engine = await this.engine();
+    const lines = await engine.recognize(image);
+    return readDoubtfulLinesAgain(lines, (boxes, digits) => engine.readLines(image, boxes, { digits }));
+  }
+
+  private async engine(): Promise<OcrEngine> {
     if (this.given === false) throw new ExtractionError('no-text', 'This file needs OCR, which is turned off here');
-    if (this.given) return this.given.recognize(image);
+    if (this.given) return this.given;
     this.own ??= createOcrEngine();
-    return (await this.own).recognize(image);
+    return this.own;
   }
 
   async dispose(): Promise<void> {

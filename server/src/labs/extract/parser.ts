@@ -42,8 +42,8 @@ export type TextLine = {
 export type ParseOptions = {
   /** How to read an ambiguous numeric date (03/04/2024) when the document itself does not tell. */
   dateOrder?: DateOrder;
-  /** Receives a short reason for each row that looked like a result but was not returned. */
-  onReject?: (line: string, reason: string) => void;
+  /** Receives a short reason for each row that looked like a result but was not returned, and where it was read. */
+  onReject?: (line: string, reason: string, box?: PageBox) => void;
 };
 
 export function parseText(text: string, opts: ParseOptions & { source?: LineSource } = {}): ExtractionResult {
@@ -69,7 +69,7 @@ export function parseLines(lines: TextLine[], opts: ParseOptions = {}): Extracti
       continue;
     }
     if (outcome.kind === 'reject') {
-      opts.onReject?.(row.text, outcome.reason);
+      opts.onReject?.(row.text, outcome.reason, row.box);
       continue;
     }
     const id = `${outcome.result.name}|${outcome.result.canonicalValue}`;

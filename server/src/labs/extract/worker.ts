@@ -38,6 +38,10 @@ const sharedOcr: OcrEngine = {
       throw error;
     }
   },
+  async readLines(image, boxes, opts) {
+    engine ??= createOcrEngine();
+    return (await engine).readLines(image, boxes, opts);
+  },
   async terminate() {
     // Kept for the next file; it ends with this thread.
   },

@@ -21,7 +21,8 @@ const REGRESSION_SEEDS: Record<Format, number[]> = {
   // OCR dropped every decimal comma of a row, range included ("7,4" in "2,8 - 7,2" read 74);
   // 1007: a one-row table's rule glued to a value ("|2,78" read 12.78);
   // 1001: two columns on one OCR line, the right one's name misread ("HbAlc"), "µmol/L" read "pHmol/L"
-  'scanned-pdf': [1001, 1005, 1007],
+  // 1030: two columns of stacked rows joined by OCR (read column by column since, columns.ts)
+  'scanned-pdf': [1001, 1005, 1007, 1030],
   // OCR dropped the decimal comma of "3,1" and the range: read as 31 before the fix;
   // 1001: "4.5" read "45" beside "4.0-10.0" (taken while under five times the range)
   photo: [8, 1001],

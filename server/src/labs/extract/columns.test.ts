@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { findColumnBand, wordsOfTsv } from './columns.ts';
+import { mergeColumns } from './ocr.ts';
+import type { TextLine } from './parser.ts';
+
+/** Tesseract TSV (level 5 words) for lines of words placed at x, at OCR scale (a 2000 px wide page, lines 40 px apart). */
+function tsv(lines: Array<Array<[number, string]>>): string {
+  const rows = ['level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext'];
+  lines.forEach((words, l) => {
+    words.forEach(([x, text], w) => rows.push(`5\t1\t1\t1\t${l + 1}\t${w + 1}\t${x}\t${100 + l * 40}\t${text.length * 18}\t28\t90\t${text}`));
+  });
+  return rows.join('\n');
+}
+
+const band = (lines: Array<Array<[number, string]>>) => findColumnBand(wordsOfTsv(tsv(lines), { top: 0, tag: '0' }), 2000);
+
+describe('two columns under OCR: where the right column starts', () => {
+  it('finds the cut where test names start again mid-page, stacked rows of two columns joined by OCR', () => {
+    const found = band([
+      [[140, 'LABORATORY'], [200, 'REPORT']],
+      [[140, 'HEMATOLOGY'], [1030, 'Uric'], [1110, 'Acid']],
+      [[140, 'Platelets'], [1090, '459'], [1200, 'µmol/L']],
+      [[200, '225'], [320, '10^9/L'], [1030, 'Albumin']],
+      [[140, 'Lymphocytes'], [1090, '34'], [1200, 'g/L']],
+      [[200, '3.73'], [320, '10^9/L'], [1030, 'Ferritin']],
+      [[1090, '16'], [1200, 'ng/mL']],
+      [[140, 'Cholesterol'], [400, 'desirable'], [940, '<'], [990, '200'], [1070, 'mg/dL']],
+    ]);
+    expect(found).not.toBeNull();
+    expect(found!.gutter).toBeGreaterThan(320 + 6 * 18);
+    expect(found!.gutter).toBeLessThan(1030);
+    // The note under the columns runs across the cut: it stays out of the band.
+    expect(found!.bottom).toBeLessThan(100 + 7 * 40);
+  });
+
+  it('leaves a one-column table alone: a unit column mid-page is no column of results ("mg" is no magnesium)', () => {
+    expect(
+      band([
+        [[140, 'Glucose'], [700, '84'], [976, 'mg/dL'], [1300, '70-100']],
+        [[140, 'Calcium,'], [290, 'Total'], [700, '10.7'], [976, 'mg/dL'], [1300, '8.6-10.3']],
+        [[140, 'C-Reactive'], [340, 'Protein'], [700, '4.1'], [976, 'mg/L'], [1300, '<5.0']],
+        [[140, 'Serum'], [260, 'Iron'], [700, '159'], [976, 'mcg/dL'], [1300, '60-170']],
+      ]),
+    ).toBeNull();
+  });
+
+  it('puts the columns, left then right, between what was read above and below them', () => {
+    const line = (text: string, y: number): TextLine => ({ text, source: 'ocr', box: { page: 1, x: 0.07, y, width: 0.5, height: 0.01 } });
+    const first = [line('REPORT', 0.05), line('Platelets 4 Albumin', 0.2), line('Note', 0.5)];
+    const columns = [line('Platelets', 0.2), line('225 10^9/L', 0.21), line('Albumin', 0.2), line('34 g/L', 0.21)];
+    const merged = mergeColumns(first, { gutter: 1000, top: 500, bottom: 700 }, 2829, columns);
+    expect(merged.map((l) => l.text)).toEqual(['REPORT', 'Platelets', '225 10^9/L', 'Albumin', '34 g/L', 'Note']);
+  });
+});

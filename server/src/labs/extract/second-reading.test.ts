@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import type { PageBox } from './boxes.ts';
+import { parseLines, type TextLine } from './parser.ts';
+import { readDoubtfulLinesAgain, sameDigits, type LineReader } from './second-reading.ts';
+
+/** OCR lines one under the other, each with its box, as ocr.ts gives them. */
+const page = (...texts: string[]): TextLine[] => texts.map((text, i) => ({ text, source: 'ocr', box: { page: 1, x: 0.08, y: 0.2 + i * 0.015, width: 0.6, height: 0.012 } }));
+
+/** A reader that reads each line again as `mend` says (by its first reading), recording what it was asked. */
+function reader(lines: TextLine[], mend: (first: string, digits: boolean) => string | null): LineReader & { asked: string[] } {
+  const asked: string[] = [];
+  const read = async (boxes: PageBox[], digits: boolean) =>
+    boxes.map((box) => {
+      const first = lines.find((l) => l.box === box)?.text ?? '';
+      asked.push(`${digits ? 'digits ' : ''}${first}`);
+      return mend(first, digits);
+    });
+  return Object.assign(read, { asked });
+}
+
+const values = (lines: TextLine[]) => parseLines(lines).results.map((r) => `${r.name} ${r.value} ${r.unit}`);
+
+describe('a second reading of doubtful OCR lines', () => {
+  it('takes the separator a second reading supplies, and only for the line that lost it', async () => {
+    const lines = page('Leukocyten 58 x10^9/L 4,0-10,0', 'Kalium 4,2 mmol/l 3,5-5,1');
+    const read = reader(lines, (first) => (first.startsWith('Leukocyten') ? 'Leukocyten 5,8 x1079/L 40-10,0' : first));
+    const mended = await readDoubtfulLinesAgain(lines, read);
+    expect(values(mended)).toEqual(['WBC count 5.8 x10^9/L', 'Potassium 4.2 mmol/l']);
+    expect(read.asked).toEqual(['Leukocyten 58 x10^9/L 4,0-10,0']);
+  });
+
+  it('reads the value as digits only when the whole line lost its separator again', async () => {
+    const lines = page('Glycémie', '59 mmol/L 3,9-5,6 H');
+    const read = reader(lines, (first, digits) => (digits ? '5,9 1111 3,9-5,6' : first));
+    expect(values(await readDoubtfulLinesAgain(lines, read))).toEqual(['Glucose 5.9 mmol/L']);
+  });
+
+  it('keeps the row out when the second reading disagrees on the digits', async () => {
+    const lines = page('CRP 29 mg/l <5,0');
+    const read = reader(lines, () => 'CRP 2,8 mg/l <5,0');
+    expect(values(await readDoubtfulLinesAgain(lines, read))).toEqual([]);
+  });
+
+  it('mends a mangled unit only with the value as first read', async () => {
+    const lines = page('MCV 88 fr 80-100');
+    expect(values(await readDoubtfulLinesAgain(lines, reader(lines, () => 'MCV 88 fL 80-100')))).toEqual(['MCV 88 fL']);
+    expect(values(await readDoubtfulLinesAgain(lines, reader(lines, () => 'MCV 8,8 fL 80-100')))).toEqual([]);
+  });
+
+  it('reads nothing again when no row is in doubt', async () => {
+    const lines = page('Kalium 4,2 mmol/l 3,5-5,1');
+    const read = reader(lines, (first) => first);
+    expect(await readDoubtfulLinesAgain(lines, read)).toBe(lines);
+    expect(read.asked).toEqual([]);
+  });
+});
+
+describe('sameDigits: the first reading\'s digits with at most a separator supplied', () => {
+  it('accepts a separator put in, and nothing else', () => {
+    expect(sameDigits(4.5, { digits: '45', decimals: null, lost: true })).toBe(true);
+    expect(sameDigits(0.5, { digits: '05', decimals: null, lost: true })).toBe(true);
+    expect(sameDigits(4.5, { digits: '450', decimals: null, lost: true })).toBe(true);
+    expect(sameDigits(0.05, { digits: '5', decimals: null, lost: true })).toBe(false);
+    expect(sameDigits(45, { digits: '45', decimals: 1, lost: false })).toBe(false);
+    expect(sameDigits(8.8, { digits: '88', decimals: null, lost: false })).toBe(false);
+    expect(sameDigits(4.6, { digits: '45', decimals: null, lost: true })).toBe(false);
+  });
+});

@@ -1,0 +1,128 @@
+import type { ExtractedBiomarker } from '#contract/biomarkers.ts';
+import type { PageBox } from './boxes.ts';
+import { getMarker } from './catalogue.ts';
+import { matchNameAtStart } from './names.ts';
+import { fixOcrDigits } from './numbers.ts';
+import { parseLines, type TextLine } from './parser.ts';
+
+/**
+ * A second reading of doubtful OCR lines (issue 17). A row whose value lost its decimal
+ * separator, or whose unit came out mangled, is left out by the parser; its line is read again
+ * on its own, larger, as a single line. The new text is kept only when it adds results and
+ * changes none: each added result is the rejected row's test, with the same digits in the same
+ * order as the first reading (a separator may be supplied, never a digit), and plausible.
+ */
+
+/**
+ * Reads the parts of the page inside these boxes again, each as one line; `digits`: as numbers
+ * only (tesseract told no letters are there); null where nothing was read.
+ */
+export type LineReader = (boxes: PageBox[], digits: boolean) => Promise<Array<string | null>>;
+
+/** Reasons a second reading may mend: a lost separator, an unknown unit. */
+const MENDABLE = /decimal separator|^unit "|^OCR value .* implausible or ambiguous/;
+
+/** `lost`: the parser thinks the separator was lost (else only the unit is in doubt, and the value must stay as read). */
+type Doubt = { names: Set<string>; digits: string; decimals: number | null; lost: boolean; box: PageBox };
+
+export async function readDoubtfulLinesAgain(lines: TextLine[], readLine: LineReader): Promise<TextLine[]> {
+  const doubts: Doubt[] = [];
+  const first = parseLines(lines, {
+    onReject: (text, reason, box) => {
+      const doubt = box && MENDABLE.test(reason) ? doubtOf(text, box, !reason.startsWith('unit')) : null;
+      if (doubt) doubts.push(doubt);
+    },
+  });
+  if (doubts.length === 0) return lines;
+  // The lines of a doubtful row (a stacked row's box holds its name's line too) that print its value.
+  const printsValue = (line: TextLine, d: Doubt) => within(line.box as PageBox, d.box) && [...line.text.matchAll(NUMBER)].some((m) => digitsOf(m[0]) === d.digits);
+  const candidates = lines.flatMap((line, i) => (line.box && doubts.some((d) => printsValue(line, d)) ? [i] : []));
+  let current = lines;
+  let results = first.results;
+  // Tries each text for line i in turn; keeps the first that only adds consistent results.
+  const tryTexts = (i: number, texts: Array<string | null>): boolean => {
+    for (const text of texts) {
+      if (!text || text === (current[i] as TextLine).text) continue;
+      const trial = current.map((l, j) => (j === i ? { ...l, text } : l));
+      const next = parseLines(trial).results;
+      if (onlyAddsConsistent(results, next, doubts)) {
+        current = trial;
+        results = next;
+        return true;
+      }
+    }
+    return false;
+  };
+  const doubtsOf = (i: number) => doubts.filter((d) => printsValue(lines[i] as TextLine, d));
+  const again = await readLine(candidates.map((i) => (lines[i] as TextLine).box as PageBox), false);
+  // The first reading with only the doubtful value taken from the second (its separator), else the second whole.
+  const left = candidates.filter((i, k) => {
+    const second = again[k]?.trim();
+    return !second || !tryTexts(i, [...doubtsOf(i).map((d) => withValueFrom((lines[i] as TextLine).text, second, d)), second]);
+  });
+  // Still lost: the value read once more as digits only, and only its separator taken.
+  const digitLines = left.filter((i) => doubtsOf(i).some((d) => d.lost && d.decimals === null));
+  if (digitLines.length === 0) return current;
+  const digits = await readLine(digitLines.map((i) => (lines[i] as TextLine).box as PageBox), true);
+  digitLines.forEach((i, k) => {
+    const second = digits[k]?.trim();
+    if (second) tryTexts(i, doubtsOf(i).map((d) => withValueFrom((lines[i] as TextLine).text, second, d)));
+  });
+  return current;
+}
+
+/** The rejected row's test (every marker its name may be) and the digits of its value as first read. */
+function doubtOf(text: string, box: PageBox, lost: boolean): Doubt | null {
+  const name = matchNameAtStart(text, { ocr: true });
+  if (!name) return null;
+  const token = /[0-9OolI|][0-9OolI|,.]*/.exec(text.slice(name.end))?.[0];
+  if (!token) return null;
+  const fixed = fixOcrDigits(token).replace(/[.,]+$/, '');
+  if (!/^[\d.,]+$/.test(fixed)) return null;
+  const separator = fixed.search(/[.,]\d*$/);
+  return {
+    names: new Set(name.keys.map((key) => getMarker(key).name)),
+    digits: fixed.replace(/\D/g, ''),
+    decimals: separator === -1 ? null : fixed.length - separator - 1,
+    lost,
+    box,
+  };
+}
+
+const NUMBER = /[0-9OolI|](?:[0-9OolI|.,]*[0-9OolI|])?/g;
+const digitsOf = (token: string) => fixOcrDigits(token).replace(/\D/g, '');
+
+/** The doubtful value's token in `first` (its digits, no separator) swapped for the second reading's (same digits, one separator); null unless each is the only one. */
+function withValueFrom(first: string, second: string, doubt: Doubt): string | null {
+  if (!doubt.lost || doubt.decimals !== null) return null;
+  const old = [...first.matchAll(NUMBER)].filter((m) => /^\d+$/.test(fixOcrDigits(m[0])) && digitsOf(m[0]) === doubt.digits);
+  const mended = [...second.matchAll(NUMBER)].filter((m) => /^\d+[.,]\d+$/.test(fixOcrDigits(m[0])) && digitsOf(m[0]) === doubt.digits);
+  if (old.length !== 1 || mended.length !== 1) return null;
+  const at = old[0]!.index;
+  return `${first.slice(0, at)}${fixOcrDigits(mended[0]![0])}${first.slice(at + old[0]![0].length)}`;
+}
+
+/** `inner` lies within `outer` (a joined row's box holds each of its lines' boxes). */
+function within(inner: PageBox, outer: PageBox): boolean {
+  const slack = 0.002;
+  return inner.page === outer.page && inner.x >= outer.x - slack && inner.y >= outer.y - slack && inner.x + inner.width <= outer.x + outer.width + slack && inner.y + inner.height <= outer.y + outer.height + slack;
+}
+
+const same = (a: ExtractedBiomarker, b: ExtractedBiomarker) => a.name === b.name && a.value === b.value && a.unit === b.unit && a.canonicalValue === b.canonicalValue;
+
+function onlyAddsConsistent(before: ExtractedBiomarker[], after: ExtractedBiomarker[], doubts: Doubt[]): boolean {
+  if (!before.every((b) => after.some((a) => same(a, b)))) return false;
+  const added = after.filter((a) => !before.some((b) => same(a, b)));
+  return added.length > 0 && added.every((a) => !a.implausible && !before.some((b) => b.name === a.name) && doubts.some((d) => d.names.has(a.name) && sameDigits(a.value, d)));
+}
+
+/**
+ * The value printed with the first reading's digits: "45" read again as 4.5, "05" as 0.5, "450"
+ * as 4.50 when the separator was lost; never "5" as 0.05 (a digit more), "4,5" as 45 (a separator
+ * moved) nor "88" as 8.8 when only the unit was in doubt.
+ */
+export function sameDigits(value: number, doubt: Pick<Doubt, 'digits' | 'decimals' | 'lost'>): boolean {
+  // Three digits after the one separator may be thousands ("1.234" read as 1234).
+  const places = doubt.decimals !== null ? [doubt.decimals, ...(doubt.decimals === 3 ? [0] : [])] : doubt.lost ? [0, 1, 2, 3] : [0];
+  return places.some((k) => value.toFixed(k).replace(/\D/g, '') === doubt.digits && Math.abs(Number(value.toFixed(k)) - value) < 1e-9);
+}
