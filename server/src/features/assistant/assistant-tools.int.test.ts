@@ -117,6 +117,11 @@ describe('a model that calls tools', () => {
     const stack = byName.get_stack as { supplements: { supplement: string; dosage: string; frequency: string; cite: string }[]; aboveUpperLimit: { nutrient: string }[] };
     expect(stack.supplements.map((entry) => `${entry.supplement} ${entry.dosage} ${entry.frequency}`).sort()).toEqual(['Magnesium Glycinate 400 mg 2x daily', 'Vitamin D3 2000 IU 1x daily']);
     expect(stack.supplements[0]!.cite).toMatch(/^stacklab:supplement\//);
+    // Each entry says what the user's supplements list says.
+    const supplements = (await client.get('/api/supplements')).json() as { id: string; name: string; dosage: string; frequency: string; notes: string | null }[];
+    expect(stack.supplements.map(({ supplement, dosage, frequency, cite }) => ({ supplement, dosage, frequency, cite }))).toEqual(
+      supplements.map((one) => ({ supplement: one.name, dosage: one.dosage, frequency: one.frequency, cite: citationHref({ kind: 'supplement', id: one.id }) })),
+    );
     expect(stack.aboveUpperLimit.map((warning) => warning.nutrient)).toContain('magnesium');
 
     const intake = byName.get_intake as { days: { date: string; taken: string[] }[] };

@@ -25,7 +25,7 @@ import type { InsightsService } from '#server/features/insights/insights.service
 import { findMarker, siUnitOf, toCanonicalValue, unitDefFor } from '#server/features/labs/labs.catalogue.ts';
 import type { UnitDef } from '#server/labs/extract/catalogue.ts';
 import type { StreakService } from '#server/features/streaks/streaks.service.ts';
-import type { SupplementsService } from '#server/features/supplements/supplements.service.ts';
+import type { SupplementWithNutrient, SupplementsService } from '#server/features/supplements/supplements.service.ts';
 import type { HealthKind } from '#contract/health-data.ts';
 import { ASLEEP_KINDS } from '#contract/health-data.ts';
 import { type DayTotal, listDayTotals } from '#server/features/health-data/public.ts';
@@ -41,7 +41,6 @@ import {
   listEffectsSince,
   listIntakeBetween,
   listRatedDays,
-  listStack,
   summariseLoggedSupplements,
 } from './assistant.repository.ts';
 import type { User } from '#server/domain/user.ts';
@@ -72,8 +71,8 @@ export function createUserData(sources: DataSources, user: User, now: Date, labU
     viewer: { id: userId, displayName: user.name ?? user.username, timeZone: user.timeZone, today, unitSystem: user.unitSystem },
     insights: once('insights', () => sources.insights.insights(user)),
     stack: once('stack', async () => {
-      const [rows, logged] = await Promise.all([listStack(db, userId), loggedRows()]);
-      return rows.map((row) => toStackEntry(row, logged, user.timeZone));
+      const [supplements, logged] = await Promise.all([sources.supplements.listWithNutrients(userId), loggedRows()]);
+      return supplements.map((supplement) => toStackEntry(supplement, logged, user.timeZone));
     }),
     loggedSupplements: once('loggedSupplements', async () => mergeLoggedByName(await loggedRows())),
     intakeWarnings: once('warnings', (): Promise<IntakeWarningsResponse> => sources.supplements.warnings(user, now)),
@@ -106,20 +105,21 @@ export function createUserData(sources: DataSources, user: User, now: Date, labU
 type LoggedRow = Awaited<ReturnType<typeof summariseLoggedSupplements>>[number];
 type IntakeRow = Awaited<ReturnType<typeof listIntakeBetween>>[number];
 
-/** A supplement of the stack, with when and on how many days it was logged. */
-function toStackEntry(row: Awaited<ReturnType<typeof listStack>>[number], logged: LoggedRow[], timeZone: string): StackEntry {
-  const logs = logged.filter((log) => log.supplementId === row.id);
+/** A supplement of the stack as the supplements feature shows it, with when and on how many days it was logged. */
+function toStackEntry(supplement: SupplementWithNutrient, logged: LoggedRow[], timeZone: string): StackEntry {
+  const { id, name, dosage, frequency, notes, referenceSupplementId, nutrient } = supplement;
+  const logs = logged.filter((log) => log.supplementId === id);
   const first = logs.map((log) => log.firstLoggedOn).sort()[0] ?? null;
   const last = logs.map((log) => log.lastLoggedOn).sort().at(-1) ?? null;
   return {
-    id: row.id,
-    name: row.name,
-    dosage: formatDosage({ amount: row.dosageAmount, unit: row.dosageUnit }),
-    frequency: formatFrequency({ count: row.frequencyCount, unit: row.frequencyUnit }),
-    notes: row.notes,
-    referenceSupplementId: row.referenceSupplementId,
-    nutrient: row.nutrient,
-    addedOn: localDateOf(row.createdAt, timeZone),
+    id,
+    name,
+    dosage,
+    frequency,
+    notes,
+    referenceSupplementId,
+    nutrient,
+    addedOn: localDateOf(new Date(supplement.createdAt), timeZone),
     firstLoggedOn: first,
     lastLoggedOn: last,
     loggedDays: logs.reduce((sum, log) => sum + log.loggedDays, 0),

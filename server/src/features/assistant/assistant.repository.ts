@@ -8,7 +8,6 @@ import {
   referenceSupplementNames,
   referenceSupplements,
   supplementLogs,
-  supplements,
 } from '#server/db/schema/index.ts';
 
 /**
@@ -19,26 +18,6 @@ import {
 
 /** How many answered questions a user's history keeps; older ones are removed as new ones come. */
 export const HISTORY_KEPT = 100;
-
-export async function listStack(db: Db, userId: string) {
-  return db
-    .select({
-      id: supplements.id,
-      name: supplements.name,
-      dosageAmount: supplements.dosageAmount,
-      dosageUnit: supplements.dosageUnit,
-      frequencyCount: supplements.frequencyCount,
-      frequencyUnit: supplements.frequencyUnit,
-      notes: supplements.notes,
-      referenceSupplementId: supplements.referenceSupplementId,
-      nutrient: referenceSupplements.nutrient,
-      createdAt: supplements.createdAt,
-    })
-    .from(supplements)
-    .leftJoin(referenceSupplements, eq(referenceSupplements.id, supplements.referenceSupplementId))
-    .where(eq(supplements.userId, userId))
-    .orderBy(asc(supplements.createdAt), asc(supplements.name));
-}
 
 /** Per supplement (id and name as logged): first and last day logged and how many days. */
 export async function summariseLoggedSupplements(db: Db, userId: string) {

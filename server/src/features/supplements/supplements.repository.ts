@@ -3,7 +3,7 @@ import type { Db } from '#server/db/client.ts';
 import { intakeWarningDismissals, referenceSupplements, supplements } from '#server/db/schema/index.ts';
 import type { IntakeItem } from './intake-warnings.ts';
 
-export type SupplementRow = typeof supplements.$inferSelect & { category: string | null };
+export type SupplementRow = typeof supplements.$inferSelect & { category: string | null; nutrient: string | null };
 export type SupplementValues = Omit<typeof supplements.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
 
 const columns = {
@@ -26,6 +26,7 @@ const columns = {
   createdAt: supplements.createdAt,
   updatedAt: supplements.updatedAt,
   category: referenceSupplements.category,
+  nutrient: referenceSupplements.nutrient,
 };
 
 export async function listSupplements(db: Db, userId: string): Promise<SupplementRow[]> {

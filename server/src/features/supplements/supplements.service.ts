@@ -27,6 +27,8 @@ type Owner = { id: string; timeZone: string };
 
 const WARNING_NOT_FOUND = 'There is no intake warning for this nutrient';
 
+export type SupplementWithNutrient = Supplement & { nutrient: string | null };
+
 /** A stack longer than this is not a stack; it keeps one account from filling the database. */
 export const MAX_SUPPLEMENTS_PER_USER = 200;
 
@@ -47,6 +49,11 @@ export class SupplementsService {
 
   async list(userId: string): Promise<Supplement[]> {
     return (await listSupplements(this.db, userId)).map(toSupplementDto);
+  }
+
+  /** The stack as `list` gives it, each with its reference entry's nutrient key (vitamin-d, magnesium, ...). */
+  async listWithNutrients(userId: string): Promise<SupplementWithNutrient[]> {
+    return (await listSupplements(this.db, userId)).map((row) => ({ ...toSupplementDto(row), nutrient: row.nutrient }));
   }
 
   count(userId: string): Promise<number> {

@@ -85,17 +85,24 @@ describe('the insights page', () => {
     const page = text(response);
     expect(page).toContain('On days you took Magnesium, your sleep rating was 0.6 higher (95% CI 0.1 to 1.1), 32 days on, 28 off.');
     expect(page).toContain('We made 3 comparisons (days with and without each supplement, and before and after each start) and corrected for all of them together');
-    expect(page).toContain('association, not proof');
+    expect(page).toContain('Each day’s rating is sorted by whether you logged the supplement that same day. Each result is an association, not proof.');
     expect(page).toContain('Also changed in the same period: Zinc stopped on Mar 20, 2026.');
     expect(page).toContain('Not enough data yet');
     expect(page).toContain('Ashwagandha and your sleep: not enough data yet. 10 days on and 50 off so far; each side needs 14 rated days, so 4 more days with Ashwagandha.');
     expect(page).not.toContain('See plans');
+    expect(page).not.toContain('Before and after you started');
+  });
+
+  it('sorts days by the lag the user chose', () => {
+    expect(text({ ...response, lagDays: 1 })).toContain('whether you logged the supplement 1 day before.');
+    expect(text({ ...response, lagDays: 2 })).toContain('whether you logged the supplement 2 days before.');
   });
 
   it('shows before against after a start in its own section, with what else changed and the days behind it', () => {
     const data = { ...response, insights: [sleep, energySince, waiting] };
     const page = text(data);
     expect(page).toContain('Before and after you started');
+    expect(page).toContain('Up to 60 days before each supplement’s first logged day against up to 60 days after it, the same for every supplement.');
     expect(page).toContain('Since you started Magnesium on Mar 11, 2026, your energy rating was 0.3 higher than in the days before (95% CI -0.2 to 0.8), 60 days after, 40 before.');
     expect(page).toContain('After correcting for the 3 comparisons, this is not a clear difference: it may be chance.');
     expect(page).toContain('Also changed in the same period: Iron dose changed on Mar 20, 2026.');

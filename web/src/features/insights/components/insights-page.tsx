@@ -49,7 +49,6 @@ export function InsightsPage() {
 }
 
 export function InsightsList({ data }: { data: InsightsResponse }) {
-  const preview = data.access === 'preview';
   const biomarkers = <BiomarkerSection data={data} />;
   if (data.insights.length === 0) {
     return (
@@ -68,65 +67,87 @@ export function InsightsList({ data }: { data: InsightsResponse }) {
   const waiting = data.insights.filter((insight) => insight.status === 'not_enough_data');
   return (
     <div className="space-y-6">
-      <p className="text-sm text-muted-foreground">
-        {data.comparisons > 0 ? `${correctionSentence(data.comparisons, preview)} ` : ''}Each day&rsquo;s rating is sorted by whether you logged the supplement
-        {data.lagDays === 0 ? ' that same day' : ` ${data.lagDays} day${data.lagDays === 1 ? '' : 's'} before`}. Each result is an association, not proof.
-      </p>
-      {compared.length > 0 ? (
-        <section aria-labelledby="insights-compared" className="space-y-3">
-          <h2 id="insights-compared" className="text-lg font-semibold">
-            Comparisons
-          </h2>
-          {compared.map((insight) => (
-            <InsightCard key={`${insight.supplementId}-${insight.rating}`} insight={insight} comparisons={data.comparisons} minimumDays={data.minimumDays} />
-          ))}
-        </section>
-      ) : null}
-      {sinceStart.length > 0 ? (
-        <section aria-labelledby="insights-since-start" className="space-y-3">
-          <h2 id="insights-since-start" className="text-lg font-semibold">
-            Before and after you started
-          </h2>
-          <p className="text-sm text-muted-foreground">
-            Up to {data.beforeAfterDays} days before each supplement&rsquo;s first logged day against up to {data.beforeAfterDays} days after it, the same for every
-            supplement.
-          </p>
-          {sinceStart.map((insight) => (
-            <InsightCard key={`${insight.supplementId}-${insight.rating}-start`} insight={insight} comparisons={data.comparisons} minimumDays={data.minimumDays} />
-          ))}
-        </section>
-      ) : null}
+      <InsightsIntro data={data} />
+      <InsightGroup id="insights-compared" title="Comparisons" insights={compared} data={data} keySuffix="" />
+      <InsightGroup
+        id="insights-since-start"
+        title="Before and after you started"
+        description={`Up to ${data.beforeAfterDays} days before each supplement\u2019s first logged day against up to ${data.beforeAfterDays} days after it, the same for every supplement.`}
+        insights={sinceStart}
+        data={data}
+        keySuffix="-start"
+      />
       {biomarkers}
-      {waiting.length > 0 ? (
-        <section aria-labelledby="insights-waiting" className="space-y-3">
-          <h2 id="insights-waiting" className="text-lg font-semibold">
-            Not enough data yet
-          </h2>
-          <ul className="space-y-2 text-sm">
-            {waiting.map((insight) => (
-              <li key={`${insight.supplementId}-${insight.rating}-${insight.comparison}`} className="rounded-md border border-border p-3">
-                {comparisonSentence(insight, data.minimumDays)}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-      {preview ? (
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              {data.hiddenCount} more insight{data.hiddenCount === 1 ? '' : 's'} with Pro
-            </CardTitle>
-            <CardDescription>This is a preview: one insight of {data.insights.length + data.hiddenCount}. {data.upgradeHint}</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <Button asChild>
-              <Link to="/subscription">See plans</Link>
-            </Button>
-          </CardContent>
-        </Card>
-      ) : null}
+      <WaitingSection insights={waiting} minimumDays={data.minimumDays} />
+      {data.access === 'preview' ? <PreviewCard data={data} /> : null}
     </div>
+  );
+}
+
+/** How the days are sorted, and the correction for many comparisons when there are any. */
+function InsightsIntro({ data }: { data: InsightsResponse }) {
+  return (
+    <p className="text-sm text-muted-foreground">
+      {data.comparisons > 0 ? `${correctionSentence(data.comparisons, data.access === 'preview')} ` : ''}Each day&rsquo;s rating is sorted by whether you logged the supplement
+      {data.lagDays === 0 ? ' that same day' : ` ${data.lagDays} day${data.lagDays === 1 ? '' : 's'} before`}. Each result is an association, not proof.
+    </p>
+  );
+}
+
+type InsightGroupProps = { id: string; title: string; description?: string; insights: Insight[]; data: InsightsResponse; keySuffix: string };
+
+/** A titled section of insight cards; nothing when it has none. */
+function InsightGroup({ id, title, description, insights, data, keySuffix }: InsightGroupProps) {
+  if (insights.length === 0) return null;
+  return (
+    <section aria-labelledby={id} className="space-y-3">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {description ? <p className="text-sm text-muted-foreground">{description}</p> : null}
+      {insights.map((insight) => (
+        <InsightCard key={`${insight.supplementId}-${insight.rating}${keySuffix}`} insight={insight} comparisons={data.comparisons} minimumDays={data.minimumDays} />
+      ))}
+    </section>
+  );
+}
+
+function WaitingSection({ insights, minimumDays }: { insights: Insight[]; minimumDays: number }) {
+  if (insights.length === 0) return null;
+  return (
+    <section aria-labelledby="insights-waiting" className="space-y-3">
+      <h2 id="insights-waiting" className="text-lg font-semibold">
+        Not enough data yet
+      </h2>
+      <ul className="space-y-2 text-sm">
+        {insights.map((insight) => (
+          <li key={`${insight.supplementId}-${insight.rating}-${insight.comparison}`} className="rounded-md border border-border p-3">
+            {comparisonSentence(insight, minimumDays)}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The free tier sees one insight; this says how many more Pro shows. */
+function PreviewCard({ data }: { data: InsightsResponse }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          {data.hiddenCount} more insight{data.hiddenCount === 1 ? '' : 's'} with Pro
+        </CardTitle>
+        <CardDescription>
+          This is a preview: one insight of {data.insights.length + data.hiddenCount}. {data.upgradeHint}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Button asChild>
+          <Link to="/subscription">See plans</Link>
+        </Button>
+      </CardContent>
+    </Card>
   );
 }
 

@@ -4,16 +4,15 @@ import { toast } from 'sonner';
 import type { LabFile } from '#contract/labs.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx';
-import { Input } from '#web/components/ui/input.tsx';
-import { Label } from '#web/components/ui/label.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { errorMessage } from '#web/lib/api-fetch.ts';
 import { useBiomarkerCatalogue } from '../api/biomarker-catalogue.ts';
-import { useAddFileResult, useConfirmFile, useFileResults, useOwnBiomarkers, useSetTestDate } from '../api/lab-results.ts';
-import { isBeingRead, testDateHint } from '../utils/lab-results.ts';
+import { useAddFileResult, useConfirmFile, useFileResults, useOwnBiomarkers } from '../api/lab-results.ts';
+import { isBeingRead } from '../utils/lab-results.ts';
 import { ReportPage } from './report-page.tsx';
 import { ResultsTable } from './results-table.tsx';
 import { ReviewRows } from './review-rows.tsx';
+import { TestDateEditor, testDateInputId } from './test-date-editor.tsx';
 
 /** PDFs and images have pages to show beside the review; Word files do not. */
 const hasPages = (file: LabFile) => /^(application\/pdf|image\/)/.test(file.contentType);
@@ -192,53 +191,5 @@ function ReviewFooter({ unreviewed, undecided, canConfirm, confirming, disabled,
         </Button>
       ) : null}
     </DialogFooter>
-  );
-}
-
-const testDateInputId = (fileId: string) => `test-date-${fileId}`;
-
-/** The date the sample was taken; it applies to all of the file's results. */
-function TestDateEditor({ fileId, testDate, review, askForDate }: { fileId: string; testDate: string | null; review: LabFile['testDateReview']; askForDate: boolean }) {
-  const [value, setValue] = useState(testDate ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const setDate = useSetTestDate();
-  const inputId = testDateInputId(fileId);
-  const warn = askForDate || review === 'not-collection-date';
-  const save = () => {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) {
-      setError('Test date must be a date like 2025-01-31');
-      return;
-    }
-    setError(null);
-    setDate.mutate(
-      { fileId, testDate: value },
-      {
-        onSuccess: () => toast.success('Test date saved'),
-        onError: (failure) => setError(errorMessage(failure, 'Could not save the test date. Please try again.')),
-      },
-    );
-  };
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={inputId}>Test date</Label>
-      <div className="flex flex-wrap items-center gap-2">
-        <Input
-          id={inputId}
-          type="date"
-          min="1900-01-01"
-          className="w-auto"
-          value={value}
-          aria-invalid={Boolean(error) || askForDate}
-          aria-describedby={`${inputId}-hint`}
-          onChange={(event) => setValue(event.target.value)}
-        />
-        <Button variant="outline" onClick={save} disabled={setDate.isPending || value === (testDate ?? '')}>
-          {setDate.isPending ? 'Saving...' : 'Save date'}
-        </Button>
-      </div>
-      <p id={`${inputId}-hint`} role={askForDate ? 'alert' : undefined} className={error || askForDate ? 'text-sm text-destructive' : warn ? 'text-sm text-accent-foreground' : 'text-xs text-muted-foreground'}>
-        {error ?? testDateHint(testDate, review, askForDate)}
-      </p>
-    </div>
   );
 }
