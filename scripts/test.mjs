@@ -1,6 +1,7 @@
-// `npm test`: typecheck, lint, and the unit and integration tests (PGlite, and on PostgreSQL
-// those that can differ by database when a server answers) side by side; then the build; then
-// the end-to-end tests in Chromium against it, beside the slow tests (OCR, faults, fuzzing).
+// `npm test`: typecheck, lint, no function over 80 lines, and the unit and integration tests
+// (PGlite, and on PostgreSQL those that can differ by database when a server answers) side by
+// side; then the build; then the end-to-end tests in Chromium against it, beside the slow tests
+// (OCR, faults, fuzzing).
 // Ends with one summary line and exits non-zero on any failure. `npm run test:quick` stops
 // before the build.
 import { spawn } from 'node:child_process';
@@ -61,6 +62,7 @@ const vitest = (projects, outputFile, options) =>
 await Promise.all([
   step('typecheck', npx, ['tsc', '-p', '.'], { buffered: true }),
   step('lint', npx, ['eslint', '.', '--max-warnings=0'], { buffered: true }),
+  step('functions under 80 lines', 'node', ['scripts/long-functions.mjs'], { buffered: true }),
   vitest(databases === 'pglite' ? ['pglite'] : ['pglite', 'postgres'], reports.vitest[0], { name: 'unit and integration tests' }),
 ]);
 if (!quick && (await step('build', 'npm', ['run', 'build', '--silent'], { buffered: true }))) {
