@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { newAccount, signUpOnLanding } from './support/fixtures.ts';
+import { newAccount, signUp } from './support/fixtures.ts';
 import { E2E } from './support/ports.ts';
 
 /** The code an authenticator app shows `stepsAhead` 30-second steps from now. */
@@ -16,7 +16,7 @@ async function logOut(page: Page) {
 
 test('turn on an authenticator app on the profile, then sign in with its code', async ({ page, context }) => {
   await context.addCookies([{ name: 'stacklab_consent', value: 'accepted', url: E2E.appUrl }]);
-  const account = await signUpOnLanding(page);
+  const account = await signUp(page);
   await page.goto('/profile');
 
   const start = page.getByRole('form', { name: 'Set up an authenticator app' });
