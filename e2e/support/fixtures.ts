@@ -57,7 +57,8 @@ export async function signUp(page: Page): Promise<ReturnType<typeof newAccount>>
   // The page's request context shares the browser's cookies, so its session cookie signs the browser in.
   expect((await page.request.post('/api/register', { data: { ...account, timeZone } })).status()).toBe(200);
   await page.goto('/');
-  await expect(page.getByRole('button', { name: /account menu/i })).toBeVisible();
+  // A signed-in page's first drawing has taken over 15 s on a loaded machine.
+  await expect(page.getByRole('button', { name: /account menu/i })).toBeVisible({ timeout: 45_000 });
   return account;
 }
 
