@@ -34,8 +34,7 @@ export default defineConfig({
   },
   webServer: {
     command: 'node --import tsx e2e/support/servers.ts',
-    // Answers once all three apps do (servers.ts).
-    url: `${E2E.mailboxUrl}/readyz`,
+    url: `${E2E.mailAppUrl}/readyz`,
     // Three apps start at once (one per host name passkeys need); on a busy machine that took over two minutes.
     timeout: 240_000,
     reuseExistingServer: false,

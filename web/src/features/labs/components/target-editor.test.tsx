@@ -1,6 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { ChartSeries } from '../utils/series.ts';
 import { formErrors } from '#web/lib/forms.ts';
@@ -20,11 +19,9 @@ const own: ChartSeries = {
 
 function text(series: ChartSeries[]): string {
   const html = renderToStaticMarkup(
-    <MemoryRouter>
-      <QueryClientProvider client={new QueryClient()}>
-        <TargetsPanel series={series} />
-      </QueryClientProvider>
-    </MemoryRouter>,
+    <QueryClientProvider client={new QueryClient()}>
+      <TargetsPanel series={series} />
+    </QueryClientProvider>,
   );
   return html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 }
