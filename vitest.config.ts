@@ -51,7 +51,7 @@ const DIFFERS_BY_DATABASE = [
 export default defineConfig({
   test: {
     globalSetup: ['server/src/testing/global-setup.ts'],
-    testTimeout: 30_000,
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
     // Vitest leaves a core free by default; on two cores that is half the machine idle.
@@ -66,7 +66,8 @@ export default defineConfig({
           env: { STACKLAB_TEST_DB: 'pglite' },
         },
       },
-      { extends: true, test: { name: 'slow', include: SLOW, env: { STACKLAB_TEST_DB: 'pglite' } } },
+      // Processes started cold (the CLI through tsx, restarted apps) and OCR: minutes on a slow day.
+      { extends: true, test: { name: 'slow', include: SLOW, testTimeout: 120_000, env: { STACKLAB_TEST_DB: 'pglite' } } },
       ...(databases.includes('postgres')
         ? [{ extends: true as const, test: { name: 'postgres', include: DIFFERS_BY_DATABASE, env: { STACKLAB_TEST_DB: 'postgres' } } }]
         : []),

@@ -45,7 +45,7 @@ test('the admin screens are not found for visitors and users', async ({ page, br
 });
 
 test('an admin adds a reference supplement that a user then finds in the suggestions', async ({ page, browser }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const name = `Zyxoquinone ${Date.now().toString(36)}`;
   await logInAsAdmin(page);
   await page.getByRole('button', { name: /account menu/i }).click();
@@ -107,7 +107,7 @@ test('an admin adds a reference supplement that a user then finds in the suggest
 });
 
 test("an admin changes a user's plan, and cannot delete an admin", async ({ page, browser }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const user = await newUserPage(browser);
   await logInAsAdmin(page);
   await page.goto('/admin/users');
@@ -152,7 +152,7 @@ test("an admin changes a user's plan, and cannot delete an admin", async ({ page
 });
 
 test('an admin writes a post in Markdown, publishes it, and it appears on /learn, sanitised', async ({ page, browser }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const title = `Copper and Zinc ${Date.now().toString(36)}`;
   await logInAsAdmin(page);
   await page.goto('/admin/blog');
@@ -231,12 +231,12 @@ test.describe('accessibility', () => {
 
   // One test per area: on a loaded machine nine axe passes did not fit in one test's time.
   test('no serious violations on the learn and research pages', async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await expectNoSeriousViolations(page, ['/learn', '/learn/iron-and-ferritin-explained', '/research', '/research/biotin-and-thyroid-tests']);
   });
 
   test('no serious violations on the admin screens', async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await logInAsAdmin(page);
     await expectNoSeriousViolations(page, ['/admin', '/admin/supplements', '/admin/users', '/admin/blog', '/admin/blog?new=research']);
   });

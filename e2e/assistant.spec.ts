@@ -108,7 +108,7 @@ test('signed in, /ask answers from the user’s own records, labelled with the u
 });
 
 test('the dashboard assistant streams with a cursor, saves the conversation as "AI Chat", and a day with logs gets a daily summary', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await signUpOnLanding(page);
   // A supplement taken today, through the API the dashboard itself uses.
   const supplement = await (
@@ -164,7 +164,7 @@ test('the dashboard assistant streams with a cursor, saves the conversation as "
 });
 
 test('answers give lab values in the units of the labs switch, also after a reload', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const account = newAccount();
   expect((await page.request.post('/api/register', { data: account })).ok()).toBe(true);
   const added = await page.request.post('/api/labs/results', { data: { biomarker: 'ldl', value: 128, unit: 'mg/dL', referenceHigh: 99, testDate: '2025-06-01' } });

@@ -281,7 +281,7 @@ test('a free user sees the upsell, and a result entered by hand is charted witho
 });
 
 test('a Starter user sees the uploads left and cannot go past the plan', async ({ page, baseURL }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const { plans } = await signUpPaying(page.request, baseURL!, 'starter');
   const limit = plans.catalogue.tiers.starter.limits.labUploads!;
   const starter = plans.catalogue.tiers.starter.label;

@@ -317,7 +317,7 @@ test('the tracking pages have no serious accessibility violations, with data and
 });
 
 test('the history shows a saved AI chat as a conversation and the Daily Summary', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await signUpOnLanding(page);
   const headers = { origin: new URL(page.url()).origin };
   const zinc = await (await page.request.post('/api/supplements', { data: { name: 'Zinc', dosage: '50 mg', frequency: '1x daily' }, headers })).json();

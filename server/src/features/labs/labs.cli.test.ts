@@ -66,7 +66,7 @@ describe('npm run cli -- extract FILE', () => {
     await writeFile(file, await makeTextPdf(panelLines()));
     const started = Date.now();
     const { code, stdout } = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
-      const child = execFile(process.execPath, ['--import', 'tsx', 'server/src/cli.ts', 'extract', file], { env: { ...process.env, SESSION_SECRET: 'x'.repeat(40), DATA_DIR: dir }, timeout: 30_000 }, (_error, out) => resolve({ code: child.exitCode, stdout: out }));
+      const child = execFile(process.execPath, ['--import', 'tsx', 'server/src/cli.ts', 'extract', file], { env: { ...process.env, SESSION_SECRET: 'x'.repeat(40), DATA_DIR: dir }, timeout: 100_000 }, (_error, out) => resolve({ code: child.exitCode, stdout: out }));
     });
     expect(code).toBe(0);
     expect(JSON.parse(stdout).results.length).toBeGreaterThan(0);
