@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '#web/lib/cn.ts';
 
 export function Card({ className, ...props }: ComponentProps<'div'>) {
@@ -11,6 +11,11 @@ export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
 
 export function CardTitle({ className, ...props }: ComponentProps<'h2'>) {
   return <h2 className={cn('text-lg leading-tight font-semibold tracking-tight', className)} {...props} />;
+}
+
+/** The tile beside a card's title that holds its icon. */
+export function CardIcon({ children }: { children: ReactNode }) {
+  return <span className="flex size-9 items-center justify-center rounded-lg bg-secondary text-secondary-foreground [&_svg]:size-5">{children}</span>;
 }
 
 export function CardDescription({ className, ...props }: ComponentProps<'p'>) {

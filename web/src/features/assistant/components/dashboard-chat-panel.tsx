@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { CHAT_MESSAGES } from '#contract/assistant-texts.ts';
 import type { User } from '#contract/auth.ts';
 import { Button, buttonVariants } from '#web/components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardIcon, CardTitle } from '#web/components/ui/card.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { useLabUnits } from '#web/lib/lab-units.ts';
@@ -98,9 +98,9 @@ export function DashboardChatPanel({ user }: { user: User }) {
     <Card role="region" aria-labelledby={titleId}>
       <CardHeader>
         <div className="flex items-center gap-3">
-          <span className="flex size-9 items-center justify-center rounded-lg bg-secondary text-secondary-foreground [&_svg]:size-5">
+          <CardIcon>
             <MessageCircle aria-hidden="true" />
-          </span>
+          </CardIcon>
           <CardTitle id={titleId}>Stack Chat Assistant</CardTitle>
         </div>
         <CardDescription>How are you feeling?</CardDescription>

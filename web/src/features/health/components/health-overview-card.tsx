@@ -2,7 +2,7 @@ import { Activity, ArrowRight, Moon, Scale } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { User } from '#contract/auth.ts';
-import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { Card, CardContent, CardHeader, CardIcon, CardTitle } from '#web/components/ui/card.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useHealthStats } from '../api/health-stats.ts';
 import { formatSleep, formatWeight } from '../utils/units.ts';
@@ -25,9 +25,9 @@ export function HealthOverviewCard({ user }: { user: User }) {
     <Card className="flex flex-col">
       <CardHeader>
         <div className="flex items-center gap-3">
-          <span className="flex size-9 items-center justify-center rounded-lg bg-secondary text-secondary-foreground [&_svg]:size-5">
+          <CardIcon>
             <Activity aria-hidden="true" />
-          </span>
+          </CardIcon>
           <CardTitle>Health Overview</CardTitle>
         </div>
       </CardHeader>

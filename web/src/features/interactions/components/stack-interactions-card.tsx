@@ -1,6 +1,6 @@
 import { ShieldAlert } from 'lucide-react';
 import { Button } from '#web/components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardIcon, CardTitle } from '#web/components/ui/card.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { InteractionList } from '#web/components/interactions/interaction-list.tsx';
 import { useStackInteractions } from '../api/interactions.ts';
@@ -11,9 +11,9 @@ export function StackInteractionsCard() {
   return (
     <Card id="interactions">
       <CardHeader className="flex-row items-start gap-3">
-        <span className="flex size-9 items-center justify-center rounded-lg bg-secondary text-secondary-foreground [&_svg]:size-5">
+        <CardIcon>
           <ShieldAlert aria-hidden="true" />
-        </span>
+        </CardIcon>
         <div className="grid gap-1">
           <CardTitle>Interactions and allergies</CardTitle>
           <CardDescription>Known interactions among your supplements and medications, and your allergies.</CardDescription>

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { type LabAttentionItem, RETEST_AFTER_MONTHS } from '#contract/labs.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardIcon, CardTitle } from '#web/components/ui/card.tsx';
 import { errorMessage } from '#web/lib/api-fetch.ts';
 import { displayUnit } from '#web/lib/lab-units.ts';
 import { useAcceptRetest, useAttention, useCancelRetest } from '../api/targets.ts';
@@ -35,9 +35,9 @@ export function BloodworkCard() {
     <Card className="flex flex-col">
       <CardHeader>
         <div className="flex items-center gap-3">
-          <span className="flex size-9 items-center justify-center rounded-lg bg-secondary text-secondary-foreground [&_svg]:size-5">
+          <CardIcon>
             <FlaskConical aria-hidden="true" />
-          </span>
+          </CardIcon>
           <CardTitle>Bloodwork and Tests</CardTitle>
         </div>
         <CardDescription>Upload a picture, pdf, or doc</CardDescription>

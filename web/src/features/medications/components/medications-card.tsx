@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { INTERACTION_TEXTS, type Medication } from '#contract/interactions.ts';
 import { ConfirmDialog } from '#web/components/ui/alert-dialog.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardIcon, CardTitle } from '#web/components/ui/card.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { errorMessage } from '#web/lib/api-fetch.ts';
 import { lazyWithPreload, preloadOnIntent } from '#web/lib/lazy-with-preload.ts';
@@ -56,9 +56,9 @@ export function MedicationsCard() {
     <Card id="medications">
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
         <div className="flex items-center gap-3">
-          <span className="flex size-9 items-center justify-center rounded-lg bg-secondary text-secondary-foreground [&_svg]:size-5">
+          <CardIcon>
             <Stethoscope aria-hidden="true" />
-          </span>
+          </CardIcon>
           <div className="grid gap-1">
             <CardTitle>My Medications</CardTitle>
             <CardDescription>Prescription and over-the-counter medicines</CardDescription>

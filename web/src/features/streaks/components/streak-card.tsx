@@ -1,6 +1,6 @@
 import { Flame } from 'lucide-react';
 import { Button } from '#web/components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { Card, CardContent, CardHeader, CardIcon, CardTitle } from '#web/components/ui/card.tsx';
 import { Progress } from '#web/components/ui/progress.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useStreak } from '../api/streak.ts';
@@ -14,9 +14,9 @@ export function StreakCard() {
     <Card>
       <CardHeader>
         <div className="flex items-center gap-3">
-          <span className="flex size-9 items-center justify-center rounded-lg bg-secondary text-secondary-foreground [&_svg]:size-5">
+          <CardIcon>
             <Flame aria-hidden="true" />
-          </span>
+          </CardIcon>
           <CardTitle>Logging streak</CardTitle>
         </div>
       </CardHeader>

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import type { User } from '#contract/auth.ts';
 import { type DayView, effectsBodySchema } from '#contract/supplement-logs.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardIcon, CardTitle } from '#web/components/ui/card.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
@@ -171,9 +171,9 @@ export function EffectsCard({ user, date: chosenDate }: { user: User; date?: str
     <Card>
       <CardHeader>
         <div className="flex items-center gap-3">
-          <span className="flex size-9 items-center justify-center rounded-lg bg-secondary text-secondary-foreground [&_svg]:size-5">
+          <CardIcon>
             <Smile aria-hidden="true" />
-          </span>
+          </CardIcon>
           <CardTitle>Rate your day</CardTitle>
         </div>
         <CardDescription>

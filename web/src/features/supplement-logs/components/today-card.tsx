@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import type { User } from '#contract/auth.ts';
 import { LOG_MESSAGES } from '#contract/supplement-logs-texts.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardIcon, CardTitle } from '#web/components/ui/card.tsx';
 import { isApiError } from '#web/lib/api-fetch.ts';
 import { formatTimeIn, useLocalToday } from '#web/lib/local-day.ts';
 import { useSupplements } from '#web/features/supplements/public.ts';
@@ -40,9 +40,9 @@ export function TodayCard({ user, onLogged }: { user: User; onLogged?: () => voi
     <Card id="today" role="region" aria-labelledby="today-title">
       <CardHeader>
         <div className="flex items-center gap-3">
-          <span className="flex size-9 items-center justify-center rounded-lg bg-secondary text-secondary-foreground [&_svg]:size-5">
+          <CardIcon>
             <CalendarCheck aria-hidden="true" />
-          </span>
+          </CardIcon>
           <div className="grid gap-1">
             <CardTitle id="today-title">Today</CardTitle>
             <CardDescription aria-live="polite">

@@ -7,7 +7,7 @@ import { describeSchedule } from '#contract/schedule.ts';
 import type { Supplement } from '#contract/supplements.ts';
 import { LOG_MESSAGES } from '#contract/supplement-logs-texts.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardIcon, CardTitle } from '#web/components/ui/card.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Switch } from '#web/components/ui/switch.tsx';
 import { errorMessage, isApiError } from '#web/lib/api-fetch.ts';
@@ -195,9 +195,9 @@ function TrackHeader({ dayLabel, onAdd }: { dayLabel: string; onAdd: () => void 
   return (
     <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
       <div className="flex items-center gap-3">
-        <span className="flex size-9 items-center justify-center rounded-lg bg-secondary text-secondary-foreground [&_svg]:size-5">
+        <CardIcon>
           <Pill aria-hidden="true" />
-        </span>
+        </CardIcon>
         <div className="grid gap-1">
           <CardTitle>Track my Supplements</CardTitle>
           <CardDescription>{dayLabel}</CardDescription>
