@@ -2,10 +2,11 @@
 // (PGlite, and on PostgreSQL those that can differ by database when a server answers) side by
 // side; then the build; then the end-to-end tests in Chromium against it, beside the slow tests
 // (OCR, faults, fuzzing).
-// Ends with one summary line and exits non-zero on any failure. `npm run test:quick` stops
-// before the build.
+// Ends with the names of the tests that failed and one summary line, and exits non-zero on any
+// failure. `npm run test:quick` stops before the build.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { relative } from 'node:path';
 import pg from 'pg';
 
 const quick = process.argv.includes('--quick');
@@ -76,20 +77,34 @@ if (!quick && (await step('build', 'npm', ['run', 'build', '--silent'], { buffer
 let passed = 0;
 let failedCount = 0;
 let skipped = 0;
+const failedTests = [];
 for (const file of reports.vitest.filter(existsSync)) {
   const report = JSON.parse(readFileSync(file, 'utf8'));
   passed += report.numPassedTests;
   failedCount += report.numFailedTests;
   skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+  for (const { name, assertionResults } of report.testResults) {
+    for (const test of assertionResults) if (test.status === 'failed') failedTests.push(`${relative('.', name)} › ${test.fullName}`);
+  }
 }
 if (existsSync(reports.playwright)) {
-  const { stats } = JSON.parse(readFileSync(reports.playwright, 'utf8'));
+  const { stats, suites } = JSON.parse(readFileSync(reports.playwright, 'utf8'));
   passed += stats.expected + stats.flaky;
   failedCount += stats.unexpected;
   skipped += stats.skipped;
+  failedTests.push(...failedSpecs(suites));
+}
+
+/** Playwright's report nests suites (files, describes) around specs; a spec that is not `ok` failed. */
+function failedSpecs(suites, path = []) {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? []).filter((spec) => !spec.ok).map((spec) => [...path, suite.title, `${spec.title} (line ${spec.line})`].join(' › ')),
+    ...failedSpecs(suite.suites ?? [], [...path, suite.title]),
+  ]);
 }
 
 console.log('\nSteps:');
 for (const { name, ok, seconds } of results) console.log(`  ${ok ? '✓' : '✗'} ${name} (${seconds} s)`);
+if (failedTests.length > 0) console.log(`Failed:\n${failedTests.map((title) => `  ✗ ${title}`).join('\n')}`);
 console.log(`Tests: ${passed} passed, ${failedCount} failed, ${skipped} skipped`);
 process.exit(results.some((result) => !result.ok) || failedCount > 0 ? 1 : 0);

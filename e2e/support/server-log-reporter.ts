@@ -8,6 +8,8 @@ import { E2E_SERVER_LOG } from './server-log.ts';
  * include the other worker's.
  */
 const CLOCK_MARGIN_MS = 2000;
+/** The end of a failed test's log is where it failed; the whole stays in the file. */
+const MAX_LINES_SHOWN = 200;
 
 export default class ServerLogReporter implements Reporter {
   private readonly failed: { title: string; from: number; to: number }[] = [];
@@ -28,7 +30,8 @@ export default class ServerLogReporter implements Reporter {
         const time = timeOf(line);
         return time !== undefined && time >= from && time <= to;
       });
-      console.log(`\n── the apps' log while "${title}" ran (${lines.length} lines, in ${E2E_SERVER_LOG}) ──\n${lines.join('\n')}`);
+      const shown = lines.slice(-MAX_LINES_SHOWN);
+      console.log(`\n── the apps' log while "${title}" ran (last ${shown.length} of ${lines.length} lines; all in ${E2E_SERVER_LOG}) ──\n${shown.join('\n')}`);
     }
   }
 
