@@ -34,7 +34,8 @@ export default defineConfig({
   },
   webServer: {
     command: 'node --import tsx e2e/support/servers.ts',
-    url: `${E2E.mailAppUrl}/readyz`,
+    // Answers once all three apps do (servers.ts).
+    url: `${E2E.mailboxUrl}/readyz`,
     // Three apps start at once (one per host name passkeys need); on a busy machine that took over two minutes.
     timeout: 240_000,
     reuseExistingServer: false,

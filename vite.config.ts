@@ -78,7 +78,8 @@ function paintFirstDocument(): Plugin {
  * loads statically is one file (appModules); the icons, zod, the form library, the toasts, the
  * Radix dialogs and switches, the Radix menus and tabs (only the account menu and a few pages use
  * them), and our UI parts with the query library are one file each. A library in a file of its own is downloaded only by the pages
- * that use it: the dashboard draws without zod, the form library or the menus.
+ * that use it: the dashboard draws without the form library or the menus (its cards below the first
+ * screen, which use forms, load after its first paint).
  */
 function sharedChunks(app: AppModules): Rolldown.CodeSplittingGroup[] {
   const lib = (names: string) => new RegExp(`node_modules[\\\\/](${names})[\\\\/]`);
@@ -90,7 +91,8 @@ function sharedChunks(app: AppModules): Rolldown.CodeSplittingGroup[] {
     { name: 'preload', test: /^\0vite[\\/]preload-helper/, priority: 6 },
     // The cookie banner's answer, which the entry takes before the app has loaded (main.tsx).
     { name: 'consent', test: /web[\\/]src[\\/]lib[\\/]cookie-consent\.ts$/, priority: 6 },
-    { name: 'app', test: (id) => app.has(id), priority: 5 },
+    // With Deferred, which the landing page and the dashboard share: no request of its own for a few hundred bytes.
+    { name: 'app', test: (id) => app.has(id) || /web[\\/]src[\\/]components[\\/]layout[\\/]deferred\.tsx$/.test(id), priority: 5 },
     { name: 'radix', test: lib(`@radix-ui[\\\\/]react-(?!(${radixMenus})[\\\\/])[^\\\\/]+|radix-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|tslib`), priority: 4 },
     // With our own menu and tabs parts, which would otherwise bring the menus to every page using a UI part.
     { name: 'radix-menus', test: new RegExp(`${lib(`@radix-ui[\\\\/]react-(${radixMenus})|@floating-ui`).source}|components[\\\\/]ui[\\\\/](dropdown-menu|tabs)\\.tsx`), priority: 3 },

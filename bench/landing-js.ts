@@ -16,7 +16,7 @@ type ManifestEntry = { file: string; imports?: string[]; dynamicImports?: string
 
 const ENTRY = 'index.html';
 const LANDING_ROUTE = 'src/app/routes/landing.tsx';
-const LANDING_SECTIONS = 'src/app/routes/landing-sections.tsx';
+const LANDING_SECTIONS = 'src/app/routes/parts/landing-sections.tsx';
 
 export function measureLandingJs(webDir = 'dist/web'): LandingJs {
   const manifest = JSON.parse(readFileSync(path.join(webDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestEntry>;

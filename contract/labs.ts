@@ -332,8 +332,29 @@ export const labRetestBodySchema = z.strictObject({ resultId: z.uuid('Not a vali
 export const labRetestSchema = z.object({ id: z.uuid(), biomarker: z.string(), dueDate: z.iso.date() });
 export type LabRetest = z.infer<typeof labRetestSchema>;
 
+// ─── One biomarker's page ─────────────────────────────────────────────────────────────────────
+
+/** A catalogue key ("vitamin-d") or the user's own ("own:<id>"). */
+export const biomarkerParamsSchema = z.strictObject({ biomarker: z.string().trim().min(1, 'Biomarker is required').max(100, 'Not a biomarker') });
+
+/** A result of the biomarker, as reported, with the report it was read from; null for a result typed in by hand. */
+export const biomarkerReadingSchema = labResultSchema.extend({
+  report: z.object({ id: z.uuid(), fileName: z.string(), fileUrl: z.string() }).nullable(),
+});
+export type BiomarkerReading = z.infer<typeof biomarkerReadingSchema>;
+
+/** A biomarker of the catalogue or of the user's own, and every reading of it the user has, newest first. */
+export const biomarkerReadingsSchema = z.object({
+  biomarker: z.string(),
+  name: z.string(),
+  category: biomarkerCategorySchema,
+  readings: z.array(biomarkerReadingSchema),
+});
+export type BiomarkerReadings = z.infer<typeof biomarkerReadingsSchema>;
+
 export const LAB_MESSAGES = {
   notFound: 'Lab file not found',
+  biomarkerNotFound: 'Biomarker not found',
   resultNotFound: 'Lab result not found',
   deleted: 'Lab file deleted',
   resultDeleted: 'Lab result deleted',
@@ -370,6 +391,7 @@ export const labsEndpoints = defineEndpoints({
   acceptRetest: { method: 'POST', path: '/api/labs/retests', body: labRetestBodySchema, response: labRetestSchema },
   cancelRetest: { method: 'DELETE', path: '/api/labs/retests/:id', params: labIdParamsSchema, response: labDeleteResultSchema },
   ownBiomarkers: { method: 'GET', path: '/api/labs/own-biomarkers', response: ownBiomarkerListSchema },
+  biomarkerReadings: { method: 'GET', path: '/api/labs/biomarkers/:biomarker/readings', params: biomarkerParamsSchema, response: biomarkerReadingsSchema },
   saveReviewRow: { method: 'PUT', path: '/api/labs/review-rows/:id', params: labIdParamsSchema, body: labResultUpdateBodySchema, response: labResultSchema },
   keepReviewRowAsOwn: { method: 'POST', path: '/api/labs/review-rows/:id/own', params: labIdParamsSchema, body: ownBiomarkerBodySchema, response: labResultSchema },
   dismissReviewRow: { method: 'DELETE', path: '/api/labs/review-rows/:id', params: labIdParamsSchema, response: labDeleteResultSchema },

@@ -30,11 +30,24 @@ export function chartUnitsFor(user: Pick<PageUser, 'unitSystem'>): ChartUnits {
 
 const PLANS: FirstQuery = { queryKey: ['plans'], path: '/api/plans' };
 
-const PAGE_QUERIES: Partial<Record<Screen, (user: PageUser | null, now: Date) => FirstQuery[]>> = {
+/** What a page's first queries depend on besides the user: the route's `:params` and the time. */
+export type PageContext = { params: Record<string, string>; now: Date };
+
+/** The web's key and the path of a biomarker's readings (its own page). */
+export function biomarkerReadingsQuery(biomarker: string): FirstQuery {
+  return { queryKey: ['labs', 'biomarker', biomarker], path: `/api/labs/biomarkers/${encodeURIComponent(biomarker)}/readings` };
+}
+
+function seriesQuery(user: PageUser): FirstQuery {
+  const units = chartUnitsFor(user);
+  return { queryKey: ['labs', 'series', units], path: `/api/labs/series?units=${units}` };
+}
+
+const PAGE_QUERIES: Partial<Record<Screen, (user: PageUser | null, context: PageContext) => FirstQuery[]>> = {
   landing: () => [PLANS],
-  // The web draws these pages once their first data is in (app/routes/<screen>.queries.ts); the
-  // plans are for the trial banner above every signed-in page.
-  dashboard: (user, now) => {
+  // The web draws these pages once their first data is in (useFirstAnswers, web/src/lib/first-queries.ts),
+  // asking for whatever the document did not carry; the plans are for the trial banner above every signed-in page.
+  dashboard: (user, { now }) => {
     if (!user) return [];
     const today = localDateOf(now, user.timeZone);
     return [
@@ -50,19 +63,19 @@ const PAGE_QUERIES: Partial<Record<Screen, (user: PageUser | null, now: Date) =>
   insights: (user) => (user ? [{ queryKey: ['insights'], path: '/api/insights' }] : []),
   labs: (user) => {
     if (!user) return [];
-    const units = chartUnitsFor(user);
     return [
       { queryKey: ['labs', 'files'], path: '/api/labs' },
-      { queryKey: ['labs', 'series', units], path: `/api/labs/series?units=${units}` },
+      seriesQuery(user),
       { queryKey: ['labs', 'manual'], path: '/api/labs/results/manual' },
       { queryKey: ['biomarker-catalogue'], path: '/api/labs/biomarkers' },
       PLANS,
       { queryKey: ['config'], path: '/api/config' },
     ];
   },
+  biomarker: (user, { params }) => (user && params.biomarker ? [biomarkerReadingsQuery(params.biomarker), seriesQuery(user)] : []),
 };
 
 /** The queries besides the signed-in user that a page's document answers; the web asks for any other as usual. */
-export function firstQueriesOf(screen: Screen, user: PageUser | null, now = new Date()): FirstQuery[] {
-  return PAGE_QUERIES[screen]?.(user, now) ?? [];
+export function firstQueriesOf(screen: Screen, user: PageUser | null, context: Partial<PageContext> = {}): FirstQuery[] {
+  return PAGE_QUERIES[screen]?.(user, { params: context.params ?? {}, now: context.now ?? new Date() }) ?? [];
 }

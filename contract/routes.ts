@@ -30,6 +30,7 @@ export type Screen =
   | 'insights'
   | 'supplement-history'
   | 'labs'
+  | 'biomarker'
   | 'admin'
   | 'admin-supplements'
   | 'admin-users'
@@ -86,6 +87,7 @@ const SIGNED_IN: RouteEntry[] = [
   { path: '/insights', screen: 'insights' },
   { path: '/supplement-history', screen: 'supplement-history' },
   { path: '/labs', screen: 'labs' },
+  { path: '/labs/biomarkers/:biomarker', screen: 'biomarker' },
   // Signing in lands here (Google's return, a stale tab): send the user on rather than show a 404.
   { path: '/auth', screen: 'signed-in-redirect' },
   { path: '/signup', screen: 'signed-in-redirect' },
@@ -127,24 +129,88 @@ export function routesFor(session: SessionState): RouteEntry[] {
   }
 }
 
+/** The route a path shows in a session state, with the values of its `:params`. */
+export type MatchedRoute = { screen: Screen; params: Record<string, string> };
+
 /**
  * Which screen a path shows in a session state: the route the router picks. No two paths of the
  * table match the same address except through the final `*`, so the first match in the table is
  * the router's best match (routes-match.test.ts compares the two on every route).
  */
-export function resolveScreen(pathname: string, session: SessionState): Screen {
+export function matchRoute(pathname: string, session: SessionState): MatchedRoute {
   const routes = routesFor(session);
-  const matched = routes.find((route) => route.path !== '*' && pathMatches(route.path, pathname));
-  return (matched ?? routes.find((route) => route.path === '*'))?.screen ?? 'not-found';
+  for (const route of routes) {
+    const params = route.path === '*' ? undefined : pathParams(route.path, pathname);
+    if (params) return { screen: route.screen, params };
+  }
+  return { screen: routes.find((route) => route.path === '*')?.screen ?? 'not-found', params: {} };
 }
 
-/** A path pattern of static segments and `:params`, matched as the router does (case-insensitive, trailing slash ignored). */
-function pathMatches(pattern: string, pathname: string): boolean {
+export function resolveScreen(pathname: string, session: SessionState): Screen {
+  return matchRoute(pathname, session).screen;
+}
+
+/**
+ * A path pattern of static segments and `:params` matched as the router does (case-insensitive,
+ * trailing slash ignored): the params' values (decoded, as the router gives them), or undefined.
+ */
+function pathParams(pattern: string, pathname: string): Record<string, string> | undefined {
   const want = segments(pattern);
   const have = segments(pathname);
-  return want.length === have.length && want.every((segment, i) => segment.startsWith(':') || segment.toLowerCase() === have[i]!.toLowerCase());
+  if (want.length !== have.length) return undefined;
+  const params: Record<string, string> = {};
+  for (const [i, segment] of want.entries()) {
+    if (segment.startsWith(':')) params[segment.slice(1)] = safeDecode(have[i]!);
+    else if (segment.toLowerCase() !== have[i]!.toLowerCase()) return undefined;
+  }
+  return params;
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 function segments(path: string): string[] {
   return path.split('/').filter(Boolean);
 }
+
+/** The browser tab's title per screen (null: the page's own, or none). */
+export const SCREEN_TITLES: Record<Screen, string | null> = {
+  loading: null,
+  'not-found': 'Page Not Found',
+  landing: null,
+  auth: 'Sign in or sign up',
+  signup: 'Sign up',
+  'forgot-password': 'Reset your password',
+  'reset-password': 'Choose a new password',
+  'verify-email': 'Verify your email',
+  'signed-in-redirect': null,
+  terms: 'Terms of Service',
+  privacy: 'Privacy Policy',
+  about: 'About',
+  contact: 'Contact',
+  learn: 'Learn',
+  'learn-post': 'Learn',
+  research: 'Research',
+  'research-post': 'Research',
+  ask: 'Ask',
+  dashboard: 'Dashboard',
+  subscription: 'Choose Your Plan',
+  'payment-success': 'Payment',
+  profile: 'Profile Settings',
+  'health-stats': 'Your Health Overview',
+  insights: 'Insights',
+  'supplement-history': 'Supplement History',
+  labs: 'Biomarker Trends',
+  biomarker: 'Biomarker',
+  admin: 'Admin Dashboard',
+  'admin-supplements': 'Manage Supplements',
+  'admin-users': 'User Management',
+  'admin-blog': 'Blog Management',
+  'admin-interactions': 'Manage Interactions',
+  share: 'Shared health data',
+};

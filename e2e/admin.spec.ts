@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type Page, expect, test } from '@playwright/test';
 import { E2E_ADMIN } from './support/admin.ts';
-import { acceptCookies, signUpOnLanding } from './support/fixtures.ts';
+import { acceptCookies, signUp } from './support/fixtures.ts';
 
 /**
  * The admin area as an administrator uses it, with the admin the real `create-admin` CLI made
@@ -26,7 +26,7 @@ async function newUserPage(browser: Browser) {
   const context = await browser.newContext();
   await acceptCookies(context);
   const page = await context.newPage();
-  const account = await signUpOnLanding(page);
+  const account = await signUp(page);
   return { page, account, close: () => context.close() };
 }
 

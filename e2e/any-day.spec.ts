@@ -1,6 +1,6 @@
 import { type Page, expect, test } from '@playwright/test';
 import { E2E } from './support/ports.ts';
-import { acceptCookies, signUpOnLanding } from './support/fixtures.ts';
+import { acceptCookies, signUp } from './support/fixtures.ts';
 
 /**
  * Daily use, as a user lives it: yesterday filled in this morning from the dashboard's date
@@ -46,7 +46,7 @@ const streakOf = async (page: Page) => ((await (await page.request.get('/api/sup
 
 test('fills in yesterday from the dashboard date switcher and the day before from the history', async ({ page }) => {
   test.setTimeout(150_000);
-  await signUpOnLanding(page);
+  await signUp(page);
   await addSupplement(page, 'Magnesium', '200 mg');
   await addSupplement(page, 'Zinc', '50 mg');
   const yesterday = dayIn(-1);
@@ -102,7 +102,7 @@ test('fills in yesterday from the dashboard date switcher and the day before fro
 });
 
 test('saving today puts the daily reminder away: one toast, not two', async ({ page }) => {
-  await signUpOnLanding(page);
+  await signUp(page);
   await addSupplement(page, 'Magnesium', '200 mg');
   await page.goto('/');
   const reminder = page.getByText("You haven't logged your supplements today.");
@@ -116,7 +116,7 @@ test('saving today puts the daily reminder away: one toast, not two', async ({ p
 });
 
 test('/ask shows earlier questions after a reload, and Clear Chat clears them for good', async ({ page }) => {
-  await signUpOnLanding(page);
+  await signUp(page);
   await page.goto('/ask');
   await page.getByLabel('Your question').fill('What am I taking?');
   await page.getByRole('button', { name: 'Send' }).click();
@@ -138,7 +138,7 @@ test('/ask shows earlier questions after a reload, and Clear Chat clears them fo
 });
 
 test('the trial reads the same on the plan page and the account card, with what buying does to it', async ({ page }) => {
-  await signUpOnLanding(page);
+  await signUp(page);
   const running = '28 days left in your free trial';
   const detail = /Your 28-day free trial started when you signed up and ends on \w+ \d{1,2}, \d{4}\./;
   const purchase = /Buying a plan now: it starts today and you are charged today\. The 28 days left in your free trial are not added to it\./;

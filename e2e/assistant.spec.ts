@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect, test } from '@playwright/test';
-import { acceptCookies, newAccount, signUpOnLanding } from './support/fixtures.ts';
+import { acceptCookies, newAccount, signUp } from './support/fixtures.ts';
 
 /**
  * The assistant as users meet it, against the built app with the built-in assistant (no AI
@@ -91,7 +91,7 @@ test('a visitor asks on /ask: the answer streams in, general and not medical adv
 });
 
 test('signed in, /ask answers from the user’s own records, labelled with the username; Shift+Enter makes a new line', async ({ page }) => {
-  const account = await signUpOnLanding(page);
+  const account = await signUp(page);
   await page.goto('/ask');
   const question = page.getByLabel('Your question');
   await question.fill('What am I taking');
@@ -109,7 +109,7 @@ test('signed in, /ask answers from the user’s own records, labelled with the u
 
 test('the dashboard assistant streams with a cursor, saves the conversation as "AI Chat", and a day with logs gets a daily summary', async ({ page }) => {
   test.setTimeout(120_000);
-  await signUpOnLanding(page);
+  await signUp(page);
   // A supplement taken today, through the API the dashboard itself uses.
   const supplement = await (
     await page.request.post('/api/supplements', { data: { name: 'Magnesium', dosage: '200 mg', frequency: '1x daily' } })
@@ -205,7 +205,7 @@ test('answers give lab values in the units of the labs switch, also after a relo
 
 test('at the free tier’s monthly limit, /ask shows "Usage Limit Reached" and the dashboard opens the limit dialog', async ({ page }) => {
   test.setTimeout(120_000);
-  await signUpOnLanding(page);
+  await signUp(page);
 
   // Test-only seeding, done the way a user would: the free tier's monthly allowance (read from
   // the plan catalogue, 100) is used up by asking through the API, ten questions at a time.
@@ -267,7 +267,7 @@ test.describe('accessibility', () => {
   }
 
   test('on a phone, /ask and the dashboard chat work from the keyboard with no serious axe violations', async ({ page }) => {
-    await signUpOnLanding(page);
+    await signUp(page);
     await page.goto('/ask');
     await page.getByLabel('Your question').focus();
     await page.keyboard.type('What is my streak?');

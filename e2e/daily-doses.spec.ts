@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { acceptCookies, addMorningVitaminD3, signUpOnLanding } from './support/fixtures.ts';
+import { acceptCookies, addMorningVitaminD3, signUp } from './support/fixtures.ts';
 
 /**
  * The daily loop with a real dose (product.md, Tracking, "Doses" and "Schedules"): a new user adds
@@ -16,7 +16,7 @@ for (const width of [375, 1280]) {
 
     test('add Vitamin D3, 5000 IU, every morning; see it due today; mark it taken', async ({ page }) => {
       test.setTimeout(180_000);
-      await signUpOnLanding(page);
+      await signUp(page);
       await addMorningVitaminD3(page);
       const track = page.locator('#track-supplements');
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { acceptCookies, signUpOnLanding } from './support/fixtures.ts';
+import { acceptCookies, signUp } from './support/fixtures.ts';
 
 /**
  * Medications beside supplements, as a user meets them (product.md, Medications and
@@ -12,7 +12,7 @@ test.beforeEach(async ({ page }) => {
 
 test('warfarin then vitamin K2 shows their interaction; a fish allergy warns about fish oil', async ({ page }) => {
   test.setTimeout(300_000);
-  await signUpOnLanding(page);
+  await signUp(page);
   await page.goto('/');
   const prompt = page.getByRole('dialog', { name: 'Complete your profile' });
   await prompt.getByRole('button', { name: 'Not now' }).click();

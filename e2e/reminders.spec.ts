@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { acceptCookies, linkInMail, newAccount, signUpOnLanding } from './support/fixtures.ts';
+import { acceptCookies, linkInMail, newAccount, signUp } from './support/fixtures.ts';
 import { E2E } from './support/ports.ts';
 import { serviceWorkerRegistration, shownNotifications, tapNotification } from './support/push.ts';
 
@@ -59,7 +59,7 @@ test('reminders: turned on in the profile, e-mailed when a dose is due, off by t
 test('the installed app opens offline on the last loaded day, with its manifest and icons', async ({ page }) => {
   test.setTimeout(120_000);
   await acceptCookies(page.context());
-  await signUpOnLanding(page);
+  await signUp(page);
   const added = await page.request.post('/api/supplements', { data: { name: 'Omega-3', dosage: '1 capsules', frequency: '1x daily' } });
   expect(added.status()).toBe(200);
 

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect, test } from '@playwright/test';
-import { acceptCookies, signUpOnLanding } from './support/fixtures.ts';
+import { acceptCookies, signUp, signUpOnLanding } from './support/fixtures.ts';
 
 /**
  * The daily heart of the product, as a user lives it: sign up, build a stack from a suggestion
@@ -255,7 +255,7 @@ test('a day of tracking: stack, intake, rating, history, health stats and profil
 });
 
 test('the daily reminder shows once a day when a stack has nothing logged today', async ({ page }) => {
-  await signUpOnLanding(page);
+  await signUp(page);
   // The first dashboard decides with the empty stack it opened with; were its data to arrive only
   // after the supplement below, it would show (and use up) today's reminder before the reload.
   await expect(page.locator('#track-supplements').getByText('No supplements yet')).toBeVisible();
@@ -276,7 +276,7 @@ test('the tracking pages have no serious accessibility violations, with data and
   // axe takes a few seconds a page on a busy machine.
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 375, height: 800 });
-  await signUpOnLanding(page);
+  await signUp(page);
   const headers = { origin: new URL(page.url()).origin };
   const zinc = await (await page.request.post('/api/supplements', { data: { name: 'Zinc', dosage: '50 mg', frequency: '2x daily' }, headers })).json();
   await page.request.post('/api/supplement-logs', { data: { logs: [{ supplementId: zinc.id, userId: null, takenAt: new Date().toISOString() }] }, headers });
@@ -318,7 +318,7 @@ test('the tracking pages have no serious accessibility violations, with data and
 
 test('the history shows a saved AI chat as a conversation and the Daily Summary', async ({ page }) => {
   test.setTimeout(180_000);
-  await signUpOnLanding(page);
+  await signUp(page);
   const headers = { origin: new URL(page.url()).origin };
   const zinc = await (await page.request.post('/api/supplements', { data: { name: 'Zinc', dosage: '50 mg', frequency: '1x daily' }, headers })).json();
   await page.request.post('/api/supplement-logs', { data: { logs: [{ supplementId: zinc.id, userId: null, takenAt: new Date().toISOString() }] }, headers });

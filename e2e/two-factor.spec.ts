@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { newAccount, signUpOnLanding } from './support/fixtures.ts';
+import { newAccount, signUp } from './support/fixtures.ts';
 import { E2E } from './support/ports.ts';
 
 /** The code an authenticator app shows `stepsAhead` 30-second steps from now. */
@@ -16,7 +16,7 @@ async function logOut(page: Page) {
 
 test('turn on an authenticator app on the profile, then sign in with its code', async ({ page, context }) => {
   await context.addCookies([{ name: 'stacklab_consent', value: 'accepted', url: E2E.appUrl }]);
-  const account = await signUpOnLanding(page);
+  const account = await signUp(page);
   await page.goto('/profile');
 
   const start = page.getByRole('form', { name: 'Set up an authenticator app' });
@@ -44,8 +44,6 @@ test('turn on an authenticator app on the profile, then sign in with its code', 
 
 test('register a passkey on the profile, sign out, and sign in with it alone', async ({ page, context }) => {
   const app = E2E.passkeyAppUrl;
-  // Playwright waits for the first apps only; this one may still be starting.
-  await expect.poll(async () => (await page.request.get(`${app}/readyz`).catch(() => undefined))?.status(), { timeout: 120_000 }).toBe(200);
   // Chromium's virtual authenticator: a platform passkey with a PIN or biometric that always passes.
   const cdp = await context.newCDPSession(page);
   await cdp.send('WebAuthn.enable');

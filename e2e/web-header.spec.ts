@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { acceptCookies, signUpOnLanding } from './support/fixtures.ts';
+import { acceptCookies, signUp } from './support/fixtures.ts';
 
 test.beforeEach(async ({ page }) => {
   await acceptCookies(page.context());
@@ -24,7 +24,7 @@ test('the public header offers Sign Up, Learn, Ask, Research, About and Log in',
 });
 
 test('the logged-in header shows Dashboard and the avatar menu; Log out says so', async ({ page }) => {
-  const { username } = await signUpOnLanding(page);
+  const { username } = await signUp(page);
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Sign Up' })).toHaveCount(0);

@@ -1,6 +1,6 @@
 import { type Locator, type Page, expect, request as playwrightRequest, test } from '@playwright/test';
 import { E2E_ADMIN } from './support/admin.ts';
-import { acceptCookies, newAccount, signUpOnLanding } from './support/fixtures.ts';
+import { acceptCookies, newAccount, signUp } from './support/fixtures.ts';
 
 /**
  * The main journey with the keyboard alone (Tab, Shift+Tab, Enter, Space, arrows, Escape and
@@ -185,7 +185,7 @@ test('Tab and Shift+Tab pass through a toast to the profile prompt and back', as
   // still while the keys are pressed, and moves on only to let the toast close.
   await page.clock.install();
   await acceptCookies(page.context());
-  await signUpOnLanding(page);
+  await signUp(page);
   await expect(page.locator('#track-supplements').getByText('No supplements yet')).toBeVisible();
   const origin = new URL(page.url()).origin;
   expect((await page.request.post('/api/supplements', { data: { name: 'Zinc', dosage: '50 mg', frequency: '1x daily' }, headers: { origin } })).status()).toBe(200);

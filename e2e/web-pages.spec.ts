@@ -1,37 +1,75 @@
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { type APIRequestContext, type Page, test as base, expect } from '@playwright/test';
+import type { AxeResults, RunOptions } from 'axe-core';
 import { E2E_ADMIN } from './support/admin.ts';
 import { acceptCookies, newAccount } from './support/fixtures.ts';
+import { E2E } from './support/ports.ts';
 
 /**
  * Every page of the route table (product.md, Pages) as a visitor, a user with real data and an
  * administrator see it: axe, with its experimental rules on too (label in name, WCAG 2.5.3),
  * finds no serious or critical issue in the light theme or the dark one, and at 375 px (a phone)
- * and 1280 px nothing is wider than the window. Screenshots of both widths and themes go to
- * .tmp/screens/ for a person to look through.
+ * and 1280 px nothing is wider than the window. With E2E_SCREENS=1, full-page screenshots of both
+ * widths and themes go to .tmp/screens/ for a person to look through (they cost as much as axe).
+ *
+ * One test a page, so that the two workers share the pages evenly; each page is loaded once and
+ * its width and theme switched in place.
  */
+
+type StorageState = Awaited<ReturnType<APIRequestContext['storageState']>>;
+type Seeded = { storageState: StorageState; shareUrl: string };
+
+const test = base.extend<object, { seeded: Seeded; adminState: StorageState }>({
+  // One user with real data and one admin session for each worker; the pages only read them.
+  seeded: [
+    async ({ playwright }, use) => {
+      const request = await playwright.request.newContext({ baseURL: E2E.appUrl });
+      const shareUrl = await seedUser(request);
+      await use({ storageState: await request.storageState(), shareUrl });
+      await request.dispose();
+    },
+    { scope: 'worker' },
+  ],
+  adminState: [
+    async ({ playwright }, use) => {
+      const request = await playwright.request.newContext({ baseURL: E2E.appUrl });
+      expect((await request.post('/api/login', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } })).ok()).toBe(true);
+      await use(await request.storageState());
+      await request.dispose();
+    },
+    { scope: 'worker' },
+  ],
+});
 
 // axe is injected as a script, which the app's Content-Security-Policy would block.
 test.use({ bypassCSP: true, reducedMotion: 'reduce' });
+// A limit against hangs: a page's first drawing alone has taken 15 s on a loaded machine, and each page is checked four times.
+test.describe.configure({ timeout: 150_000 });
 
 const WIDTHS = [
   { name: 'desktop', width: 1280, height: 800 },
   { name: 'phone', width: 375, height: 740 },
 ] as const;
-const SCREENS_DIR = '.tmp/screens';
+const SCREENS_DIR = process.env.E2E_SCREENS === '1' ? '.tmp/screens' : undefined;
 /** The device's setting, which the page follows while no theme is chosen (decision 033). */
 const THEMES = ['light', 'dark'] as const;
 /** axe-core as @axe-core/playwright loads it into the page (its dependency, not ours). */
-const axeCore = createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright'))('axe-core') as { getRules: (tags: string[]) => { ruleId: string }[] };
-/** axe leaves its experimental rules off unless asked. */
-const EXPERIMENTAL_RULES = Object.fromEntries(axeCore.getRules(['experimental']).map((rule) => [rule.ruleId, { enabled: true }]));
+const axeCore = createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright'))('axe-core') as {
+  source: string;
+  getRules: (tags: string[]) => { ruleId: string }[];
+};
+const AXE_OPTIONS: RunOptions = {
+  // axe leaves its experimental rules off unless asked.
+  rules: Object.fromEntries(axeCore.getRules(['experimental']).map((rule) => [rule.ruleId, { enabled: true }])),
+  // Only the violations are read; passes would only be copied out of the page.
+  resultTypes: ['violations'],
+};
 
 const day = (back: number) => new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10);
 
-/** A user with a stack, two weeks of intake and ratings, health stats and lab results, so tables and charts draw. */
-async function seedUser(request: APIRequestContext) {
+/** A user with a stack, two weeks of intake and ratings, health stats and lab results, so tables and charts draw; returns their share link. */
+async function seedUser(request: APIRequestContext): Promise<string> {
   const account = newAccount();
   expect((await request.post('/api/register', { data: account })).ok()).toBe(true);
   // A name whose initials (the avatar's text) are not a part of it: the account button's name must still contain them.
@@ -66,7 +104,15 @@ async function seedUser(request: APIRequestContext) {
   }
   const share = await request.post('/api/shares', { data: { parts: ['labs', 'stack', 'logs', 'stats'], expiresInHours: 48 } });
   expect(share.ok()).toBe(true);
-  return { account, shareUrl: new URL(((await share.json()) as { url: string }).url).pathname };
+  return new URL(((await share.json()) as { url: string }).url).pathname;
+}
+
+/** Nothing on the page is still loading: no deferred section, spinner or toast. */
+async function idle(page: Page) {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('[role="status"]:has(.animate-spin)')).toHaveCount(0, { timeout: 15_000 });
+  // A toast lies over the top bar on a phone for its few seconds; axe would judge what is beneath it.
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
 }
 
 /** The page has drawn its heading and, read on to its end, finished loading its code and data. */
@@ -76,91 +122,112 @@ async function settle(page: Page) {
   // Sections below the fold load once a visitor reads on (components/layout/deferred.tsx).
   await page.mouse.wheel(0, 400);
   await page.waitForLoadState('networkidle');
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
-  await expect(page.locator('[role="status"]:has(.animate-spin)')).toHaveCount(0, { timeout: 15_000 });
-  // A toast lies over the top bar on a phone for its few seconds; axe would judge what is beneath it.
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  await idle(page);
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 
-/** What is wrong with the page as it stands: serious axe findings and horizontal overflow at each width. */
-async function inspect(page: Page, state: string, path: string): Promise<string[]> {
-  const problems: string[] = [];
-  const file = path.replace(/^\//, '').replace(/[^\w-]+/g, '_') || 'root';
-  mkdirSync(`${SCREENS_DIR}/${state}`, { recursive: true });
-  for (const size of WIDTHS) {
-    await page.setViewportSize({ width: size.width, height: size.height });
-    for (const theme of THEMES) {
-      await page.emulateMedia({ colorScheme: theme });
-      // Let resize listeners and media queries settle.
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-      const results = await new AxeBuilder({ page }).options({ rules: EXPERIMENTAL_RULES }).analyze();
-      for (const violation of results.violations) {
-        if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
-        problems.push(`${path} at ${size.width}px, ${theme}: ${violation.id} on ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-      }
-      if (theme === 'dark') await page.screenshot({ path: `${SCREENS_DIR}/${state}/${file}-${size.width}-dark.png`, fullPage: true });
-    }
-    await page.emulateMedia({ colorScheme: 'light' });
-    const overflow = await page.evaluate(() => {
-      const width = window.innerWidth;
-      const scrollWidth = document.scrollingElement!.scrollWidth;
-      if (scrollWidth <= width) return null;
-      const wide = [...document.querySelectorAll('body *')]
-        .filter((element) => element.getBoundingClientRect().right > width + 1)
-        .slice(0, 3)
-        .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].slice(0, 4).join('.')}`);
-      return `${scrollWidth}px wide (${wide.join('; ')})`;
-    });
-    if (overflow) problems.push(`${path} at ${size.width}px overflows: ${overflow}`);
-    await page.screenshot({ path: `${SCREENS_DIR}/${state}/${file}-${size.width}.png`, fullPage: true });
-  }
-  return problems;
+/**
+ * After a change of width or theme: resize listeners and media queries have run, colours have
+ * finished their transitions (axe judged a link's contrast halfway to the dark theme), and
+ * anything that started has loaded.
+ */
+async function resettle(page: Page) {
+  await page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    // Transitions end; a spinner's endless animation would not, and is waited out by idle().
+    await Promise.all(document.getAnimations().filter((animation) => animation instanceof CSSTransition).map((animation) => animation.finished.catch(() => undefined)));
+  });
+  await idle(page);
 }
 
-async function inspectAll(page: Page, state: string, paths: string[]): Promise<string[]> {
+/** Serious and critical axe findings on the page as it stands; axe is already in the page. */
+async function axeProblems(page: Page, where: string): Promise<string[]> {
+  const results = await page.evaluate(
+    (options) => (window as unknown as { axe: { run: (context: Document, options: RunOptions) => Promise<AxeResults> } }).axe.run(document, options),
+    AXE_OPTIONS,
+  );
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${where}: ${violation.id} on ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+/** Horizontal overflow at the current width, with the first elements that stick out. */
+async function overflow(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const width = window.innerWidth;
+    const scrollWidth = document.scrollingElement!.scrollWidth;
+    if (scrollWidth <= width) return null;
+    const wide = [...document.querySelectorAll('body *')]
+      .filter((element) => element.getBoundingClientRect().right > width + 1)
+      .slice(0, 3)
+      .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].slice(0, 4).join('.')}`);
+    return `${scrollWidth}px wide (${wide.join('; ')})`;
+  });
+}
+
+/** What is wrong with a page: serious axe findings in either theme and horizontal overflow at each width. */
+async function inspectPage(page: Page, state: string, path: string): Promise<string[]> {
+  await page.setViewportSize({ width: WIDTHS[0].width, height: WIDTHS[0].height });
+  await page.goto(path);
+  await settle(page);
+  // Once for the page's life: axe's script is large, and reading it again for each check cost more than the check.
+  for (const frame of page.frames()) await frame.evaluate(axeCore.source);
   const problems: string[] = [];
-  for (const path of paths) {
-    await page.setViewportSize({ width: WIDTHS[0].width, height: WIDTHS[0].height });
-    await page.goto(path);
-    await settle(page);
-    problems.push(...(await inspect(page, state, path)));
+  const file = path.replace(/^\//, '').replace(/[^\w-]+/g, '_') || 'root';
+  if (SCREENS_DIR) mkdirSync(`${SCREENS_DIR}/${state}`, { recursive: true });
+  // Themes in the order that switches least: light then dark at the first width, back at the second.
+  let themes: readonly ('light' | 'dark')[] = THEMES;
+  for (const [index, size] of WIDTHS.entries()) {
+    if (index > 0) {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await resettle(page);
+    }
+    const wide = await overflow(page);
+    if (wide) problems.push(`${path} at ${size.width}px overflows: ${wide}`);
+    for (const [step, theme] of themes.entries()) {
+      if (index > 0 || step > 0) {
+        await page.emulateMedia({ colorScheme: theme });
+        await resettle(page);
+      }
+      problems.push(...(await axeProblems(page, `${path} at ${size.width}px, ${theme}`)));
+      if (SCREENS_DIR) await page.screenshot({ path: `${SCREENS_DIR}/${state}/${file}-${size.width}${theme === 'dark' ? '-dark' : ''}.png`, fullPage: true });
+    }
+    themes = [...themes].reverse();
   }
   return problems;
 }
 
 const PUBLIC_CONTENT = ['/terms-of-service', '/privacy', '/about', '/learn', '/learn/iron-and-ferritin-explained', '/ask', '/contact', '/research', '/research/biotin-and-thyroid-tests'];
+const CHECKED = 'axe in both themes, both widths';
 
-test('signed out, the sign-in pages: axe and both widths', async ({ page }) => {
-  test.setTimeout(600_000);
-  const paths = ['/', '/auth', '/auth?login=true', '/signup', '/forgot-password', '/reset-password?token=not-a-real-token', '/verify-email?token=not-a-real-token'];
+test.describe('signed out', () => {
   // A first visit: the cookie banner is part of what a visitor meets.
-  expect(await inspectAll(page, 'signed-out', paths)).toEqual([]);
+  for (const path of ['/', '/auth', '/auth?login=true', '/signup', '/forgot-password', '/reset-password?token=not-a-real-token', '/verify-email?token=not-a-real-token', '/subscription', '/payment-success', ...PUBLIC_CONTENT]) {
+    test(`signed out, ${path}: ${CHECKED}`, async ({ page }) => {
+      expect(await inspectPage(page, 'signed-out', path)).toEqual([]);
+    });
+  }
+  test(`signed out, a share link: ${CHECKED}`, async ({ page, seeded }) => {
+    expect(await inspectPage(page, 'signed-out', seeded.shareUrl)).toEqual([]);
+  });
 });
 
-test('signed out, the plan pages and a share link: axe and both widths', async ({ page, request }) => {
-  test.setTimeout(600_000);
-  const { shareUrl } = await seedUser(request);
-  expect(await inspectAll(page, 'signed-out', ['/subscription', '/payment-success', shareUrl])).toEqual([]);
+test.describe('signed in with real data', () => {
+  test.use({ storageState: async ({ seeded }, use) => use(seeded.storageState) });
+  test.beforeEach(async ({ context }) => acceptCookies(context));
+  for (const path of ['/', '/subscription', '/payment-success', '/profile', '/health-stats', '/supplement-history', '/labs', '/labs/biomarkers/vitamin-d-25oh', '/insights', '/no/such/page']) {
+    test(`signed in, ${path}: ${CHECKED}`, async ({ page }) => {
+      expect(await inspectPage(page, 'signed-in', path)).toEqual([]);
+    });
+  }
 });
 
-test('signed out, the content pages: axe and both widths', async ({ page }) => {
-  test.setTimeout(600_000);
-  expect(await inspectAll(page, 'signed-out', PUBLIC_CONTENT)).toEqual([]);
-});
-
-test('signed in, every page with real data: axe and both widths', async ({ page }) => {
-  test.setTimeout(600_000);
-  await acceptCookies(page.context());
-  await seedUser(page.request);
-  const paths = ['/', '/subscription', '/payment-success', '/profile', '/health-stats', '/supplement-history', '/labs', '/insights', '/no/such/page'];
-  expect(await inspectAll(page, 'signed-in', paths)).toEqual([]);
-});
-
-test('signed in as an administrator, the admin pages and the content pages: axe and both widths', async ({ page }) => {
-  test.setTimeout(600_000);
-  await acceptCookies(page.context());
-  expect((await page.request.post('/api/login', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } })).ok()).toBe(true);
-  const paths = ['/admin', '/admin/supplements', '/admin/users', '/admin/blog', '/admin/blog?new=research', ...PUBLIC_CONTENT];
-  expect(await inspectAll(page, 'admin', paths)).toEqual([]);
+test.describe('signed in as an administrator', () => {
+  test.use({ storageState: async ({ adminState }, use) => use(adminState) });
+  test.beforeEach(async ({ context }) => acceptCookies(context));
+  for (const path of ['/admin', '/admin/supplements', '/admin/users', '/admin/blog', '/admin/blog?new=research', ...PUBLIC_CONTENT]) {
+    test(`as an administrator, ${path}: ${CHECKED}`, async ({ page }) => {
+      expect(await inspectPage(page, 'admin', path)).toEqual([]);
+    });
+  }
 });

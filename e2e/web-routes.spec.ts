@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { acceptCookies, signUpOnLanding } from './support/fixtures.ts';
+import { acceptCookies, signUp } from './support/fixtures.ts';
 
 /** The route table of product.md, Pages by session state, as a visitor and a signed-in user see it. */
 
@@ -93,7 +93,7 @@ test.describe('signed in without admin rights', () => {
   test.beforeEach(async ({ page }) => skipCookieBanner(page));
 
   test('member routes work, admin and unknown routes show the 404 screen', async ({ page }) => {
-    await signUpOnLanding(page);
+    await signUp(page);
 
     await page.goto('/');
     await expect(page.getByText('Stack Chat Assistant')).toBeVisible();
@@ -130,7 +130,7 @@ test.describe('signed in without admin rights', () => {
   });
 
   test('the profile lists this session and ending it signs out', async ({ page }) => {
-    const { username } = await signUpOnLanding(page);
+    const { username } = await signUp(page);
     await page.goto('/profile');
     // The profile form shows the account's username and e-mail.
     await expect(page.getByLabel('Username', { exact: true })).toHaveValue(username);

@@ -46,6 +46,22 @@ export async function signUpOnLanding(page: Page): Promise<ReturnType<typeof new
   return account;
 }
 
+/**
+ * A new account made through the API, as the sign-up form would make it (with the browser's time
+ * zone), and signed in in this page's browser, which is left on the dashboard: for tests that are
+ * not about signing up (those are web-landing-signup, billing and the first tracking journey).
+ */
+export async function signUp(page: Page): Promise<ReturnType<typeof newAccount>> {
+  const account = newAccount();
+  const timeZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  // The page's request context shares the browser's cookies, so its session cookie signs the browser in.
+  expect((await page.request.post('/api/register', { data: { ...account, timeZone } })).status()).toBe(200);
+  await page.goto('/');
+  // A signed-in page's first drawing has taken over 15 s on a loaded machine.
+  await expect(page.getByRole('button', { name: /account menu/i })).toBeVisible({ timeout: 45_000 });
+  return account;
+}
+
 /** The link in the newest mail to an address, as the user would click it. */
 export async function linkInMail(to: string, pathPrefix: string): Promise<string> {
   let link: string | undefined;

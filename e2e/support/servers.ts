@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, openSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, openSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,6 +16,7 @@ import { E2E_SERVER_LOG } from './server-log.ts';
  * Google. Playwright starts this as its web server and stops it at the end.
  */
 type Mail = { to: string[]; raw: string; text: string };
+const APP_URLS = [E2E.appUrl, E2E.mailAppUrl, E2E.passkeyAppUrl];
 const mailbox: Mail[] = [];
 
 const smtp = new SMTPServer({
@@ -33,7 +34,16 @@ const smtp = new SMTPServer({
 await new Promise<void>((resolve) => smtp.listen(E2E.smtpPort, '127.0.0.1', resolve));
 
 createServer((request, response) => {
-  const to = new URL(request.url ?? '/', E2E.mailboxUrl).searchParams.get('to')?.toLowerCase();
+  const url = new URL(request.url ?? '/', E2E.mailboxUrl);
+  // Playwright waits on this: ready once all three apps are.
+  if (url.pathname === '/readyz') {
+    void appsReady().then((ready) => {
+      response.statusCode = ready ? 200 : 503;
+      response.end();
+    });
+    return;
+  }
+  const to = url.searchParams.get('to')?.toLowerCase();
   const found = mailbox.filter((mail) => !to || mail.to.includes(to)).map(({ to: recipients, text }) => ({ to: recipients, text }));
   response.setHeader('content-type', 'application/json');
   response.end(JSON.stringify(found));
@@ -77,9 +87,15 @@ const children: ChildProcess[] = [];
 // The apps' logs go to a file, read back only for a test that failed (server-log-reporter.ts).
 mkdirSync(path.dirname(E2E_SERVER_LOG), { recursive: true });
 const appLog = openSync(E2E_SERVER_LOG, 'w');
+// One database with the administrator, copied to each app: the CLI opens a new database, which
+// takes a while on a busy machine, once instead of three times.
+const templateDir = mkdtempSync(path.join(tmpdir(), 'stacklab-e2e-template-'));
+createAdmin(templateDir);
+
 function startApp(url: string, env: Record<string, string>): void {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stacklab-e2e-'));
-  createAdmin(dataDir);
+  // The database only: each app makes its own secrets, as a fresh install does.
+  cpSync(path.join(templateDir, 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
   const child = spawn(process.execPath, ['dist/server/main.js'], {
     env: {
       ...process.env,
@@ -114,8 +130,8 @@ startApp(E2E.passkeyAppUrl, {});
 
 /**
  * A known administrator (E2E_ADMIN) in every app, made by the real `create-admin` CLI of the built
- * app. It runs against the app's DATA_DIR BEFORE the app starts: the embedded database belongs to
- * one process at a time, so the CLI cannot open it once the app is running.
+ * app. It runs against the apps' database BEFORE they start: the embedded database belongs to one
+ * process at a time, so the CLI cannot open it once an app is running.
  */
 function createAdmin(dataDir: string): void {
   const result = spawnSync(
@@ -124,6 +140,11 @@ function createAdmin(dataDir: string): void {
     { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, encoding: 'utf8' },
   );
   if (result.status !== 0) throw new Error(`create-admin failed (${result.status}): ${result.stderr}`);
+}
+
+async function appsReady(): Promise<boolean> {
+  const answers = await Promise.all(APP_URLS.map((app) => fetch(`${app}/readyz`).then((reply) => reply.ok, () => false)));
+  return answers.every(Boolean);
 }
 
 const stop = () => {

@@ -25,6 +25,8 @@ export type Seed = {
   warnedNutrient: string;
   labFileId: string;
   labResultId: string;
+  /** The catalogue biomarker of the owner's result typed in by hand. */
+  labBiomarker: string;
   /** A retest the owner planned, for a result of its own out of range. */
   labRetestId: string;
   /** Rows of the owner's report waiting in review: one saved, one left out, one kept as their own. */
@@ -217,6 +219,8 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteCase> = {
   'GET /api/labs/chart-data': { expect: ownData() },
   'GET /api/labs/series': { expect: ownData() },
   'GET /api/labs/biomarkers': { expect: ownData() },
+  // A catalogue biomarker: each caller reads their own readings of it (an own biomarker's key is the owner's thing: labs-biomarker-page.int.test.ts).
+  'GET /api/labs/biomarkers/{biomarker}/readings': { expect: ownData(), params: { biomarker: 'labBiomarker' } },
   'GET /api/labs/results/manual': { expect: ownData() },
   'POST /api/labs/results': { expect: ownData(201), body: () => ({ ...result, testDate: daysAgo(2) }) },
   'PUT /api/labs/results/{id}': { expect: ownersThing(), params: { id: 'labResultId' }, body: () => result },

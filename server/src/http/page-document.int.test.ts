@@ -27,7 +27,6 @@ const MANIFEST = {
   '_ui.js': { file: 'assets/ui.js', imports: ['_app.js'] },
   'src/app/routes/landing.tsx': { file: 'assets/landing.js', isDynamicEntry: true, imports: ['_app.js'] },
   'src/app/routes/dashboard.tsx': { file: 'assets/dashboard.js', isDynamicEntry: true, imports: ['_ui.js', '_app.js'] },
-  'src/app/routes/dashboard.queries.ts': { file: 'assets/dashboard.queries.js', isDynamicEntry: true, imports: ['_ui.js'] },
   'src/app/routes/labs.tsx': { file: 'assets/labs.js', isDynamicEntry: true, imports: ['_ui.js'] },
   'src/app/routes/admin.tsx': { file: 'assets/admin.js', isDynamicEntry: true, imports: ['_ui.js'] },
   'src/app/routes/learn.tsx': { file: 'assets/learn.js', isDynamicEntry: true },
@@ -213,7 +212,7 @@ describe('the page document', () => {
   it("preloads the app's code, then the page this user is shown, without the entry's own", async () => {
     const { client } = await signedInClient(t);
     // Signed in, / is the dashboard: the app, the page's chunk, its first data, their shared chunk, once each.
-    expect(preloads((await client.get('/')).body)).toEqual(['assets/app.js', 'assets/dashboard.js', 'assets/ui.js', 'assets/dashboard.queries.js']);
+    expect(preloads((await client.get('/')).body)).toEqual(['assets/app.js', 'assets/dashboard.js', 'assets/ui.js']);
     expect(preloads((await client.get('/labs')).body)).toEqual(['assets/app.js', 'assets/labs.js', 'assets/ui.js']);
     // Signed out, / is the landing page, and /labs is too (the route table sends visitors there).
     const visitor = new TestClient(t.app);

@@ -6,7 +6,7 @@ import { dehydrate, QueryClient } from '@tanstack/query-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { User } from '#contract/auth.ts';
 import { firstQueriesOf, PAGE_DATA_ELEMENT_ID, USER_QUERY_KEY } from '#contract/page-data.ts';
-import { CONSENT_ANSWERS, CONSENT_COOKIE, isStandalone, resolveScreen, type Screen } from '#contract/routes.ts';
+import { CONSENT_ANSWERS, CONSENT_COOKIE, isStandalone, matchRoute, type Screen } from '#contract/routes.ts';
 import { THEME_COOKIE, documentThemeOf } from '#contract/theme.ts';
 import { matchedPath } from './access.ts';
 import type { SessionUser } from '#server/domain/user.ts';
@@ -48,8 +48,7 @@ const compress = { br: promisify(brotliCompress), gzip: promisify(gzip) };
  *   complete at once instead of asking for each part after its code has loaded;
  * - `modulepreload` links for the app's code and that page's, so that they download while the
  *   entry paints the shell, rather than one after the other as each asks for the next (Vite's
- *   manifest names the chunks: the entry's dynamic imports, `src/app/routes/<screen>.tsx`, and
- *   `<screen>.queries.ts` for the page's first data);
+ *   manifest names the chunks: the entry's dynamic imports and `src/app/routes/<screen>.tsx`);
  * - a page's own title and Open Graph tags where a route gives them (blog posts);
  * - the colour theme the visitor chose (its cookie) on the root element, so that the page paints
  *   in it from the first byte; without one, the stylesheet follows the device (decision 033);
@@ -87,8 +86,8 @@ export class PageDocuments {
   /** Sends the document for a request of a route with PAGE_ROUTE_CONFIG, compressed when the browser takes it. */
   async send(request: FastifyRequest, reply: FastifyReply, page: { meta?: PageMeta; status?: number } = {}): Promise<FastifyReply> {
     const user = await this.options.sessionUser(request.auth);
-    const screen = resolveScreen(matchedPath(request), user ? { status: 'signed-in', isAdmin: user.isAdmin } : { status: 'signed-out' });
-    const queries = firstQueriesOf(screen, user);
+    const { screen, params } = matchRoute(matchedPath(request), user ? { status: 'signed-in', isAdmin: user.isAdmin } : { status: 'signed-out' });
+    const queries = firstQueriesOf(screen, user, { params });
     const found = await Promise.all(queries.map((query) => this.options.answer(request, query.path)));
     // The web's query cache as it would hold these answers: TanStack Query's own dehydrated state.
     const cache = new QueryClient();
@@ -150,7 +149,6 @@ export class PageDocuments {
       const files = new Set<string>();
       for (const started of this.manifest['index.html']?.dynamicImports ?? []) this.chunkFiles(started, files);
       this.chunkFiles(`src/app/routes/${screen}.tsx`, files);
-      this.chunkFiles(`src/app/routes/${screen}.queries.ts`, files);
       links = [...files]
         .filter((file) => !loadedByEntry.has(file))
         .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${escapeAttribute(file)}" />`)

@@ -82,6 +82,7 @@ export async function seedCallers(t: TestApp): Promise<Callers> {
       warnedNutrient: 'magnesium',
       labFileId: owner.labFileId!,
       labResultId: records.manual!.id,
+      labBiomarker: records.manual!.biomarker,
       labRetestId: review.retest.id,
       reviewRowToSaveId: review.reviewRows[0]!.id,
       reviewRowToDropId: review.reviewRows[1]!.id,
@@ -111,7 +112,7 @@ export async function seedCallers(t: TestApp): Promise<Callers> {
 
 /** The owner's results, import, share link, saved chat, checkout and passkey, through the API. */
 async function seedOwnerRecords(t: TestApp, owner: TestClient, password: string) {
-  const [manual] = await ok<{ id: string }[]>(owner.get('/api/labs/results/manual'));
+  const [manual] = await ok<{ id: string; biomarker: string }[]>(owner.get('/api/labs/results/manual'));
   const healthImport = await ok<{ id: string }>(
     owner.request({ method: 'POST', url: '/api/health-imports', ...multipart(Buffer.from(appleHealthXml([today()])), 'export.xml') }),
     202,

@@ -8,60 +8,25 @@ import { clearGoogleSignup, peekGoogleSignup } from '#web/features/auth/utils/go
 import { lazyWithPreload } from '#web/lib/lazy-with-preload.ts';
 import { hydrateFromDocument } from '#web/lib/page-data.ts';
 import { useUser } from '#web/lib/session.ts';
-import type { AnyQueryOptions } from '#web/lib/use-first-answers.ts';
+import { fetchFirstAnswers } from '#web/lib/use-first-answers.ts';
 import { RootLayout } from './layouts/root-layout.tsx';
-import { USER_QUERY_KEY } from '#contract/page-data.ts';
-import { isStandalone, resolveScreen, routesFor, STANDALONE, type Screen, type SessionState } from '#contract/routes.ts';
+import { firstQueriesOf, USER_QUERY_KEY } from '#contract/page-data.ts';
+import { isStandalone, matchRoute, routesFor, SCREEN_TITLES, STANDALONE, type Screen, type SessionState } from '#contract/routes.ts';
 
-type PageScreen = Exclude<Screen, 'loading' | 'not-found' | 'signed-in-redirect'>;
+// Every page is its own chunk, `routes/<screen>.tsx`, found by its name (pages.test.ts holds
+// the files and the route table to each other), so the landing page ships only what it shows.
+const pageModules = import.meta.glob<{ default: ComponentType }>('./routes/*.tsx');
 
-// Every page is its own chunk, so the landing page ships only what it shows.
-const pageModules: Record<PageScreen, () => Promise<{ default: ComponentType }>> = {
-  landing: () => import('./routes/landing.tsx'),
-  auth: () => import('./routes/auth.tsx'),
-  signup: () => import('./routes/signup.tsx'),
-  'forgot-password': () => import('./routes/forgot-password.tsx'),
-  'reset-password': () => import('./routes/reset-password.tsx'),
-  'verify-email': () => import('./routes/verify-email.tsx'),
-  terms: () => import('./routes/terms.tsx'),
-  privacy: () => import('./routes/privacy.tsx'),
-  about: () => import('./routes/about.tsx'),
-  contact: () => import('./routes/contact.tsx'),
-  learn: () => import('./routes/learn.tsx'),
-  'learn-post': () => import('./routes/learn-post.tsx'),
-  research: () => import('./routes/research.tsx'),
-  'research-post': () => import('./routes/research-post.tsx'),
-  ask: () => import('./routes/ask.tsx'),
-  dashboard: () => import('./routes/dashboard.tsx'),
-  subscription: () => import('./routes/subscription.tsx'),
-  'payment-success': () => import('./routes/payment-success.tsx'),
-  profile: () => import('./routes/profile.tsx'),
-  'health-stats': () => import('./routes/health-stats.tsx'),
-  insights: () => import('./routes/insights.tsx'),
-  'supplement-history': () => import('./routes/supplement-history.tsx'),
-  labs: () => import('./routes/labs.tsx'),
-  admin: () => import('./routes/admin.tsx'),
-  'admin-supplements': () => import('./routes/admin-supplements.tsx'),
-  'admin-users': () => import('./routes/admin-users.tsx'),
-  'admin-blog': () => import('./routes/admin-blog.tsx'),
-  'admin-interactions': () => import('./routes/admin-interactions.tsx'),
-  share: () => import('./routes/share.tsx'),
-};
+type Page = ReturnType<typeof lazyWithPreload<object>>;
+const pages = new Map<Screen, Page>();
 
-const pages = Object.fromEntries(
-  Object.entries(pageModules).map(([screen, load]) => [screen, lazyWithPreload(() => load().then((module) => module.default))]),
-) as Record<PageScreen, ReturnType<typeof lazyWithPreload<object>>>;
-
-// The first data of the pages that wait for all of it (useFirstAnswers), in modules of their own.
-type FirstQueries = (user: User) => readonly AnyQueryOptions[];
-const loadFirstQueries: Partial<Record<PageScreen, () => Promise<FirstQueries>>> = {
-  dashboard: () => import('./routes/dashboard.queries.ts').then((module) => module.firstQueries),
-  labs: () => import('./routes/labs.queries.ts').then((module) => module.firstQueries),
-  insights: () => import('./routes/insights.queries.ts').then((module) => module.firstQueries),
-};
-
-function isPage(screen: Screen): screen is PageScreen {
-  return screen in pageModules;
+/** The screen's page, or undefined for a screen drawn without one (the spinner, the 404 screen, a redirect). */
+function pageOf(screen: Screen): Page | undefined {
+  const load = pageModules[`./routes/${screen}.tsx`];
+  if (!load) return undefined;
+  let page = pages.get(screen);
+  if (!page) pages.set(screen, (page = lazyWithPreload(() => load().then((module) => module.default))));
+  return page;
 }
 
 /** How long the first drawing waits for data the page's document did not carry; then the page shows its own spinner. */
@@ -78,14 +43,14 @@ export async function startPage(queryClient: QueryClient, pathname: string): Pro
   if (!hydrateFromDocument(queryClient)) return;
   const user = queryClient.getQueryData<User | null>(USER_QUERY_KEY);
   if (user === undefined) return;
-  const screen = resolveScreen(pathname, user ? { status: 'signed-in', isAdmin: user.isAdmin } : { status: 'signed-out' });
-  if (!isPage(screen)) return;
-  const firstData = user
-    ? loadFirstQueries[screen]?.().then((firstQueries) => Promise.all(firstQueries(user).map((options) => queryClient.prefetchQuery(options))))
-    : undefined;
+  const { screen, params } = matchRoute(pathname, user ? { status: 'signed-in', isAdmin: user.isAdmin } : { status: 'signed-out' });
+  const page = pageOf(screen);
+  if (!page) return;
+  // What the document did not carry (an answer the server could not give), asked for at once.
+  const firstData = user ? fetchFirstAnswers(queryClient, firstQueriesOf(screen, user, { params })) : undefined;
   await Promise.all([
     // A page whose code fails to load is drawn by its lazy path, which shows the error.
-    pages[screen].preload().catch(() => undefined),
+    page.preload().catch(() => undefined),
     firstData && Promise.race([firstData, new Promise((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS))]),
   ]);
 }
@@ -113,7 +78,7 @@ function GoogleSignupDone({ to }: { to: string }) {
   return <Navigate to={to} replace />;
 }
 
-const ContinueGoogleSignupPage = lazy(() => import('./routes/google-signup.tsx'));
+const ContinueGoogleSignupPage = lazy(() => import('./routes/parts/google-signup.tsx'));
 
 function ContinueGoogleSignup() {
   return (
@@ -123,45 +88,9 @@ function ContinueGoogleSignup() {
   );
 }
 
-/** The browser tab's title per screen. */
-const TITLES: Record<Screen, string | null> = {
-  loading: null,
-  'not-found': 'Page Not Found',
-  landing: null,
-  auth: 'Sign in or sign up',
-  signup: 'Sign up',
-  'forgot-password': 'Reset your password',
-  'reset-password': 'Choose a new password',
-  'verify-email': 'Verify your email',
-  'signed-in-redirect': null,
-  terms: 'Terms of Service',
-  privacy: 'Privacy Policy',
-  about: 'About',
-  contact: 'Contact',
-  learn: 'Learn',
-  'learn-post': 'Learn',
-  research: 'Research',
-  'research-post': 'Research',
-  ask: 'Ask',
-  dashboard: 'Dashboard',
-  subscription: 'Choose Your Plan',
-  'payment-success': 'Payment',
-  profile: 'Profile Settings',
-  'health-stats': 'Your Health Overview',
-  insights: 'Insights',
-  'supplement-history': 'Supplement History',
-  labs: 'Biomarker Trends',
-  admin: 'Admin Dashboard',
-  'admin-supplements': 'Manage Supplements',
-  'admin-users': 'User Management',
-  'admin-blog': 'Blog Management',
-  'admin-interactions': 'Manage Interactions',
-  share: 'Shared health data',
-};
-
 function useScreenTitle(screen: Screen) {
   useEffect(() => {
-    const title = TITLES[screen];
+    const title = SCREEN_TITLES[screen];
     if (screen === 'loading' || screen === 'signed-in-redirect') return;
     // Posts set their own title (and meta tags) once they have loaded (lib/page-meta.ts).
     if (screen === 'learn-post' || screen === 'research-post') return;
@@ -174,8 +103,8 @@ function ScreenView({ screen }: { screen: Screen }) {
   if (screen === 'loading') return <PageSpinner />;
   if (screen === 'not-found') return <NotFound />;
   if (screen === 'signed-in-redirect') return <SignedInRedirect />;
-  const Page = pages[screen];
-  return <Page />;
+  const Page = pageOf(screen);
+  return Page ? <Page /> : <NotFound />;
 }
 
 function useSessionState(): SessionState {

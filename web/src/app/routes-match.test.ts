@@ -1,6 +1,6 @@
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { resolveScreen, routesFor, type SessionState } from '#contract/routes.ts';
+import { matchRoute, resolveScreen, routesFor, type SessionState } from '#contract/routes.ts';
 
 const loading: SessionState = { status: 'loading' };
 const signedOut: SessionState = { status: 'signed-out' };
@@ -60,6 +60,7 @@ describe('route table (contract/routes.ts)', () => {
     expect(resolveScreen('/insights', member)).toBe('insights');
     expect(resolveScreen('/supplement-history', member)).toBe('supplement-history');
     expect(resolveScreen('/labs', member)).toBe('labs');
+    expect(resolveScreen('/labs/biomarkers/vitamin-d', member)).toBe('biomarker');
     expect(resolveScreen('/no/such/page', member)).toBe('not-found');
     expect(resolveScreen('/auth', member)).toBe('signed-in-redirect');
   });
@@ -80,6 +81,15 @@ describe('route table (contract/routes.ts)', () => {
       expect(resolveScreen('/share/abc123', state)).toBe('share');
     }
     expect(resolveScreen('/share', member)).toBe('not-found');
+  });
+});
+
+describe('matchRoute', () => {
+  it("gives the route's parameters as the router does, decoded", () => {
+    expect(matchRoute('/labs/biomarkers/vitamin-d', member)).toEqual({ screen: 'biomarker', params: { biomarker: 'vitamin-d' } });
+    expect(matchRoute('/labs/biomarkers/own%3Aabc', member)).toEqual({ screen: 'biomarker', params: { biomarker: 'own:abc' } });
+    expect(matchRoute('/labs/biomarkers/vitamin-d', signedOut)).toEqual({ screen: 'landing', params: {} });
+    expect(matchRoute('/no/such/page', member)).toEqual({ screen: 'not-found', params: {} });
   });
 });
 

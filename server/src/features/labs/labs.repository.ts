@@ -123,6 +123,17 @@ export async function listManualResults(db: Db, userId: string): Promise<LabResu
     .orderBy(desc(labResults.testDate), asc(labResults.name), asc(labResults.id));
 }
 
+/** The user's results of one biomarker, newest first, each with its report's file name (null when typed in by hand). */
+export async function listBiomarkerResults(db: Db, userId: string, biomarkerKey: string): Promise<(LabResultRow & { fileName: string | null })[]> {
+  const rows = await db
+    .select({ result: labResults, fileName: labFiles.fileName })
+    .from(labResults)
+    .leftJoin(labFiles, and(eq(labFiles.id, labResults.labFileId), eq(labFiles.userId, userId)))
+    .where(and(eq(labResults.userId, userId), eq(labResults.biomarkerKey, biomarkerKey)))
+    .orderBy(desc(labResults.testDate), desc(labResults.createdAt), asc(labResults.id));
+  return rows.map(({ result, fileName }) => ({ ...result, fileName }));
+}
+
 export async function findLabResult(db: Db, userId: string, id: string): Promise<LabResultRow | undefined> {
   const [row] = await db.select().from(labResults).where(and(eq(labResults.userId, userId), eq(labResults.id, id)));
   return row;

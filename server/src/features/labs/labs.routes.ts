@@ -8,7 +8,7 @@ import { contentDisposition, readUploadedFile } from './labs.uploads.ts';
 import type { LabsService } from './labs.service.ts';
 import type { ZodRoutes } from '#server/http/zod-routes.ts';
 
-const { list, upload, labFile, remove, chartData, series, biomarkers, targets, setTarget, removeTarget, attention, acceptRetest, cancelRetest, ownBiomarkers, saveReviewRow, keepReviewRowAsOwn, dismissReviewRow, fileResults, addFileResult, setTestDate, confirmFile, manualResults, addManualResult, updateResult, deleteResult } = labsEndpoints;
+const { list, upload, labFile, remove, chartData, series, biomarkers, biomarkerReadings, targets, setTarget, removeTarget, attention, acceptRetest, cancelRetest, ownBiomarkers, saveReviewRow, keepReviewRowAsOwn, dismissReviewRow, fileResults, addFileResult, setTestDate, confirmFile, manualResults, addManualResult, updateResult, deleteResult } = labsEndpoints;
 
 const labPageParamsSchema = z.strictObject({
   id: z.uuid('Not a valid id'),
@@ -139,6 +139,16 @@ function chartRoutes(r: ZodRoutes, labs: LabsService): void {
     reply.header('cache-control', 'private, max-age=3600');
     return labs.catalogue();
   });
+
+  r.get(biomarkerReadings.path, {
+    config: { access: 'user' },
+    schema: {
+      tags,
+      summary: "A biomarker (the catalogue's or the user's own) with every reading of it the user has, newest first, each with its report",
+      params: biomarkerReadings.params,
+      response: { 200: biomarkerReadings.response, ...notFound, ...errors },
+    },
+  }, async (request) => labs.biomarkerReadings(request.auth!.user.id, request.params.biomarker));
 }
 
 /** Own targets, what is worth a look, and planned retests. */

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { BiomarkerCategory } from '#contract/biomarkers.ts';
 import {
+  type BiomarkerReadings,
   type BiomarkerSeries,
   type BiomarkerTarget,
   type BiomarkerTargetBody,
@@ -64,6 +65,7 @@ import {
   insertLabResult,
   listFileResults,
   listLabFiles,
+  listBiomarkerResults,
   listManualResults,
   listSeriesByBiomarker,
   listStorageKeys,
@@ -247,6 +249,27 @@ export class LabsService {
     const stored = await resolveReviewRow(this.deps.db, row.userId, row.id, result);
     if (!stored) throw AppError.notFound(LAB_MESSAGES.reviewRowNotFound);
     return toLabResultDto(stored);
+  }
+
+  /**
+   * One biomarker's page: a catalogue key or one of the user's own ("own:<id>"), and every
+   * result of it the user has, newest first, with its report. Not found for a biomarker neither
+   * the catalogue nor this user has, so another user's own biomarker is not found either.
+   */
+  async biomarkerReadings(userId: string, key: string): Promise<BiomarkerReadings> {
+    const ownId = OWN_KEY.exec(key)?.[1];
+    const own = ownId ? await findOwnBiomarker(this.deps.db, userId, ownId) : undefined;
+    const marker = ownId ? undefined : findMarker(key);
+    const biomarker = own ? { biomarker: ownKey(own.id), name: own.name, category: 'other' as const } : marker && { biomarker: marker.key, name: marker.name, category: marker.category };
+    if (!biomarker) throw AppError.notFound(LAB_MESSAGES.biomarkerNotFound);
+    const rows = await listBiomarkerResults(this.deps.db, userId, biomarker.biomarker);
+    return {
+      ...biomarker,
+      readings: rows.map((row) => ({
+        ...toLabResultDto(row),
+        report: row.labFileId && row.fileName !== null ? { id: row.labFileId, fileName: row.fileName, fileUrl: fileUrlOf(row.labFileId) } : null,
+      })),
+    };
   }
 
   async manualResults(userId: string): Promise<LabResult[]> {
@@ -486,6 +509,12 @@ function typedRange(input: LabResultInput): { low: number | null; high: number |
 }
 
 const ownKey = ownBiomarkerKey;
+/** An own biomarker's key, "own:" and its id. */
+const OWN_KEY = /^own:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+function fileUrlOf(fileId: string): string {
+  return `/api/labs/${fileId}/file`;
+}
 
 /** A result of the user's own biomarker: stored in its one unit, so its canonical value is the value. */
 function ownResult(own: OwnBiomarkerRow, value: number, range: { low: number | null; high: number | null; text: string | null }): ResolvedResult {
@@ -584,7 +613,7 @@ export function toLabFileDto(file: LabFileWithCounts): LabFile {
   return {
     id: file.id,
     fileName: file.fileName,
-    fileUrl: `/api/labs/${file.id}/file`,
+    fileUrl: fileUrlOf(file.id),
     uploadedAt: file.createdAt.toISOString(),
     contentType: file.contentType,
     sizeBytes: file.sizeBytes,

@@ -5,8 +5,8 @@ import { LandingHero } from '#web/features/marketing/components/landing-hero.tsx
 import { PromisesSection } from '#web/features/marketing/components/promises-section.tsx';
 import { usePlans } from '#web/lib/plans.ts';
 
-const PricingSection = lazy(() => import('./landing-sections.tsx').then((module) => ({ default: module.PricingSection })));
-const SignupSection = lazy(() => import('./landing-sections.tsx').then((module) => ({ default: module.SignupSection })));
+const PricingSection = lazy(() => import('./parts/landing-sections.tsx').then((module) => ({ default: module.PricingSection })));
+const SignupSection = lazy(() => import('./parts/landing-sections.tsx').then((module) => ({ default: module.SignupSection })));
 
 /** The signed-out home page: hero, pricing from the plan catalogue, and the free-trial sign-up. */
 export default function LandingRoute() {

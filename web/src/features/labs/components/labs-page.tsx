@@ -9,7 +9,6 @@ import { PageHeader } from '#web/components/layout/page-header.tsx';
 import { PageBodySpinner } from '#web/components/ui/spinner.tsx';
 import { useFirstAnswers } from '#web/lib/use-first-answers.ts';
 import { LABS_QUERY_KEY, useLabFiles } from '../api/lab-files.ts';
-import { labsPageQueries } from '../api/page-queries.ts';
 import { finishedReading } from '../utils/lab-results.ts';
 import { BiomarkerTrends } from './biomarker-trends.tsx';
 import { LabFilesGrid } from './lab-files-grid.tsx';
@@ -34,7 +33,7 @@ export function LabsPage({ user }: { user: User }) {
   const files = useLabFiles();
   useFollowReading(files.data);
   // Every section's first data, so that the sections appear together (useFirstAnswers).
-  const ready = useFirstAnswers(labsPageQueries(user));
+  const ready = useFirstAnswers('labs', user);
 
   // product.md, Labs: a failed file-list load is logged only; the list on screen stays as it was.
   const failure = files.error;

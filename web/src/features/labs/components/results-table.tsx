@@ -12,6 +12,7 @@ import { useResultNotes } from '../api/lab-notes.ts';
 import { formatTestDate, formatValue } from '../utils/chart-rows.ts';
 import { FLAG_LABELS, rangeText } from '../utils/lab-results.ts';
 import { type ResultBody, ResultForm } from './result-form.tsx';
+import { BiomarkerName } from './biomarker-name.tsx';
 
 type ResultsTableProps = {
   results: LabResult[];
@@ -168,7 +169,9 @@ function ResultCard({ result, selected, onSelect, onEdit }: RowProps) {
     >
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
-          <p className="font-medium break-words">{result.name}</p>
+          <p className="font-medium break-words">
+            <BiomarkerName biomarker={result.biomarker} name={result.name} />
+          </p>
           <p className="tabular-nums">
             {formatValue(result.value)} {result.unit}
             {result.flag ? <span className={cn('ml-2', result.flag !== 'normal' && 'font-medium text-destructive')}>{FLAG_LABELS[result.flag]}</span> : null}
@@ -199,7 +202,9 @@ function ResultRow({ result, selected, onSelect, onEdit }: RowProps) {
       onFocusCapture={() => onSelect?.(result)}
     >
       <th scope="row" className="px-3 py-2 font-medium">
-        <span className="block">{result.name}</span>
+        <span className="block">
+          <BiomarkerName biomarker={result.biomarker} name={result.name} />
+        </span>
         {unreviewed ? (
           <Badge variant="warning" className="mt-1">
             Not reviewed

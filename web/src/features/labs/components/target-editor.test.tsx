@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { ChartSeries } from '../utils/series.ts';
 import { formErrors } from '#web/lib/forms.ts';
@@ -19,9 +20,11 @@ const own: ChartSeries = {
 
 function text(series: ChartSeries[]): string {
   const html = renderToStaticMarkup(
-    <QueryClientProvider client={new QueryClient()}>
-      <TargetsPanel series={series} />
-    </QueryClientProvider>,
+    <MemoryRouter>
+      <QueryClientProvider client={new QueryClient()}>
+        <TargetsPanel series={series} />
+      </QueryClientProvider>
+    </MemoryRouter>,
   );
   return html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 }

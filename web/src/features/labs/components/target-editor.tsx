@@ -10,6 +10,7 @@ import { type FieldOf, bodySchema, setServerErrors } from '#web/lib/forms.ts';
 import { displayUnit } from '#web/lib/lab-units.ts';
 import { useRemoveTarget, useSaveTarget } from '../api/targets.ts';
 import { formatValue } from '../utils/chart-rows.ts';
+import { BiomarkerName } from './biomarker-name.tsx';
 import type { ChartSeries } from '../utils/series.ts';
 
 const SOURCE_LABELS = { report: 'from your report', profile: 'for your sex and age', typical: 'a typical adult range' } as const;
@@ -27,7 +28,7 @@ function rangeText(range: { low: number | null; high: number | null }, unit: str
  * Under the charts: each drawn biomarker's reference range and where it comes from, its optimal
  * range with the source, and the user's own target, which they set here (decision 040).
  */
-export function TargetsPanel({ series }: { series: ChartSeries[] }) {
+export function TargetsPanel({ series, linkNames = true }: { series: ChartSeries[]; /** Each name opens its biomarker's page. */ linkNames?: boolean }) {
   // Every drawn series, the user's own biomarkers included: their target is in the unit they were kept in.
   const editable = series;
   if (editable.length === 0) return null;
@@ -38,7 +39,7 @@ export function TargetsPanel({ series }: { series: ChartSeries[] }) {
       </h4>
       <ul className="grid gap-3">
         {editable.map((one) => (
-          <TargetRow key={one.biomarker} series={one} />
+          <TargetRow key={one.biomarker} series={one} linkName={linkNames} />
         ))}
       </ul>
     </section>
@@ -60,10 +61,10 @@ export function targetFormSchema(series: ChartSeries) {
   return bodySchema<TargetValues>(biomarkerTargetBodySchema, (values) => targetBody(series, values), targetField);
 }
 
-function TargetRow({ series }: { series: ChartSeries }) {
+function TargetRow({ series, linkName }: { series: ChartSeries; linkName: boolean }) {
   return (
     <li className="grid gap-2 rounded-md border border-border p-3 text-sm">
-      <p className="font-medium">{series.name}</p>
+      <p className="font-medium">{linkName ? <BiomarkerName biomarker={series.biomarker} name={series.name} /> : series.name}</p>
       <p className="text-muted-foreground">
         Reference range: {rangeText(series.referenceRange, series.unit)}
         {series.referenceRange.low !== null || series.referenceRange.high !== null ? ` (${SOURCE_LABELS[series.referenceSource ?? 'typical']})` : ''}
@@ -147,3 +148,4 @@ function TargetForm({ series }: { series: ChartSeries }) {
     </>
   );
 }
+
