@@ -72,7 +72,7 @@ function TargetRow({ series, linkName }: { series: ChartSeries; linkName: boolea
       {series.optimalRange ? (
         <p className="text-muted-foreground">
           Optimal range: {rangeText(series.optimalRange, series.unit)}. {series.optimalRange.note}{' '}
-          <a className="text-primary underline-offset-2 hover:underline" href={series.optimalRange.citation.url} target="_blank" rel="noreferrer">
+          <a className="text-primary underline underline-offset-2" href={series.optimalRange.citation.url} target="_blank" rel="noreferrer">
             {series.optimalRange.citation.source}, {series.optimalRange.citation.year}
           </a>
         </p>
