@@ -129,6 +129,10 @@ describe('parseRow: OCR text', () => {
     expect(one('HbAlc 5.0 % 4.0-5.6', 'ocr')).toMatchObject({ name: 'HbA1c' });
     expect(one('1Jzer 19,5 pmol/l 10,0-30,0', 'ocr')).toMatchObject({ name: 'Iron', value: 19.5 });
     expect(one('Sedio 140 mmol/L 135-145', 'ocr')).toBeNull();
+    // An accented letter misread after the first word, or the "ó" of "Leucócitos".
+    expect(one('Acido arico 321 µmol/L 200 — 430', 'ocr')).toMatchObject({ name: 'Uric acid', value: 321 });
+    expect(one('Acido arico 321 µmol/L 200 — 430', 'text')).toBeNull();
+    expect(one('Leucécitos 3,3 mil/mm3 4,0-10,0 L', 'ocr')).toMatchObject({ name: 'WBC count', value: 3.3 });
   });
 
   it('repairs OCR unit misreadings', () => {
