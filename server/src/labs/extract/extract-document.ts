@@ -122,7 +122,7 @@ class LazyOcr {
   async recognizeWithSecondReading(image: GrayImage): Promise<TextLine[]> {
     const engine = await this.engine();
     const lines = await engine.recognize(image);
-    return readDoubtfulLinesAgain(lines, (boxes, digits) => engine.readLines(image, boxes, { digits }));
+    return readDoubtfulLinesAgain(lines, (boxes, how) => engine.readLines(image, boxes, how));
   }
 
   private async engine(): Promise<OcrEngine> {

@@ -8,9 +8,12 @@ import { localNamesOf } from './languages.ts';
 
 export type NameToken = { norm: string; start: number; end: number };
 
-/** Lower-cases, folds British spellings and plurals, so "Haemoglobin"/"Hemoglobin", "Lymphocytes"/"Lymphocyte" meet. */
+/**
+ * Lower-cases, folds British spellings and plurals, so "Haemoglobin"/"Hemoglobin", "Lymphocytes"/"Lymphocyte" meet.
+ * "Leuc" folds as a stem, so that OCR's misread "o" of "Leucócitos" ("Leucécitos") is one letter off, not two.
+ */
 function normaliseWord(word: string): string {
-  let w = word.toLowerCase().replace(/ß/g, 'ss').replace(/ae/g, 'e').replace(/leuco/g, 'leuko').replace(/oes/g, 'es');
+  let w = word.toLowerCase().replace(/ß/g, 'ss').replace(/ae/g, 'e').replace(/leuc/g, 'leuk').replace(/oes/g, 'es');
   if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss')) w = w.slice(0, -1);
   return w;
 }
@@ -25,7 +28,8 @@ export function tokeniseName(text: string): NameToken[] {
   return tokens;
 }
 
-type AliasEntry = { words: string[]; keys: string[] };
+/** `accents`: for each word, where the alias prints an accented letter (which OCR often misreads). */
+type AliasEntry = { words: string[]; keys: string[]; accents: number[][] };
 
 const INDEX: Map<string, AliasEntry[]> = buildIndex();
 
@@ -36,7 +40,7 @@ function buildIndex(): Map<string, AliasEntry[]> {
       const words = tokeniseName(alias).map((t) => t.norm);
       if (words.length === 0) continue;
       const id = words.join(' ');
-      const entry = bySequence.get(id) ?? { words, keys: [] };
+      const entry = bySequence.get(id) ?? { words, keys: [], accents: accentsOf(alias) };
       if (!entry.keys.includes(marker.key)) entry.keys.push(marker.key);
       bySequence.set(id, entry);
     }
@@ -49,6 +53,11 @@ function buildIndex(): Map<string, AliasEntry[]> {
     index.set(first, list);
   }
   return index;
+}
+
+/** Where each word of a name has an accented letter ("Ácido úrico": [[0], [0]]). */
+function accentsOf(alias: string): number[][] {
+  return [...alias.normalize('NFC').matchAll(/[\p{L}\p{N}]+/gu)].map((m) => [...m[0]].flatMap((ch, i) => (ch.normalize('NFKD').length > 1 ? [i] : [])));
 }
 
 export type NameMatch = {
@@ -66,7 +75,7 @@ export type NameMatch = {
  * marker may fit.
  */
 export function matchNameAtStart(text: string, opts: { ocr?: boolean } = {}): NameMatch | null {
-  const direct = matchTokensAtStart(text) ?? (opts.ocr ? matchMisreadFirstWord(text) : null);
+  const direct = matchTokensAtStart(text) ?? (opts.ocr ? (matchMisreadFirstWord(text) ?? matchMisreadAccent(text)) : null);
   // "Serum total cholesterol level": the specimen is often printed before a name we know.
   const [first, second] = tokeniseName(text);
   if (!first || !second || first.start > 3 || !SPECIMEN_WORDS.has(first.norm) || second.start - first.end > 3) return direct;
@@ -98,6 +107,28 @@ function matchMisreadFirstWord(text: string): NameMatch | null {
   // "Glucosz" is one step from "glucose" and "glucosa": fine when both name the same marker.
   if (!one || matches.some((m) => m.end !== one.end || m.keys.join() !== one.keys.join())) return null;
   return one;
+}
+
+/**
+ * OCR misreads an accented letter after the first word ("Acido arico" for "Ácido úrico"): a
+ * name whose words all match but one, that one off by a letter the alias prints accented.
+ */
+function matchMisreadAccent(text: string): NameMatch | null {
+  const tokens = tokeniseName(text);
+  const first = tokens[0];
+  if (!first || first.start > 3) return null;
+  const fits = (INDEX.get(first.norm) ?? []).filter((entry) => {
+    if (entry.words.length < 2 || entry.words.length > tokens.length || !isContiguous(text, tokens, entry.words.length)) return false;
+    const off = entry.words.flatMap((w, i) => (w === tokens[i]?.norm ? [] : [i]));
+    if (off.length !== 1) return false;
+    const [word, read] = [entry.words[off[0]!]!, tokens[off[0]!]!.norm];
+    const at = [...word].findIndex((ch, i) => ch !== read[i]);
+    return word.length === read.length && differsByOne(word, read) && (entry.accents[off[0]!] ?? []).includes(at);
+  });
+  const longest = Math.max(0, ...fits.map((e) => e.words.length));
+  const [one, ...others] = fits.filter((e) => e.words.length === longest);
+  if (!one || others.some((e) => e.keys.join() !== one.keys.join())) return null;
+  return { keys: one.keys, end: (tokens[longest - 1] as NameToken).end, truncated: false };
 }
 
 function differsByOne(a: string, b: string): boolean {

@@ -28,6 +28,7 @@ describe('number convention, decided once per report', () => {
     const ocr = (text: string) => joinSpaceGroupedDigits(text, { fromTextLayer: false, convention: { decimal: ',' } });
     expect(ocr('Globules blancs 5 500 /mm3 (4 000-10 000)')).toBe('Globules blancs 5500 /mm3 (4000-10000)');
     expect(ocr('Plaquettes 250 000 /mm3 150 000 - 400 000 H')).toBe('Plaquettes 250000 /mm3 150000-400000 H');
+    expect(ocr('Plaquettes 165 000 /mm3 150 000 — 400 000')).toBe('Plaquettes 165000 /mm3 150000—400000');
     // A value and a range, one space apart, stay apart; so does a right column's value beside a grouped row.
     expect(ocr('Sodium 140 135-145')).toBe('Sodium 140 135-145');
     expect(ocr('Globules blancs 5 500 /mm3 (4 000-10 000) Sodium 140 135-145')).toBe('Globules blancs 5500 /mm3 (4000-10000) Sodium 140 135-145');

@@ -68,7 +68,8 @@ export function joinSpaceGroupedDigits(text: string, opts: { fromTextLayer: bool
 }
 
 const GROUPED = String.raw`\d{1,3}(?: \d{3})+`;
-const GROUPED_RANGE = new RegExp(String.raw`(?<![\dA-Za-z.,])${GROUPED}\s?[-–]\s?${GROUPED}(?![\d.,])`);
+// OCR reads the range's en dash as an em dash ("150 000 — 400 000").
+const GROUPED_RANGE = new RegExp(String.raw`(?<![\dA-Za-z.,])${GROUPED}\s?[-–—]\s?${GROUPED}(?![\d.,])`);
 
 /**
  * OCR lines have no cells, and "140 135-145" is a value and a range: spaces group digits only on

@@ -17,9 +17,12 @@ const require = createRequire(import.meta.url);
 export type OcrEngine = {
   recognize(image: GrayImage): Promise<TextLine[]>;
   /** Reads each box of the image again as one line, larger (second-reading.ts); null where nothing was read. */
-  readLines(image: GrayImage, boxes: PageBox[], opts?: { digits?: boolean }): Promise<Array<string | null>>;
+  readLines(image: GrayImage, boxes: PageBox[], opts?: LineReading): Promise<Array<string | null>>;
   terminate(): Promise<void>;
 };
+
+/** `digits`: read as numbers only; `tight`: the line cut close and its contrast stretched (lineImage). */
+export type LineReading = { digits?: boolean; tight?: boolean };
 
 type TesseractWorker = {
   setParameters(params: Record<string, string>): Promise<unknown>;
@@ -51,7 +54,7 @@ export async function createOcrEngine(opts: { workers?: number } = {}): Promise<
         await Promise.all(
           workers.map(async (worker, w) => {
             for (let i = w; i < boxes.length; i += workers.length) {
-              const { data } = await worker.recognize(await lineImage(image, boxes[i]!), params, { text: true });
+              const { data } = await worker.recognize(await lineImage(image, boxes[i]!, { tight: opts.tight ?? false }), params, { text: true });
               out[i] = data.text.trim() || null;
             }
           }),
@@ -154,10 +157,14 @@ const DIGITS = '0123456789.,<>-';
 /** How much larger a line is read the second time: small print's separators survive it. */
 const LINE_SCALE = 2;
 
-/** One line's box cut from the image with a margin of white, scaled up, as a PGM. */
-export async function lineImage(image: GrayImage, box: PageBox): Promise<Buffer> {
+/**
+ * One line's box cut from the image with a margin of white, scaled up, as a PGM. `tight`: cut at
+ * the box's top and bottom, so that no stroke of the lines around it is read, and the contrast
+ * stretched (a photo's grey paper), for a separator the usual cut did not give.
+ */
+export async function lineImage(image: GrayImage, box: PageBox, opts: { tight: boolean } = { tight: false }): Promise<Buffer> {
   const lineHeight = box.height * image.height;
-  const pad = Math.round(lineHeight * 0.25);
+  const pad = Math.round(lineHeight * (opts.tight ? 0 : 0.25));
   const side = Math.round(lineHeight);
   const left = Math.max(0, Math.floor(box.x * image.width) - side);
   const top = Math.max(0, Math.floor(box.y * image.height) - pad);
@@ -167,8 +174,8 @@ export async function lineImage(image: GrayImage, box: PageBox): Promise<Buffer>
   const height = Math.max(1, bottom - top);
   const crop = cropPgm(image, { left, top, right, bottom }).subarray(-width * height);
   const border = 16 * LINE_SCALE;
-  const { data, info } = await sharp(crop, { raw: { width, height, channels: 1 } })
-    .resize({ width: width * LINE_SCALE, kernel: 'lanczos3' })
+  const scaled = sharp(crop, { raw: { width, height, channels: 1 } }).resize({ width: width * LINE_SCALE, kernel: 'lanczos3' });
+  const { data, info } = await (opts.tight ? scaled.normalise() : scaled)
     .extend({ top: border, bottom: border, left: border, right: border, background: '#ffffff' })
     .grayscale()
     .raw()

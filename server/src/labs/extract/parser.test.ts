@@ -129,6 +129,10 @@ describe('parseRow: OCR text', () => {
     expect(one('HbAlc 5.0 % 4.0-5.6', 'ocr')).toMatchObject({ name: 'HbA1c' });
     expect(one('1Jzer 19,5 pmol/l 10,0-30,0', 'ocr')).toMatchObject({ name: 'Iron', value: 19.5 });
     expect(one('Sedio 140 mmol/L 135-145', 'ocr')).toBeNull();
+    // An accented letter misread after the first word, or the "ó" of "Leucócitos".
+    expect(one('Acido arico 321 µmol/L 200 — 430', 'ocr')).toMatchObject({ name: 'Uric acid', value: 321 });
+    expect(one('Acido arico 321 µmol/L 200 — 430', 'text')).toBeNull();
+    expect(one('Leucécitos 3,3 mil/mm3 4,0-10,0 L', 'ocr')).toMatchObject({ name: 'WBC count', value: 3.3 });
   });
 
   it('repairs OCR unit misreadings', () => {
@@ -144,10 +148,13 @@ describe('parseRow: OCR text', () => {
     expect(one('Glucose 5,2 mmoll 3,9-5,6', 'ocr')).toMatchObject({ unit: 'mmol/L' });
     expect(one('Creatinine 0.9 mg/d1 0.6-1.3', 'ocr')).toMatchObject({ unit: 'mg/dL' });
     expect(one('Lymphozyten absolut 3,76 Gl 1,00-4,00', 'ocr')).toMatchObject({ canonicalValue: 3.76, canonicalUnit: '10*3/uL' });
+    expect(one('Neutrophiles (valeur absolue) 1,95 GIL 1,80-7,70', 'ocr')).toMatchObject({ canonicalValue: 1.95, canonicalUnit: '10*3/uL' });
+    expect(one('Sodio 140 mEg/L 135-145', 'ocr')).toMatchObject({ name: 'Sodium', canonicalValue: 140 });
     expect(one('Leucocytes 11000 /mm?3 4000-10000', 'ocr')).toMatchObject({ canonicalValue: 11 });
     // Two misreadings in one unit: the caret as "7" or "M", and "µ" as "p".
     expect(one('Piastrine 404 x1073/pL 150-400', 'ocr')).toMatchObject({ canonicalValue: 404 });
     expect(one('Eritrocitos 4,24 x107M12/L 4,20-5,80', 'ocr')).toMatchObject({ canonicalValue: 4.24 });
+    expect(one('Globuli rossi 4,57 x10"M2/L 4,20-5,80', 'ocr')).toMatchObject({ canonicalValue: 4.57 });
     expect(one('Trombocyten 169 x10M9/L 150-400', 'ocr')).toMatchObject({ canonicalValue: 169 });
     // Ferritin comes in pmol/L, not in pg: its "pg/L" is µg/L. A marker's own "p" unit is never read as "µ".
     expect(one('Ferritine 318 pg/L 30-300', 'ocr')).toMatchObject({ canonicalValue: 318, canonicalUnit: 'ng/mL' });

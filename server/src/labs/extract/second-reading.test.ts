@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PageBox } from './boxes.ts';
+import type { LineReading } from './ocr.ts';
 import { parseLines, type TextLine } from './parser.ts';
 import { readDoubtfulLinesAgain, sameDigits, type LineReader } from './second-reading.ts';
 
@@ -7,13 +8,13 @@ import { readDoubtfulLinesAgain, sameDigits, type LineReader } from './second-re
 const page = (...texts: string[]): TextLine[] => texts.map((text, i) => ({ text, source: 'ocr', box: { page: 1, x: 0.08, y: 0.2 + i * 0.015, width: 0.6, height: 0.012 } }));
 
 /** A reader that reads each line again as `mend` says (by its first reading), recording what it was asked. */
-function reader(lines: TextLine[], mend: (first: string, digits: boolean) => string | null): LineReader & { asked: string[] } {
+function reader(lines: TextLine[], mend: (first: string, how: LineReading) => string | null): LineReader & { asked: string[] } {
   const asked: string[] = [];
-  const read = async (boxes: PageBox[], digits: boolean) =>
+  const read = async (boxes: PageBox[], how: LineReading) =>
     boxes.map((box) => {
       const first = lines.find((l) => l.box === box)?.text ?? '';
-      asked.push(`${digits ? 'digits ' : ''}${first}`);
-      return mend(first, digits);
+      asked.push(`${how.digits ? 'digits ' : ''}${how.tight ? 'tight ' : ''}${first}`);
+      return mend(first, how);
     });
   return Object.assign(read, { asked });
 }
@@ -31,8 +32,15 @@ describe('a second reading of doubtful OCR lines', () => {
 
   it('reads the value as digits only when the whole line lost its separator again', async () => {
     const lines = page('Glycémie', '59 mmol/L 3,9-5,6 H');
-    const read = reader(lines, (first, digits) => (digits ? '5,9 1111 3,9-5,6' : first));
+    const read = reader(lines, (first, how) => (how.digits ? '5,9 1111 3,9-5,6' : first));
     expect(values(await readDoubtfulLinesAgain(lines, read))).toEqual(['Glucose 5.9 mmol/L']);
+  });
+
+  it('reads the line cut tight when neither reading gave the separator, and takes only the separator', async () => {
+    const lines = page('Triglicéridos', '154 mmol/L <1,70');
+    const read = reader(lines, (first, how) => (how.tight ? '1,54 mmol/L <1,70' : first));
+    expect(values(await readDoubtfulLinesAgain(lines, read))).toEqual(['Triglycerides 1.54 mmol/L']);
+    expect(read.asked).toEqual(['154 mmol/L <1,70', 'digits 154 mmol/L <1,70', 'tight 154 mmol/L <1,70']);
   });
 
   it('keeps the row out when the second reading disagrees on the digits', async () => {

@@ -3,6 +3,7 @@ import type { PageBox } from './boxes.ts';
 import { getMarker } from './catalogue.ts';
 import { matchNameAtStart } from './names.ts';
 import { fixOcrDigits } from './numbers.ts';
+import type { LineReading } from './ocr.ts';
 import { parseLines, type TextLine } from './parser.ts';
 
 /**
@@ -15,9 +16,10 @@ import { parseLines, type TextLine } from './parser.ts';
 
 /**
  * Reads the parts of the page inside these boxes again, each as one line; `digits`: as numbers
- * only (tesseract told no letters are there); null where nothing was read.
+ * only (tesseract told no letters are there); `tight`: cut closer, contrast stretched
+ * (ocr.ts lineImage); null where nothing was read.
  */
-export type LineReader = (boxes: PageBox[], digits: boolean) => Promise<Array<string | null>>;
+export type LineReader = (boxes: PageBox[], how: LineReading) => Promise<Array<string | null>>;
 
 /** Reasons a second reading may mend: a lost separator, an unknown unit. */
 const MENDABLE = /decimal separator|^unit "|^OCR value .* implausible or ambiguous/;
@@ -54,20 +56,22 @@ export async function readDoubtfulLinesAgain(lines: TextLine[], readLine: LineRe
     return false;
   };
   const doubtsOf = (i: number) => doubts.filter((d) => printsValue(lines[i] as TextLine, d));
-  const again = await readLine(candidates.map((i) => (lines[i] as TextLine).box as PageBox), false);
+  const again = await readLine(candidates.map((i) => (lines[i] as TextLine).box as PageBox), {});
   // The first reading with only the doubtful value taken from the second (its separator), else the second whole.
   const left = candidates.filter((i, k) => {
     const second = again[k]?.trim();
     return !second || !tryTexts(i, [...doubtsOf(i).map((d) => withValueFrom((lines[i] as TextLine).text, second, d)), second]);
   });
-  // Still lost: the value read once more as digits only, and only its separator taken.
-  const digitLines = left.filter((i) => doubtsOf(i).some((d) => d.lost && d.decimals === null));
-  if (digitLines.length === 0) return current;
-  const digits = await readLine(digitLines.map((i) => (lines[i] as TextLine).box as PageBox), true);
-  digitLines.forEach((i, k) => {
-    const second = digits[k]?.trim();
-    if (second) tryTexts(i, doubtsOf(i).map((d) => withValueFrom((lines[i] as TextLine).text, second, d)));
-  });
+  // Still lost: the value read once more as digits only, then cut tight, and only its separator taken.
+  let separatorLines = left.filter((i) => doubtsOf(i).some((d) => d.lost && d.decimals === null));
+  for (const how of [{ digits: true }, { tight: true }]) {
+    if (separatorLines.length === 0) break;
+    const texts = await readLine(separatorLines.map((i) => (lines[i] as TextLine).box as PageBox), how);
+    separatorLines = separatorLines.filter((i, k) => {
+      const second = texts[k]?.trim();
+      return !second || !tryTexts(i, doubtsOf(i).map((d) => withValueFrom((lines[i] as TextLine).text, second, d)));
+    });
+  }
   return current;
 }
 

@@ -51,14 +51,16 @@ const OCR_UNIT_REPAIRS: Array<(key: string, known: Map<string, UnitDef>) => stri
   // "g/l" read as "all".
   (key) => (key === 'all' ? 'g/l' : null),
   (key) => key.replace(/^pq$/, 'pg'),
+  // The "q" of "mEq" read as "g" ("mEg/L").
+  (key) => key.replace(/^meg(?=\/)/, 'meq'),
   // The slash of "/uL" is often read as an "f" ("millionfuL", "ful").
   (key) => key.replace(/f(?=ul$)/, '/'),
   // The "I" of "UI" read as "l" ("mUl/L", "µUl/mL").
   (key) => key.replace(/(?<=(?:^|[mu])u)l(?=\/)/, 'i'),
-  // The caret of "10^9/L" read as a "7", an "M" or a quote ("x1079/L", "x10M9/L", "x107M12/L").
-  (key) => key.replace(/^10\^?(?:7m?|m|["'*°]+)(3|6|9|12)\//, '10^$1/'),
-  // "^1" of "10^12/L" read as "M" or "7M" ("10M2/L", "x107M2/L").
-  (key) => key.replace(/^10(?:7?m|\^?1)2\//, '10^12/'),
+  // The caret of "10^9/L" read as a "7", an "M" or a quote, or both ("x1079/L", "x10M9/L", "x107M12/L", "x10"M12/L").
+  (key) => key.replace(/^10\^?(?:7m?|["'*°]*m|["'*°]+)(3|6|9|12)\//, '10^$1/'),
+  // "^1" of "10^12/L" read as "M", "7M" or a quote and "M" ("10M2/L", "x107M2/L", "x10"M2/L").
+  (key) => key.replace(/^10(?:["'*°]*7?m|\^?1)2\//, '10^12/'),
   // A leading slash read as "J" ("Jul" for /uL).
   (key) => key.replace(/^j(?=u?l$)/, '/'),
   // "³" read as "?" or a quote ("/mm?3").
@@ -80,8 +82,8 @@ const OCR_UNIT_REPAIRS: Array<(key: string, known: Map<string, UnitDef>) => stri
  * lands on the same one.
  */
 function ocrUnitVariants(printed: string, known: Map<string, UnitDef>): UnitDef | null {
-  // "G/l" (giga per litre) with its slash lost: the capital tells it from grams, so it is read before the key lower-cases it.
-  const slashLost = /^\s*([GT])[lI1|]\s*$/.exec(printed);
+  // "G/l" (giga per litre) with its slash lost or read as "I" ("Gl", "GIL"): the capital tells it from grams, so it is read before the key lower-cases it.
+  const slashLost = /^\s*([GT])(?:[lI1|]|[I1|][lL])\s*$/.exec(printed);
   const start = unitKey(slashLost ? `${slashLost[1]}/l` : printed);
   const found = new Set<UnitDef>();
   let frontier = [start];
