@@ -61,6 +61,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'pglite',
+          // Test files in a worker share its loaded modules rather than importing them again each;
+          // nothing here mocks modules, and every test builds its own app and database.
+          isolate: false,
           include: ['contract/**/*.test.ts', 'server/**/*.test.ts', 'web/**/*.test.{ts,tsx}'],
           exclude: [...configDefaults.exclude, ...SLOW],
           env: { STACKLAB_TEST_DB: 'pglite' },
@@ -69,7 +72,7 @@ export default defineConfig({
       // Processes started cold (the CLI through tsx, restarted apps) and OCR: minutes on a slow day.
       { extends: true, test: { name: 'slow', include: SLOW, testTimeout: 120_000, env: { STACKLAB_TEST_DB: 'pglite' } } },
       ...(databases.includes('postgres')
-        ? [{ extends: true as const, test: { name: 'postgres', include: DIFFERS_BY_DATABASE, env: { STACKLAB_TEST_DB: 'postgres' } } }]
+        ? [{ extends: true as const, test: { name: 'postgres', include: DIFFERS_BY_DATABASE, isolate: false, env: { STACKLAB_TEST_DB: 'postgres' } } }]
         : []),
     ],
   },
