@@ -5,6 +5,7 @@ import { Label } from '#web/components/ui/label.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { useSupplementSearch } from '../api/supplement-search.ts';
+import { suggestionsToOffer } from '../utils/supplement-form.ts';
 
 const SEARCH_DELAY_MS = 200;
 
@@ -89,7 +90,8 @@ function useSuggestionBox(value: string, onChange: (value: string) => void) {
   const query = useDebounced(value, SEARCH_DELAY_MS);
   const search = useSupplementSearch(query);
   const hasText = value.trim().length > 0;
-  const suggestions: SupplementSuggestion[] = hasText ? (search.data ?? []) : [];
+  const answerIsForTyped = query.trim() === value.trim() && !search.isPlaceholderData;
+  const suggestions: SupplementSuggestion[] = suggestionsToOffer(value, search.data ?? [], answerIsForTyped);
   const settled = hasText && query === value && !search.isFetching;
   const showList = open && hasText && suggestions.length > 0;
   const noMatches = open && settled && search.isSuccess && suggestions.length === 0;

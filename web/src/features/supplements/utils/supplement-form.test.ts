@@ -10,6 +10,7 @@ import {
   formToSupplementBody,
   readClockTimes,
   supplementToForm,
+  suggestionsToOffer,
   uniqueById,
 } from './supplement-form.ts';
 
@@ -119,5 +120,17 @@ describe('the request body', () => {
 describe('suggestions', () => {
   it('drops repeated ids, keeping the first', () => {
     expect(uniqueById([{ id: '1', n: 'a' }, { id: '2', n: 'b' }, { id: '1', n: 'c' }])).toEqual([{ id: '1', n: 'a' }, { id: '2', n: 'b' }]);
+  });
+
+  const forMa = [{ name: 'Maca' }, { name: 'Magnesium Glycinate' }, { name: 'Manganese' }];
+
+  it('offers the answer for the typed text whole, and nothing for empty text', () => {
+    expect(suggestionsToOffer('ma', forMa, true)).toEqual(forMa);
+    expect(suggestionsToOffer('  ', forMa, false)).toEqual([]);
+  });
+
+  it('narrows an earlier text\'s answer to the names that still fit while the new search runs', () => {
+    expect(suggestionsToOffer('MAGNES', forMa, false)).toEqual([{ name: 'Magnesium Glycinate' }]);
+    expect(suggestionsToOffer('zinc', forMa, false)).toEqual([]);
   });
 });

@@ -174,3 +174,14 @@ export function uniqueById<T extends { id: string }>(items: readonly T[]): T[] {
   const seen = new Set<string>();
   return items.filter((item) => (seen.has(item.id) ? false : (seen.add(item.id), true)));
 }
+
+/**
+ * The suggestions to offer for the typed text. While its own search is on the way, the last
+ * answer (for an earlier text) stays without flicker, narrowed to the names that contain what is
+ * typed, so that a quick Enter never picks a name the text has moved away from.
+ */
+export function suggestionsToOffer<T extends { name: string }>(typed: string, answer: readonly T[], answerIsForTyped: boolean): T[] {
+  const text = typed.trim().toLocaleLowerCase();
+  if (!text) return [];
+  return answerIsForTyped ? [...answer] : answer.filter((suggestion) => suggestion.name.toLocaleLowerCase().includes(text));
+}
