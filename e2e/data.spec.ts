@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { acceptCookies, newAccount } from './support/fixtures.ts';
 
 /**
@@ -111,34 +110,4 @@ test('export, the doctor\'s PDF, a share link opened elsewhere and revoked, then
   await page.getByRole('button', { name: /^log ?in$/i }).click();
   await expect(page.getByText('Invalid email/username or password').first()).toBeVisible();
   expect((await page.request.post('/api/login', { data: { email: account.email, password: account.password } })).status()).toBe(401);
-});
-
-async function seriousViolations(page: Page, include?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page });
-  const results = await (include ? builder.include(include) : builder).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
-
-test.describe('accessibility', () => {
-  // axe is injected as a script, which the app's CSP would block.
-  test.use({ bypassCSP: true });
-
-  test('the Your data card and the share view have no serious violations', async ({ page, browser }) => {
-    await seed(page.request);
-    await page.goto('/profile');
-    await expect(page.getByRole('heading', { name: 'Your data' })).toBeVisible();
-    const share = await (await page.request.post('/api/shares', { data: { parts: ['labs', 'stack', 'logs', 'stats'], expiresInHours: 48 } })).json();
-    await page.reload();
-    await expect(page.getByRole('list', { name: 'Share links' })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
-
-    const clinician = await browser.newContext({ bypassCSP: true });
-    const view = await clinician.newPage();
-    await view.goto(share.url);
-    await expect(view.getByRole('region', { name: 'Lab results' })).toBeVisible();
-    expect(await seriousViolations(view)).toEqual([]);
-    await clinician.close();
-  });
 });

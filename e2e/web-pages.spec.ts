@@ -85,7 +85,8 @@ async function seedUser(request: APIRequestContext): Promise<string> {
     supplements.push((await created.json()) as { id: string });
   }
   const logs = [];
-  for (let back = 1; back <= 14; back += 1) {
+  // Today and the two weeks before: the dashboard shows the day's doses taken.
+  for (let back = 0; back <= 14; back += 1) {
     for (const supplement of supplements) logs.push({ supplementId: supplement.id, takenAt: new Date(Date.now() - back * 86_400_000).toISOString() });
   }
   expect((await request.post('/api/supplement-logs', { data: { logs } })).ok()).toBe(true);
