@@ -116,10 +116,18 @@ export function ChatComposer({ value, onChange, onSend, busy, label, placeholder
   const blank = value.trim() === '';
   const nearLimit = value.length > MAX_CHAT_MESSAGE_CHARS - 200;
 
+  const waitingForReader = useRef(false);
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    if (busy || blank) return;
-    onSend();
+    if (busy || blank || waitingForReader.current) return;
+    // The answer streams in as Markdown from its first word, never as raw text that reflows once the reader arrives.
+    waitingForReader.current = true;
+    void Markdown.preload()
+      .catch(() => undefined)
+      .then(() => {
+        waitingForReader.current = false;
+        onSend();
+      });
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
