@@ -11,6 +11,8 @@ import { acceptCookies, newAccount, signUp } from './support/fixtures.ts';
 test.beforeEach(async ({ page }) => {
   await acceptCookies(page.context());
 });
+// Files the service worker fetches would pass by the routes that hold them.
+test.use({ serviceWorkers: 'block' });
 
 /** On the dashboard, the profile-completion prompt is set aside so it covers nothing. */
 async function dismissCompletionPrompt(page: Page) {
@@ -54,6 +56,13 @@ function expectStreamed(watch: Watch) {
 }
 
 test('a visitor asks on /ask: the answer streams in, general and not medical advice; Clear Chat empties the chat', async ({ page }) => {
+  // The Markdown reader is held back until the question has been sent (below).
+  let releaseReader!: () => void;
+  const readerHeld = new Promise<void>((resolve) => (releaseReader = resolve));
+  await page.route('**/assets/markdown-*.js', async (route) => {
+    await readerHeld;
+    await route.continue();
+  });
   await page.goto('/ask');
   // Visitors see the public header.
   await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
@@ -73,12 +82,19 @@ test('a visitor asks on /ask: the answer streams in, general and not medical adv
   await question.fill('What is magnesium for?');
   await question.press('Enter');
   const conversation = page.getByRole('list', { name: 'Conversation' });
+  // However late the reader comes, the answer is never shown as raw Markdown that reflows once
+  // the reader arrives: it waits for the reader.
+  const rawAnswer = conversation.locator('li[data-role="assistant"]').filter({ hasText: /not medical advice/ });
+  await Promise.race([rawAnswer.waitFor(), page.waitForTimeout(2000)]);
+  await expect(conversation.getByText(/\*\*|\]\(/)).toHaveCount(0);
+  releaseReader();
   await expect(conversation.locator('li[data-role="user"]')).toContainText('You');
   await expect(conversation.locator('li[data-role="user"]')).toContainText('What is magnesium for?');
   const answer = conversation.locator('li[data-role="assistant"]');
   await expect(answer).toContainText('StackLab Assistant');
   await expect(answer).toContainText(/not medical advice/);
   await expect(send).toBeDisabled(); // the box is empty again
+  await expect(answer.locator('strong, a').first()).toBeVisible();
   expectStreamed(await watched(page));
   // Links in answers are real links, and external ones open in a new tab.
   for (const link of await answer.getByRole('link').all()) {
