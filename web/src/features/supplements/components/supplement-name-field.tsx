@@ -90,9 +90,10 @@ function useSuggestionBox(value: string, onChange: (value: string) => void) {
   const query = useDebounced(value, SEARCH_DELAY_MS);
   const search = useSupplementSearch(query);
   const hasText = value.trim().length > 0;
-  const answerIsForTyped = query.trim() === value.trim() && !search.isPlaceholderData;
-  const suggestions: SupplementSuggestion[] = suggestionsToOffer(value, search.data ?? [], answerIsForTyped);
-  const settled = hasText && query === value && !search.isFetching;
+  // Spaces around the text change neither the search nor its answer.
+  const searchedTyped = query.trim() === value.trim();
+  const suggestions: SupplementSuggestion[] = suggestionsToOffer(value, search.data ?? [], searchedTyped && !search.isPlaceholderData);
+  const settled = hasText && searchedTyped && !search.isFetching;
   const showList = open && hasText && suggestions.length > 0;
   const noMatches = open && settled && search.isSuccess && suggestions.length === 0;
 
