@@ -28,7 +28,7 @@ export type Answer<E extends Endpoint> = z.input<E['response']>;
 type CallOptions = { signal?: AbortSignal; params?: Record<string, string | number>; query?: unknown; body?: unknown };
 
 /** The address of a call: path parameters filled in, then the query in the order given. */
-export function endpointUrl(endpoint: Endpoint, options: CallOptions = {}): string {
+export function endpointUrl(endpoint: EndpointRoute<Endpoint>, options: CallOptions = {}): string {
   const path = endpoint.path.replace(/:(\w+)/g, (_, name: string) => {
     const value = options.params?.[name];
     if (value === undefined) throw new Error(`${endpoint.path} needs the parameter ${name}`);
@@ -43,17 +43,24 @@ export function endpointUrl(endpoint: Endpoint, options: CallOptions = {}): stri
 }
 
 /**
+ * An endpoint named by its method and path, its type taken from the contract with `import type`:
+ * code on the first paint calls it this way so that the contract's schemas stay out of that
+ * bundle, e.g. `api<typeof authEndpoints.session>({ method: 'GET', path: '/api/session' })`.
+ */
+export type EndpointRoute<E extends Endpoint> = Pick<E, 'method' | 'path'>;
+
+/**
  * Calls an endpoint of the contract; the answer's type is its response schema's. In development
- * and tests the answer is also checked against that schema, so a drift fails where it is made.
- * Throws `ApiError` as `apiFetch` does.
+ * and tests the answer is also checked against that schema (when the endpoint itself is given),
+ * so a drift fails where it is made. Throws `ApiError` as `apiFetch` does.
  */
 export async function api<E extends Endpoint>(
-  endpoint: E,
+  endpoint: E | EndpointRoute<E>,
   ...[options]: Partial<ApiOptions<E>> extends ApiOptions<E> ? [options?: ApiOptions<E>] : [options: ApiOptions<E>]
 ): Promise<Answer<E>> {
   const call = (options ?? {}) as CallOptions;
   const answer = await apiFetch<unknown>(endpointUrl(endpoint, call), { method: endpoint.method, body: call.body, signal: call.signal });
-  if (import.meta.env.DEV) checkAnswer(endpoint, answer);
+  if (import.meta.env.DEV && 'response' in endpoint) checkAnswer(endpoint, answer);
   return answer as Answer<E>;
 }
 

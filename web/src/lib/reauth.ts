@@ -1,5 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import { ApiError, apiFetch, isApiError } from './api-fetch.ts';
+import type { authEndpoints } from '#contract/auth.ts';
+import { ApiError, isApiError } from './api-fetch.ts';
+import { api } from './api.ts';
 
 /**
  * The web's one answer to REAUTH_REQUIRED: the action asks for the password in a dialog (mounted
@@ -66,7 +68,7 @@ export async function withReauth<T>(action: () => Promise<T>): Promise<T> {
 export async function confirmRecentSignIn(): Promise<boolean> {
   try {
     await withReauth(async () => {
-      const { recent } = await apiFetch<{ recent: boolean }>('/api/auth/reauthentication');
+      const { recent } = await api<typeof authEndpoints.reauthentication>({ method: 'GET', path: '/api/auth/reauthentication' });
       if (!recent) throw new ApiError({ code: 'REAUTH_REQUIRED', message: REAUTH_PROMPT, status: 403 });
     });
     return true;

@@ -1,10 +1,10 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import type { User } from '#contract/auth.ts';
+import type { authEndpoints, User } from '#contract/auth.ts';
 import { USER_QUERY_KEY } from '#contract/page-data.ts';
-import { apiFetch } from './api-fetch.ts';
+import { api } from './api.ts';
 
 async function readSession(signal?: AbortSignal): Promise<User | null> {
-  const { user } = await apiFetch<{ user: User | null }>('/api/session', { signal });
+  const { user } = await api<typeof authEndpoints.session>({ method: 'GET', path: '/api/session' }, { signal });
   return user;
 }
 

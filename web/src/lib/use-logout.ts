@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { apiFetch, errorMessage } from './api-fetch.ts';
+import type { authEndpoints } from '#contract/auth.ts';
+import { errorMessage } from './api-fetch.ts';
+import { api } from './api.ts';
 import { setSignedInUser } from './session.ts';
 
 /** Logs out on the server, forgets every cached answer of the user, and says so (product.md, Accounts). */
@@ -9,7 +11,7 @@ export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: () => apiFetch<{ ok: true; message: string }>('/api/logout', { method: 'POST' }),
+    mutationFn: () => api<typeof authEndpoints.logout>({ method: 'POST', path: '/api/logout' }),
     onSuccess: () => {
       navigate('/');
       queryClient.removeQueries({ predicate: (query) => !['user', 'config', 'plans'].includes(String(query.queryKey[0])) });
