@@ -203,7 +203,7 @@ const CHECKED = 'axe in both themes, both widths';
 
 test.describe('signed out', () => {
   // A first visit: the cookie banner is part of what a visitor meets.
-  for (const path of ['/', '/auth', '/auth?login=true', '/signup', '/forgot-password', '/reset-password?token=not-a-real-token', '/verify-email?token=not-a-real-token', '/subscription', '/payment-success', ...PUBLIC_CONTENT]) {
+  for (const path of ['/', '/auth', '/auth?login=true', '/signup', '/forgot-password', '/reset-password?token=not-a-real-token', '/verify-email?token=not-a-real-token', '/subscription', '/payment-success?session_id=cs_local_unknown', ...PUBLIC_CONTENT]) {
     test(`signed out, ${path}: ${CHECKED}`, async ({ page }) => {
       expect(await inspectPage(page, 'signed-out', path)).toEqual([]);
     });
@@ -216,7 +216,7 @@ test.describe('signed out', () => {
 test.describe('signed in with real data', () => {
   test.use({ storageState: async ({ seeded }, use) => use(seeded.storageState) });
   test.beforeEach(async ({ context }) => acceptCookies(context));
-  for (const path of ['/', '/subscription', '/payment-success', '/profile', '/health-stats', '/supplement-history', '/labs', '/labs/biomarkers/vitamin-d-25oh', '/insights', '/no/such/page']) {
+  for (const path of ['/', '/subscription', '/payment-success?session_id=cs_local_unknown', '/profile', '/health-stats', '/supplement-history', '/labs', '/labs/biomarkers/vitamin-d-25oh', '/insights', '/no/such/page']) {
     test(`signed in, ${path}: ${CHECKED}`, async ({ page }) => {
       expect(await inspectPage(page, 'signed-in', path)).toEqual([]);
     });
