@@ -37,6 +37,8 @@ export type TextLine = {
   page?: number;
   /** Where the line was read on its page, when known (text layer, OCR). */
   box?: PageBox;
+  /** A second reading gave this OCR line's value other digits (second-reading.ts): its rows are left out. */
+  misread?: true;
 };
 
 export type ParseOptions = {
@@ -44,6 +46,8 @@ export type ParseOptions = {
   dateOrder?: DateOrder;
   /** Receives a short reason for each row that looked like a result but was not returned, and where it was read. */
   onReject?: (line: string, reason: string, box?: PageBox) => void;
+  /** Receives each OCR row taken in doubt (its print was not read cleanly), with its value as read, for a second reading to confirm. */
+  onDoubt?: (line: string, value: string, box?: PageBox) => void;
 };
 
 export function parseText(text: string, opts: ParseOptions & { source?: LineSource } = {}): ExtractionResult {
@@ -68,10 +72,12 @@ export function parseLines(lines: TextLine[], opts: ParseOptions = {}): Extracti
       if (unknown) unrecognised.push(row.box ? { ...unknown, box: row.box } : unknown);
       continue;
     }
+    if (outcome.kind === 'ok' && row.misread) outcome = { kind: 'reject', reason: 'a second OCR reading gave the value other digits' };
     if (outcome.kind === 'reject') {
       opts.onReject?.(row.text, outcome.reason, row.box);
       continue;
     }
+    if (outcome.doubt) opts.onDoubt?.(row.text, outcome.doubt, row.box);
     const id = `${outcome.result.name}|${outcome.result.canonicalValue}`;
     if (seen.has(id)) continue;
     seen.add(id);
@@ -94,10 +100,12 @@ const QUALIFIER_ROW = /^\s*(?:fasting|post\s*-?\s*prandial|pp|random|(?:1|2|one|
 
 // ------------------------------------------------------------------ row assembly
 
-type Row = { text: string; source: LineSource; box?: PageBox };
+type Row = { text: string; source: LineSource; box?: PageBox; misread?: true };
 
-function rowOf(text: string, source: LineSource, box: PageBox | undefined): Row {
-  return box ? { text, source, box } : { text, source };
+/** `from`: the lines the row was read from; one misread makes the row misread. */
+function rowOf(text: string, source: LineSource, box: PageBox | undefined, from: TextLine[] = []): Row {
+  const row: Row = box ? { text, source, box } : { text, source };
+  return from.some((line) => line.misread) ? { ...row, misread: true } : row;
 }
 
 const STARTS_WITH_VALUE = /^\s*[:=]?\s*(?:(?:L|H|LL|HH|Low|High|LOW|HIGH)\s+)?[<>]?\s*[0-9OolI|][0-9OolI|,.]*(?:\s|$|[A-Za-z%/])/;
@@ -125,26 +133,29 @@ export function assembleRows(lines: TextLine[], convention?: NumberConvention): 
       continue;
     }
     if (!isNameOnly(line.text, line.source)) {
-      rows.push(rowOf(line.text, line.source, line.box));
+      rows.push(rowOf(line.text, line.source, line.box, [line]));
       continue;
     }
     let text = line.text;
     let box = line.box;
+    const from = [line];
     let j = i + 1;
     const next = lines[j];
     if (next && !matchNameAtStart(next.text) && STARTS_WITH_VALUE.test(next.text) && isNear(line, next)) {
       text += ` ${next.text}`;
       box = unionBoxes(box, next.box);
+      from.push(next);
       j++;
       const after = lines[j];
       if (after && STARTS_WITH_RANGE.test(after.text) && isNear(next, after)) {
         text += ` ${after.text}`;
         box = unionBoxes(box, after.box);
+        from.push(after);
         j++;
       }
       i = j - 1;
     }
-    rows.push(rowOf(text, line.source, box));
+    rows.push(rowOf(text, line.source, box, from));
   }
   return rows;
 }
@@ -174,7 +185,7 @@ function readOcrNamePair(line: TextLine, next: TextLine | undefined, convention?
   if (cuts.size !== 1) return null;
   const at = [...cuts.values()][0] as number;
   const box = unionBoxes(line.box, next.box);
-  return [words.slice(0, at), words.slice(at)].map((half, k) => rowOf(`${names[k]} ${half.join(' ')}`, 'ocr', box));
+  return [words.slice(0, at), words.slice(at)].map((half, k) => rowOf(`${names[k]} ${half.join(' ')}`, 'ocr', box, [line, next]));
 }
 
 /** A line holding a test name and no number: its value is on the next line. An OCR line's name may be misread ("Albimina"). */
@@ -223,8 +234,9 @@ function readCards(lines: TextLine[], start: number): { rows: Row[]; lastIndex: 
 
 // ------------------------------------------------------------------ one row
 
+/** `doubt`: the value as read, when an OCR row is taken though its print was not read cleanly. */
 type RowOutcome =
-  | { kind: 'ok'; result: ExtractedBiomarker }
+  | { kind: 'ok'; result: ExtractedBiomarker; doubt?: string }
   | { kind: 'skip' }
   | { kind: 'reject'; reason: string };
 
@@ -301,7 +313,22 @@ export function parseRow(rawText: string, source: LineSource, convention?: Numbe
     printedFlag,
     ...(judged.implausible ? { implausible: true as const } : {}),
   };
-  return { kind: 'ok', result };
+  return inDoubt(printed, valueToken, range, judged, source, convention) ? { kind: 'ok', result, doubt: valueToken } : { kind: 'ok', result };
+}
+
+/**
+ * An OCR value taken beside a range that lost its separators, or read with a separator the
+ * report does not print: a glyph of the row was misread, and a digit of its value may have been.
+ */
+function inDoubt(printed: PrintedNumber, token: string, range: PrintedRange | null, judged: { low: number | null; high: number | null }, source: LineSource, convention?: NumberConvention): boolean {
+  if (source !== 'ocr') return false;
+  const separator = printed.hadDecimalPoint ? /[.,](?=\d*$)/.exec(token)?.[0] : undefined;
+  return rangeRepaired(range, judged.low, judged.high) || (separator !== undefined && convention?.decimal != null && separator !== convention.decimal);
+}
+
+/** The range had to be read with separators OCR lost ("28-17,2" as 2.8-17.2). */
+function rangeRepaired(range: PrintedRange | null, low: number | null, high: number | null): boolean {
+  return range !== null && (low !== (range.low?.value ?? null) || high !== (range.high?.value ?? null));
 }
 
 /** Unifies dashes, spaces and look-alike characters so the patterns below stay simple. */
@@ -463,8 +490,7 @@ function judgeValue(marker: Marker, unit: UnitDef, printed: PrintedNumber, range
   }
   // A range that had to be read with a separator OCR lost ("28-17,2") says the row's print was
   // not read cleanly: a whole value beside it may have lost one too.
-  const rangeRepaired = range !== null && (low !== (range.low?.value ?? null) || high !== (range.high?.value ?? null));
-  if (rangeRepaired && !printed.hadDecimalPoint && plausible(printed.value) && decimalInsertions(printed.digits).length > 0) {
+  if (rangeRepaired(range, low, high) && !printed.hadDecimalPoint && plausible(printed.value) && decimalInsertions(printed.digits).length > 0) {
     return { kind: 'reject', reason: `OCR value ${printed.value} for ${marker.name} beside a misread range may have lost its decimal separator` };
   }
   if (plausible(printed.value) && !farOut(printed.value)) return { kind: 'ok', value: printed.value, low, high };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PageBox } from './boxes.ts';
 import type { LineReading } from './ocr.ts';
 import { parseLines, type TextLine } from './parser.ts';
-import { readDoubtfulLinesAgain, sameDigits, type LineReader } from './second-reading.ts';
+import { contradicts, readDoubtfulLinesAgain, sameDigits, type LineReader } from './second-reading.ts';
 
 /** OCR lines one under the other, each with its box, as ocr.ts gives them. */
 const page = (...texts: string[]): TextLine[] => texts.map((text, i) => ({ text, source: 'ocr', box: { page: 1, x: 0.08, y: 0.2 + i * 0.015, width: 0.6, height: 0.012 } }));
@@ -55,6 +55,20 @@ describe('a second reading of doubtful OCR lines', () => {
     expect(values(await readDoubtfulLinesAgain(lines, reader(lines, () => 'MCV 8,8 fL 80-100')))).toEqual([]);
   });
 
+  it('leaves out a row taken in doubt when a second reading gives its value other digits', async () => {
+    // A decimal-comma report: "5,2" read "8.2" beside a range that lost its commas.
+    const lines = page('Kalium 4,2 mmol/l 3,5-5,1', 'Glucose 8.2 mmol/l 39-56');
+    const read = reader(lines, (first) => (first.startsWith('Glucose') ? 'Glucose 52 mmol/l 39-56' : first));
+    expect(values(await readDoubtfulLinesAgain(lines, read))).toEqual(['Potassium 4.2 mmol/l']);
+    expect(read.asked).toEqual(['Glucose 8.2 mmol/l 39-56']);
+  });
+
+  it('keeps a row taken in doubt when its second reading agrees or reads no value', async () => {
+    const lines = page('Kalium 4,2 mmol/l 3,5-5,1', 'Glucose 8.2 mmol/l 39-56');
+    expect(values(await readDoubtfulLinesAgain(lines, reader(lines, (first) => first.replace('8.2', '8,2'))))).toEqual(['Potassium 4.2 mmol/l', 'Glucose 8.2 mmol/l']);
+    expect(values(await readDoubtfulLinesAgain(lines, reader(lines, (first) => first.replace('8.2', 'Tag'))))).toEqual(['Potassium 4.2 mmol/l', 'Glucose 8.2 mmol/l']);
+  });
+
   it('reads nothing again when no row is in doubt', async () => {
     const lines = page('Kalium 4,2 mmol/l 3,5-5,1');
     const read = reader(lines, (first) => first);
@@ -72,5 +86,15 @@ describe('sameDigits: the first reading\'s digits with at most a separator suppl
     expect(sameDigits(45, { digits: '45', decimals: 1, lost: false })).toBe(false);
     expect(sameDigits(8.8, { digits: '88', decimals: null, lost: false })).toBe(false);
     expect(sameDigits(4.6, { digits: '45', decimals: null, lost: true })).toBe(false);
+  });
+});
+
+describe('contradicts: a second reading that gives the value other digits', () => {
+  it('holds only for as many numbers and as many digits, other ones', () => {
+    expect(contradicts('Glucose 8.2 mmol/l 39-56', 'Glucose 52 mmol/l 39-56', '82')).toBe(true);
+    expect(contradicts('Glucose 8.2 mmol/l 39-56', 'Glucose 8,2 mmol/l 39-56', '82')).toBe(false);
+    expect(contradicts('49 mmol/L 35-51', '3 mmol/L 35-51', '49')).toBe(false);
+    expect(contradicts('Hematocrito 42.4 % 36,0-48,0', 'Hematocrito 42 4 % 36,0-48,0', '424')).toBe(false);
+    expect(contradicts('Glucose 8.2 mmol/l 39-56', null, '82')).toBe(false);
   });
 });

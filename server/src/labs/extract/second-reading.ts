@@ -12,6 +12,7 @@ import { parseLines, type TextLine } from './parser.ts';
  * on its own, larger, as a single line. The new text is kept only when it adds results and
  * changes none: each added result is the rejected row's test, with the same digits in the same
  * order as the first reading (a separator may be supplied, never a digit), and plausible.
+ * Rows taken in doubt are read again too, and left out when that reading gives other digits.
  */
 
 /**
@@ -35,7 +36,7 @@ export async function readDoubtfulLinesAgain(lines: TextLine[], readLine: LineRe
       if (doubt) doubts.push(doubt);
     },
   });
-  if (doubts.length === 0) return lines;
+  if (doubts.length === 0) return confirmDoubtfulValues(lines, readLine, () => false);
   // The lines of a doubtful row (a stacked row's box holds its name's line too) that print its value.
   const printsValue = (line: TextLine, d: Doubt) => within(line.box as PageBox, d.box) && [...line.text.matchAll(NUMBER)].some((m) => digitsOf(m[0]) === d.digits);
   const candidates = lines.flatMap((line, i) => (line.box && doubts.some((d) => printsValue(line, d)) ? [i] : []));
@@ -72,7 +73,47 @@ export async function readDoubtfulLinesAgain(lines: TextLine[], readLine: LineRe
       return !second || !tryTexts(i, doubtsOf(i).map((d) => withValueFrom((lines[i] as TextLine).text, second, d)));
     });
   }
-  return current;
+  return confirmDoubtfulValues(current, readLine, (i) => current[i] !== lines[i]);
+}
+
+/**
+ * Rows the parser took in doubt (a range that lost its separators, a separator the report does
+ * not print) read once more: a line whose second reading gives the value other digits is marked
+ * misread, and its rows are left out rather than either reading guessed right. `mended`: a line
+ * already taken from a second reading with the first one's digits, read twice alike.
+ */
+async function confirmDoubtfulValues(lines: TextLine[], readLine: LineReader, mended: (i: number) => boolean): Promise<TextLine[]> {
+  const doubts: Array<{ digits: string; box: PageBox }> = [];
+  parseLines(lines, {
+    onDoubt: (_text, value, box) => {
+      if (box) doubts.push({ digits: digitsOf(value), box });
+    },
+  });
+  const targets = lines.flatMap((line, i) => {
+    const doubt = mended(i) ? undefined : doubts.find((d) => line.box && within(line.box, d.box) && numbersOf(line.text).some((n) => digitsOf(n) === d.digits));
+    return doubt ? [{ i, digits: doubt.digits }] : [];
+  });
+  if (targets.length === 0) return lines;
+  const again = await readLine(targets.map((t) => (lines[t.i] as TextLine).box as PageBox), {});
+  const misread = new Set(targets.filter((t, k) => contradicts((lines[t.i] as TextLine).text, again[k] ?? null, t.digits)).map((t) => t.i));
+  return misread.size === 0 ? lines : lines.map((line, i) => (misread.has(i) ? { ...line, misread: true as const } : line));
+}
+
+const numbersOf = (text: string) => text.match(/\d(?:[\d.,]*\d)?/g) ?? [];
+
+/**
+ * A second reading with as many numbers as the first, whose number in the value's place has as
+ * many digits and other ones ("8.2" read again "52"). A reading that lost or gained a number or
+ * a digit is no reading of the value at all, and says nothing against it.
+ */
+export function contradicts(first: string, second: string | null, digits: string): boolean {
+  if (!second) return false;
+  const before = numbersOf(first);
+  const after = numbersOf(second);
+  const at = before.findIndex((n) => digitsOf(n) === digits);
+  if (at === -1 || before.length !== after.length) return false;
+  const other = digitsOf(after[at] as string);
+  return other.length === digits.length && other !== digits;
 }
 
 /** The rejected row's test (every marker its name may be) and the digits of its value as first read. */
