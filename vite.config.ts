@@ -98,7 +98,8 @@ function sharedChunks(app: AppModules): Rolldown.CodeSplittingGroup[] {
     { name: 'radix-menus', test: new RegExp(`${lib(`@radix-ui[\\\\/]react-(${radixMenus})|@floating-ui`).source}|components[\\\\/]ui[\\\\/](dropdown-menu|tabs)\\.tsx`), priority: 3 },
     { name: 'icons', test: lib('lucide-react'), priority: 2 },
     { name: 'zod', test: lib('zod'), priority: 2 },
-    { name: 'forms', test: lib('react-hook-form|@hookform'), priority: 2 },
+    // With our form helpers, which use zod: the 'ui' group below would bring zod to every page.
+    { name: 'forms', test: new RegExp(`${lib('react-hook-form|@hookform').source}|web[\\\\/]src[\\\\/]lib[\\\\/]forms\\.ts$`), priority: 2 },
     // The toaster mounts after the page's first drawing (app/providers.tsx); pages that toast load it as they open.
     { name: 'toasts', test: new RegExp(`${lib('sonner').source}|components[\\/]ui[\\/]toaster\\.tsx`), priority: 2 },
     // Lower priority: the libraries above keep their own chunks rather than joining this one.

@@ -1,6 +1,6 @@
 /**
- * The biomarker categories and flags. Zod-free, so that the web can import them without loading
- * schema code (decision 017); `biomarkers.ts` re-exports them.
+ * The biomarker categories and flags, and when a retest is due. Zod-free, so that the web can import them without loading
+ * schema code (decision 017); `biomarkers.ts` and `labs.ts` re-export them.
  */
 export const BIOMARKER_CATEGORIES = [
   'lipid',
@@ -22,3 +22,8 @@ export const BIOMARKER_FLAGS = ['low', 'high', 'normal'] as const;
  * print date was taken (check it); 'not-found' when no printed date could be told to be it (ask).
  */
 export const TEST_DATE_REVIEWS = ['not-collection-date', 'not-found'] as const;
+
+/** A retest is suggested this many months after the result's test date (decision 040). */
+export const RETEST_AFTER_MONTHS = 3;
+/** When that day has passed already, the suggestion is this many days from today instead. */
+export const RETEST_LATE_DAYS = 14;

@@ -300,10 +300,7 @@ export const biomarkerTargetSchema = z.object({ biomarker: z.string(), low: z.nu
 export type BiomarkerTarget = z.infer<typeof biomarkerTargetSchema>;
 export const biomarkerTargetListSchema = z.array(biomarkerTargetSchema);
 
-/** A retest is suggested this many months after the result's test date (decision 040). */
-export const RETEST_AFTER_MONTHS = 3;
-/** When that day has passed already, the suggestion is this many days from today instead. */
-export const RETEST_LATE_DAYS = 14;
+export { RETEST_AFTER_MONTHS, RETEST_LATE_DAYS } from './biomarker-lists.ts';
 
 /** Why a latest result is on the dashboard: outside its reference range, or inside it but off target. */
 export const ATTENTION_REASONS = ['low', 'high', 'below-target', 'above-target'] as const;

@@ -1,5 +1,6 @@
 import { AlertTriangle, ExternalLink, Info } from 'lucide-react';
-import { type AllergyWarning, type InteractionReport, SEVERITY_LABELS, type Severity, type StackInteraction } from '#contract/interactions.ts';
+import { SEVERITY_LABELS, type Severity } from '#contract/interactions-texts.ts';
+import type { AllergyWarning, InteractionReport, StackInteraction } from '#contract/interactions.ts';
 import { cn } from '#web/lib/cn.ts';
 
 const SEVERITY_STYLES: Record<Severity, string> = {

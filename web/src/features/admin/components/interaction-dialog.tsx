@@ -2,16 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import {
-  type AdminInteraction,
-  INTERACTION_TEXTS,
-  type InteractionAgentDto,
-  type InteractionBody,
-  SEVERITIES,
-  SEVERITY_LABELS,
-  type Severity,
-  interactionBodySchema,
-} from '#contract/interactions.ts';
+import { INTERACTION_TEXTS, SEVERITIES, SEVERITY_LABELS, type Severity } from '#contract/interactions-texts.ts';
+import { type AdminInteraction, type InteractionAgentDto, type InteractionBody, interactionBodySchema } from '#contract/interactions.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';

@@ -1,7 +1,8 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
-import { type AdminInteraction, INTERACTION_TEXTS, SEVERITY_LABELS } from '#contract/interactions.ts';
+import { INTERACTION_TEXTS, SEVERITY_LABELS } from '#contract/interactions-texts.ts';
+import type { AdminInteraction } from '#contract/interactions.ts';
 import { AdminTable, countText, useConfirmDelete } from '#web/components/admin/admin-table.tsx';
 import { AdminNav } from '#web/components/layout/admin-nav.tsx';
 import { PageContainer } from '#web/components/layout/page-container.tsx';

@@ -28,9 +28,9 @@ import {
   formatSleep,
   formatWeight,
   healthFormFieldOf,
-  healthFormSchema,
   statsToForm,
 } from '../utils/units.ts';
+import { healthFormSchema } from '../utils/health-form-schema.ts';
 
 const NOT_SET = 'Not set';
 

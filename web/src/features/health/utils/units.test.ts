@@ -11,13 +11,13 @@ import {
   formatSleep,
   formatWeight,
   healthFormFieldOf,
-  healthFormSchema,
   kgToLbs,
   lbsToKg,
   splitHeight,
   splitSleep,
   statsToForm,
 } from './units.ts';
+import { healthFormSchema } from './health-form-schema.ts';
 
 const stored: HealthStats = {
   weight: 180.5,

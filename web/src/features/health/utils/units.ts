@@ -1,7 +1,5 @@
-import { z } from 'zod';
-import { type HealthStats, type HealthStatsBody, healthStatsBodySchema } from '#contract/health.ts';
+import type { HealthStats, HealthStatsBody } from '#contract/health.ts';
 import { type ETHNICITIES, type GENDERS, HEALTH_MESSAGES } from '#contract/health-texts.ts';
-import { bodySchema } from '#web/lib/forms.ts';
 
 /**
  * product.md, Profile and health stats: the API keeps pounds, inches and minutes; the user sees US or metric
@@ -207,27 +205,6 @@ export function healthFormFieldOf(serverField: string, system: UnitSystem): Heal
     default:
       return null;
   }
-}
-
-/**
- * The form's schema for zodResolver; its output is the request body. The typed numbers are checked in
- * the user's units first (the contract speaks pounds and inches, so it cannot say "kilograms"), then
- * the body they make must pass the contract, as on the server.
- */
-export function healthFormSchema(system: UnitSystem, stored: HealthStats | null | undefined) {
-  const bodyOf = (values: HealthFormValues): HealthStatsBody => {
-    const result = formToHealthBody(values, system, stored);
-    return result.ok ? result.body : {};
-  };
-  return z
-    .custom<HealthFormValues>()
-    .superRefine((values, ctx) => {
-      const result = formToHealthBody(values, system, stored);
-      if (result.ok) return;
-      for (const [field, message] of Object.entries(result.errors)) ctx.addIssue({ code: 'custom', path: [field], message });
-    })
-    .pipe(bodySchema(healthStatsBodySchema, bodyOf, (bodyField) => healthFormFieldOf(bodyField, system)))
-    .transform(bodyOf);
 }
 
 /** Whole years from a date of birth to a day, birthdays included. */

@@ -11,13 +11,14 @@ import { useBiomarkerSelection } from '../hooks/use-biomarker-selection.ts';
 import { CHART_HEIGHT, chartCounts, mergeRows, timeDomain } from '../utils/chart-rows.ts';
 import { type ChartSeries, asRangePosition } from '../utils/series.ts';
 import { BiomarkerSelector } from './biomarker-selector.tsx';
-import { TargetsPanel } from './target-editor.tsx';
 
 /** Each of several charts is shorter than the one chart, so that two fit on a laptop's screen. */
 const MULTIPLE_HEIGHT = 380;
 
 // The chart's code loads only when there is something to draw.
 const BiomarkerChart = lazy(() => import('./biomarker-chart.tsx'));
+// The target forms bring zod and the contract's schemas, which the page's first drawing does without.
+const TargetsPanel = lazy(() => import('./target-editor.tsx').then((module) => ({ default: module.TargetsPanel })));
 
 function LoadingChart({ height }: { height?: number }) {
   return (
@@ -96,7 +97,11 @@ export function BiomarkerTrends({ user, hasFiles, filesPending }: { user: User; 
             highlightDate={highlightDate}
             compare={compare}
           />
-          {drawn.length > 0 ? <TargetsPanel key={units} series={drawn} /> : null}
+          {drawn.length > 0 ? (
+            <Suspense fallback={<Spinner label="Loading ranges and targets" />}>
+              <TargetsPanel key={units} series={drawn} />
+            </Suspense>
+          ) : null}
         </div>
       </CardContent>
     </Card>

@@ -1,7 +1,8 @@
 import { ArrowRight, FlaskConical } from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { type LabAttentionItem, RETEST_AFTER_MONTHS } from '#contract/labs.ts';
+import { RETEST_AFTER_MONTHS } from '#contract/biomarker-lists.ts';
+import type { LabAttentionItem } from '#contract/labs.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardIcon, CardTitle } from '#web/components/ui/card.tsx';
 import { errorMessage } from '#web/lib/api-fetch.ts';

@@ -1,5 +1,5 @@
 import { AlertTriangle, CheckCircle2, Clock, Download, FileText, Loader2, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { LabFile } from '#contract/labs.ts';
 import { EmptyState } from '#web/components/layout/empty-state.tsx';
 import { ConfirmDialog } from '#web/components/ui/alert-dialog.tsx';
@@ -12,7 +12,9 @@ import { cn } from '#web/lib/cn.ts';
 import { useDeleteLabFile } from '../api/lab-files.ts';
 import { formatTestDate } from '../utils/chart-rows.ts';
 import { STATUS_LABELS, isBeingRead, readingText } from '../utils/lab-results.ts';
-import { ReviewDialog } from './review-dialog.tsx';
+
+// Review's forms bring zod and the contract's schemas: loaded when a review opens, not with the page.
+const ReviewDialog = lazy(() => import('./review-dialog.tsx').then((module) => ({ default: module.ReviewDialog })));
 
 type FilesQuery = { data: LabFile[] | undefined; isPending: boolean; isError: boolean; isFetching: boolean; refetch: () => unknown };
 
@@ -127,7 +129,11 @@ function LabFileCard({ file }: { file: LabFile }) {
           onConfirm={onDelete}
         />
       </div>
-      <ReviewDialog file={file} open={reviewing} onOpenChange={setReviewing} />
+      {reviewing ? (
+        <Suspense fallback={<Spinner label="Opening the review" />}>
+          <ReviewDialog file={file} open onOpenChange={setReviewing} />
+        </Suspense>
+      ) : null}
     </Card>
   );
 }

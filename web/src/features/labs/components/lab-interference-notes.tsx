@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { FlaskConical } from 'lucide-react';
-import { SEVERITY_LABELS } from '#contract/interactions.ts';
+import { SEVERITY_LABELS } from '#contract/interactions-texts.ts';
 import { labNotesQueryOptions } from '../api/lab-notes.ts';
 import { formatTestDate } from '../utils/chart-rows.ts';
 

@@ -1,13 +1,15 @@
 import { PencilLine } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useBiomarkerCatalogue } from '../api/biomarker-catalogue.ts';
 import { useAddManualResult, useManualResults } from '../api/lab-results.ts';
-import { ResultForm } from './result-form.tsx';
 import { ResultsTable } from './results-table.tsx';
+
+// The form library (and zod with it) loads when a form opens, not with the page.
+const ResultForm = lazy(() => import('./result-form.tsx').then((module) => ({ default: module.ResultForm })));
 
 /** Results typed in with no file (product.md, Labs): a report on paper, or a value from a clinic's portal. */
 export function ManualResults() {
@@ -56,17 +58,19 @@ export function ManualResults() {
               The list of biomarkers could not be loaded. Please try again.
             </p>
           ) : (
-            <ResultForm
-              catalogue={catalogue.data}
-              requireDate
-              submitLabel="Add result"
-              onCancel={() => setOpen(false)}
-              onSubmit={async (body) => {
-                await addManual({ ...body, testDate: body.testDate ?? '' });
-                toast.success('Result added');
-                setOpen(false);
-              }}
-            />
+            <Suspense fallback={<Spinner label="Opening the form" />}>
+              <ResultForm
+                catalogue={catalogue.data}
+                requireDate
+                submitLabel="Add result"
+                onCancel={() => setOpen(false)}
+                onSubmit={async (body) => {
+                  await addManual({ ...body, testDate: body.testDate ?? '' });
+                  toast.success('Result added');
+                  setOpen(false);
+                }}
+              />
+            </Suspense>
           )}
         </DialogContent>
       </Dialog>

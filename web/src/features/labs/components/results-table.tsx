@@ -1,18 +1,22 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import type { BiomarkerCatalogueEntry, LabResult } from '#contract/labs.ts';
 import { ConfirmDialog } from '#web/components/ui/alert-dialog.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
 import { errorMessage } from '#web/lib/api-fetch.ts';
 import { cn } from '#web/lib/cn.ts';
 import { useDeleteResult, useOwnBiomarkers, useUpdateResult } from '../api/lab-results.ts';
 import { useResultNotes } from '../api/lab-notes.ts';
 import { formatTestDate, formatValue } from '../utils/chart-rows.ts';
 import { FLAG_LABELS, rangeText } from '../utils/lab-results.ts';
-import { type ResultBody, ResultForm } from './result-form.tsx';
+import type { ResultBody } from './result-form.tsx';
 import { BiomarkerName } from './biomarker-name.tsx';
+
+// The form library (and zod with it) loads when a form opens, not with the page.
+const ResultForm = lazy(() => import('./result-form.tsx').then((module) => ({ default: module.ResultForm })));
 
 type ResultsTableProps = {
   results: LabResult[];
@@ -46,18 +50,20 @@ export function ResultsTable({ results, catalogue, onAdd, defaultDate, requireDa
     [catalogue, own.data],
   );
   const editForm = (result: LabResult) => (
-    <ResultForm
-      catalogue={choices}
-      result={result}
-      requireDate
-      submitLabel={`Save ${result.name}`}
-      onCancel={() => setEditing(null)}
-      onSubmit={async (body) => {
-        await update.mutateAsync({ id: result.id, body });
-        toast.success('Result saved');
-        setEditing(null);
-      }}
-    />
+    <Suspense fallback={<Spinner label="Opening the form" />}>
+      <ResultForm
+        catalogue={choices}
+        result={result}
+        requireDate
+        submitLabel={`Save ${result.name}`}
+        onCancel={() => setEditing(null)}
+        onSubmit={async (body) => {
+          await update.mutateAsync({ id: result.id, body });
+          toast.success('Result saved');
+          setEditing(null);
+        }}
+      />
+    </Suspense>
   );
 
   return (
@@ -137,18 +143,20 @@ function AddResult({ catalogue, defaultDate, requireDate, onAdd }: Pick<ResultsT
   return (
     <div className="rounded-lg border border-border bg-muted/30 p-4">
       <h4 className="mb-3 text-sm font-medium">Add a result</h4>
-      <ResultForm
-        catalogue={catalogue}
-        defaultDate={defaultDate}
-        requireDate={requireDate}
-        submitLabel="Add result"
-        onCancel={() => setAdding(false)}
-        onSubmit={async (body) => {
-          await onAdd(body);
-          toast.success('Result added');
-          setAdding(false);
-        }}
-      />
+      <Suspense fallback={<Spinner label="Opening the form" />}>
+        <ResultForm
+          catalogue={catalogue}
+          defaultDate={defaultDate}
+          requireDate={requireDate}
+          submitLabel="Add result"
+          onCancel={() => setAdding(false)}
+          onSubmit={async (body) => {
+            await onAdd(body);
+            toast.success('Result added');
+            setAdding(false);
+          }}
+        />
+      </Suspense>
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { Pencil, Plus, Stethoscope, Trash2 } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { toast } from 'sonner';
-import { INTERACTION_TEXTS, type Medication } from '#contract/interactions.ts';
+import { INTERACTION_TEXTS } from '#contract/interactions-texts.ts';
+import type { Medication } from '#contract/interactions.ts';
 import { ConfirmDialog } from '#web/components/ui/alert-dialog.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardIcon, CardTitle } from '#web/components/ui/card.tsx';
