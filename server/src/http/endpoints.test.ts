@@ -1,6 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_ENDPOINTS } from '#contract/api-endpoints.ts';
 import type { Endpoint } from '#contract/endpoint.ts';
 import { type TestApp, createTestApp } from '#server/testing/test-app.ts';
 import { routesOf } from './access.ts';
@@ -50,5 +51,11 @@ describe('the contract’s endpoints', () => {
       expect(schema.querystring, `${name}: query`).toBe(endpoint.query);
       if (endpoint.body !== 'form') expect(schema.body, `${name}: body`).toBe(endpoint.body);
     }
+  });
+
+  it('are all in the list the web’s calls take their types from', () => {
+    const listed = new Set<Endpoint>(API_ENDPOINTS);
+    const missing = endpoints.filter(([, endpoint]) => !listed.has(endpoint)).map(([name]) => name);
+    expect(missing, 'add them to contract/api-endpoints.ts').toEqual([]);
   });
 });

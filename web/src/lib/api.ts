@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ApiRoute, EndpointsByRoute } from '#contract/api-endpoints.ts';
 import type { Endpoint } from '#contract/endpoint.ts';
 import { apiFetch } from './api-fetch.ts';
 
@@ -25,13 +26,22 @@ export type ApiOptions<E extends Endpoint> = { signal?: AbortSignal } & ParamsOp
 /** What the server sends: its handler's value encoded by the response schema. */
 export type Answer<E extends Endpoint> = z.input<E['response']>;
 
+/** The options, which a call may leave out when it has nothing it must name. */
+type OptionsArgument<E extends Endpoint> = Partial<ApiOptions<E>> extends ApiOptions<E> ? [options?: ApiOptions<E>] : [options: ApiOptions<E>];
+
 type CallOptions = { signal?: AbortSignal; params?: Record<string, string | number>; query?: unknown; body?: unknown };
 
+/** `'GET /api/labs/:id'` → its method and path. */
+export function routeParts(route: ApiRoute): { method: Endpoint['method']; path: string } {
+  const [method, path] = route.split(' ') as [Endpoint['method'], string];
+  return { method, path };
+}
+
 /** The address of a call: path parameters filled in, then the query in the order given. */
-export function endpointUrl(endpoint: EndpointRoute<Endpoint>, options: CallOptions = {}): string {
-  const path = endpoint.path.replace(/:(\w+)/g, (_, name: string) => {
+export function endpointUrl(path: string, options: CallOptions = {}): string {
+  const filled = path.replace(/:(\w+)/g, (_, name: string) => {
     const value = options.params?.[name];
-    if (value === undefined) throw new Error(`${endpoint.path} needs the parameter ${name}`);
+    if (value === undefined) throw new Error(`${path} needs the parameter ${name}`);
     return encodeURIComponent(String(value));
   });
   const query = new URLSearchParams();
@@ -39,34 +49,27 @@ export function endpointUrl(endpoint: EndpointRoute<Endpoint>, options: CallOpti
     if (value !== undefined && value !== null) query.set(name, String(value));
   }
   const search = query.toString();
-  return search ? `${path}?${search}` : path;
+  return search ? `${filled}?${search}` : filled;
 }
 
 /**
- * An endpoint named by its method and path, its type taken from the contract with `import type`:
- * code on the first paint calls it this way so that the contract's schemas stay out of that
- * bundle, e.g. `api<typeof authEndpoints.session>({ method: 'GET', path: '/api/session' })`.
+ * Calls an endpoint of the contract, named by its method and path:
+ * `api('GET /api/supplements/streak', { signal })`. Its options and answer are typed from that
+ * endpoint (contract/api-endpoints.ts) by type only, so that calling the API loads no schema
+ * (decision 062). In development and tests the answer is also checked against the endpoint's
+ * response schema, so a drift fails where it is made. Throws `ApiError` as `apiFetch` does.
  */
-export type EndpointRoute<E extends Endpoint> = Pick<E, 'method' | 'path'>;
-
-/**
- * Calls an endpoint of the contract; the answer's type is its response schema's. In development
- * and tests the answer is also checked against that schema (when the endpoint itself is given),
- * so a drift fails where it is made. Throws `ApiError` as `apiFetch` does.
- */
-export async function api<E extends Endpoint>(
-  endpoint: E | EndpointRoute<E>,
-  ...[options]: Partial<ApiOptions<E>> extends ApiOptions<E> ? [options?: ApiOptions<E>] : [options: ApiOptions<E>]
-): Promise<Answer<E>> {
+export async function api<R extends ApiRoute>(route: R, ...[options]: OptionsArgument<EndpointsByRoute[R]>): Promise<Answer<EndpointsByRoute[R]>> {
   const call = (options ?? {}) as CallOptions;
-  const answer = await apiFetch<unknown>(endpointUrl(endpoint, call), { method: endpoint.method, body: call.body, signal: call.signal });
-  if (import.meta.env.DEV && 'response' in endpoint) checkAnswer(endpoint, answer);
-  return answer as Answer<E>;
+  const { method, path } = routeParts(route);
+  const answer = await apiFetch<unknown>(endpointUrl(path, call), { method, body: call.body, signal: call.signal });
+  if (import.meta.env.DEV) await checkAnswer(route, answer);
+  return answer as Answer<EndpointsByRoute[R]>;
 }
 
-function checkAnswer(endpoint: Endpoint, answer: unknown): void {
-  const result = endpoint.response.safeParse(answer);
-  if (!result.success) {
-    throw new Error(`${endpoint.method} ${endpoint.path} answered outside its contract: ${result.error.message}`);
-  }
+async function checkAnswer(route: ApiRoute, answer: unknown): Promise<void> {
+  const { API_ENDPOINTS } = await import('#contract/api-endpoints.ts');
+  const endpoint = API_ENDPOINTS.find((candidate) => `${candidate.method} ${candidate.path}` === route);
+  const result = endpoint?.response.safeParse(answer);
+  if (result && !result.success) throw new Error(`${route} answered outside its contract: ${result.error.message}`);
 }

@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from 'react';
-import type { authEndpoints } from '#contract/auth.ts';
 import { ApiError, isApiError } from './api-fetch.ts';
 import { api } from './api.ts';
 
@@ -68,7 +67,7 @@ export async function withReauth<T>(action: () => Promise<T>): Promise<T> {
 export async function confirmRecentSignIn(): Promise<boolean> {
   try {
     await withReauth(async () => {
-      const { recent } = await api<typeof authEndpoints.reauthentication>({ method: 'GET', path: '/api/auth/reauthentication' });
+      const { recent } = await api('GET /api/auth/reauthentication');
       if (!recent) throw new ApiError({ code: 'REAUTH_REQUIRED', message: REAUTH_PROMPT, status: 403 });
     });
     return true;

@@ -1,10 +1,10 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import type { authEndpoints, User } from '#contract/auth.ts';
+import type { User } from '#contract/auth.ts';
 import { USER_QUERY_KEY } from '#contract/page-data.ts';
 import { api } from './api.ts';
 
 async function readSession(signal?: AbortSignal): Promise<User | null> {
-  const { user } = await api<typeof authEndpoints.session>({ method: 'GET', path: '/api/session' }, { signal });
+  const { user } = await api('GET /api/session', { signal });
   return user;
 }
 

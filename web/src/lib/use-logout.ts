@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import type { authEndpoints } from '#contract/auth.ts';
 import { errorMessage } from './api-fetch.ts';
 import { api } from './api.ts';
 import { setSignedInUser } from './session.ts';
@@ -11,7 +10,7 @@ export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: () => api<typeof authEndpoints.logout>({ method: 'POST', path: '/api/logout' }),
+    mutationFn: () => api('POST /api/logout'),
     onSuccess: () => {
       navigate('/');
       queryClient.removeQueries({ predicate: (query) => !['user', 'config', 'plans'].includes(String(query.queryKey[0])) });

@@ -1,5 +1,4 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { interactionsEndpoints } from '#contract/interactions.ts';
 import { api } from '#web/lib/api.ts';
 import { useDebouncedValue } from '#web/lib/use-debounced-value.ts';
 import { InteractionList } from './interaction-list.tsx';
@@ -12,7 +11,7 @@ export function InteractionCheck({ name, kind }: { name: string; kind: 'suppleme
   const settled = useDebouncedValue(name.trim(), 400);
   const check = useQuery({
     queryKey: ['supplements', 'interactions', 'check', kind, settled.toLowerCase()],
-    queryFn: ({ signal }) => api(interactionsEndpoints.check, { body: { name: settled, kind }, signal }),
+    queryFn: ({ signal }) => api('POST /api/interactions/check', { body: { name: settled, kind }, signal }),
     enabled: settled.length >= 2,
     placeholderData: keepPreviousData,
     staleTime: 60_000,

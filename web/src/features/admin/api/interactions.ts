@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type InteractionBody, interactionsEndpoints } from '#contract/interactions.ts';
+import type { InteractionBody } from '#contract/interactions.ts';
 import { api } from '#web/lib/api.ts';
 
 const key = ['admin', 'interactions'] as const;
@@ -7,7 +7,7 @@ const key = ['admin', 'interactions'] as const;
 /** The whole table (a few hundred rows at most) and the agents its rows may name. */
 export const adminInteractionsQueryOptions = queryOptions({
   queryKey: key,
-  queryFn: ({ signal }) => api(interactionsEndpoints.adminList, { signal }),
+  queryFn: ({ signal }) => api('GET /api/admin/interactions', { signal }),
 });
 
 export function useAdminInteractions() {
@@ -19,8 +19,8 @@ export function useSaveInteraction() {
   return useMutation({
     mutationFn: ({ id, body }: { id?: string | undefined; body: InteractionBody }) =>
       id
-        ? api(interactionsEndpoints.adminUpdate, { params: { id }, body })
-        : api(interactionsEndpoints.adminCreate, { body }),
+        ? api('PUT /api/admin/interactions/:id', { params: { id }, body })
+        : api('POST /api/admin/interactions', { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
   });
 }
@@ -28,7 +28,7 @@ export function useSaveInteraction() {
 export function useDeleteInteraction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api(interactionsEndpoints.adminRemove, { params: { id } }),
+    mutationFn: (id: string) => api('DELETE /api/admin/interactions/:id', { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
   });
 }

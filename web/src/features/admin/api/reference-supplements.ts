@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReferenceSortField, type ReferenceSupplementBody, adminEndpoints } from '#contract/admin.ts';
+import type { ReferenceSortField, ReferenceSupplementBody } from '#contract/admin.ts';
 import { api } from '#web/lib/api.ts';
 
 export type ReferenceQuery = { q: string; sort: ReferenceSortField; order: 'asc' | 'desc'; page: number; pageSize: number };
@@ -11,7 +11,7 @@ export const referenceSupplementsQueryOptions = (query: ReferenceQuery) =>
     queryKey: [...key, query],
     queryFn: ({ signal }) => {
       const { q, sort, order, page, pageSize } = query;
-      return api(adminEndpoints.listSupplements, { query: { q, sort, order, page, pageSize }, signal });
+      return api('GET /api/admin/supplements', { query: { q, sort, order, page, pageSize }, signal });
     },
     placeholderData: keepPreviousData,
   });
@@ -25,8 +25,8 @@ export function useSaveReferenceSupplement() {
   return useMutation({
     mutationFn: ({ id, body }: { id?: string | undefined; body: ReferenceSupplementBody }) =>
       id
-        ? api(adminEndpoints.updateSupplement, { params: { id }, body })
-        : api(adminEndpoints.createSupplement, { body }),
+        ? api('PUT /api/admin/supplements/:id', { params: { id }, body })
+        : api('POST /api/admin/supplements', { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
   });
 }
@@ -34,7 +34,7 @@ export function useSaveReferenceSupplement() {
 export function useDeleteReferenceSupplement() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api(adminEndpoints.deleteSupplement, { params: { id } }),
+    mutationFn: (id: string) => api('DELETE /api/admin/supplements/:id', { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
   });
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type AdminUserUpdateBody, adminEndpoints } from '#contract/admin.ts';
+import type { AdminUserUpdateBody } from '#contract/admin.ts';
 import { api } from '#web/lib/api.ts';
 
 export type UsersQuery = { q: string; page: number; pageSize: number };
@@ -9,7 +9,7 @@ const usersKey = ['admin', 'users'] as const;
 export const adminUsersQueryOptions = (query: UsersQuery) =>
   queryOptions({
     queryKey: [...usersKey, 'list', query],
-    queryFn: ({ signal }) => api(adminEndpoints.listUsers, { query: { q: query.q, page: query.page, pageSize: query.pageSize }, signal }),
+    queryFn: ({ signal }) => api('GET /api/admin/users', { query: { q: query.q, page: query.page, pageSize: query.pageSize }, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -19,7 +19,7 @@ export function useAdminUsers(query: UsersQuery) {
 
 export const userGrowthQueryOptions = queryOptions({
   queryKey: [...usersKey, 'growth'],
-  queryFn: ({ signal }) => api(adminEndpoints.userGrowth, { signal }),
+  queryFn: ({ signal }) => api('GET /api/admin/users/growth', { signal }),
 });
 
 export function useUserGrowth() {
@@ -28,7 +28,7 @@ export function useUserGrowth() {
 
 export const dashboardQueryOptions = queryOptions({
   queryKey: ['admin', 'dashboard'],
-  queryFn: ({ signal }) => api(adminEndpoints.dashboard, { signal }),
+  queryFn: ({ signal }) => api('GET /api/admin/dashboard', { signal }),
 });
 
 export function useAdminDashboard() {
@@ -47,7 +47,7 @@ function useInvalidateUsers() {
 export function useUpdateUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: AdminUserUpdateBody }) => api(adminEndpoints.updateUser, { params: { id }, body }),
+    mutationFn: ({ id, body }: { id: string; body: AdminUserUpdateBody }) => api('PUT /api/admin/users/:id', { params: { id }, body }),
     onSuccess: invalidate,
   });
 }
@@ -55,7 +55,7 @@ export function useUpdateUser() {
 export function useDeleteUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: (id: string) => api(adminEndpoints.deleteUser, { params: { id } }),
+    mutationFn: (id: string) => api('DELETE /api/admin/users/:id', { params: { id } }),
     onSuccess: invalidate,
   });
 }

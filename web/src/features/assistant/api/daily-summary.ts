@@ -1,5 +1,4 @@
 import { useMutation } from '@tanstack/react-query';
-import { assistantEndpoints } from '#contract/assistant.ts';
 import { api } from '#web/lib/api.ts';
 
 /**
@@ -8,6 +7,6 @@ import { api } from '#web/lib/api.ts';
  */
 export function useWriteDailySummary() {
   return useMutation({
-    mutationFn: (date: string) => api(assistantEndpoints.dailySummary, { body: { date } }),
+    mutationFn: (date: string) => api('POST /api/assistant/daily-summary', { body: { date } }),
   });
 }

@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { assistantEndpoints } from '#contract/assistant.ts';
 import { api } from '#web/lib/api.ts';
 
 const historyKey = ['assistant', 'query-history'] as const;
@@ -14,7 +13,7 @@ export function useQueryHistory(enabled: boolean) {
     enabled,
     queryFn: async ({ signal }) => {
       try {
-        return await api(assistantEndpoints.queryHistory, { signal });
+        return await api('GET /api/query/history', { signal });
       } catch (error) {
         console.warn('Could not load the question history', error);
         return [];
@@ -27,7 +26,7 @@ export function useQueryHistory(enabled: boolean) {
 export function useClearQueryHistory() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api(assistantEndpoints.clearQueryHistory),
+    mutationFn: () => api('DELETE /api/query/history'),
     onSuccess: () => queryClient.setQueryData(historyKey, []),
   });
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ChatMessage, assistantEndpoints } from '#contract/assistant.ts';
+import type { ChatMessage } from '#contract/assistant.ts';
 import { api } from '#web/lib/api.ts';
 
 /** Tags of a conversation saved from the dashboard panel (product.md, Assistant, "Saved chat": includes ai_conversation). */
@@ -13,7 +13,7 @@ export function useSaveChat() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (messages: ChatMessage[]) =>
-      api(assistantEndpoints.saveChat, { body: { content: JSON.stringify(messages), type: 'chat', tags: DASHBOARD_CHAT_TAGS } }),
+      api('POST /api/chat/save', { body: { content: JSON.stringify(messages), type: 'chat', tags: DASHBOARD_CHAT_TAGS } }),
     // The history day and the dashboard's today both read the day's notes.
     onSuccess: () =>
       Promise.all([

@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { authEndpoints } from '#contract/auth.ts';
 import { api } from '#web/lib/api.ts';
 import { refreshUser, setSignedInUser } from '#web/lib/session.ts';
 
@@ -7,7 +6,7 @@ import { refreshUser, setSignedInUser } from '#web/lib/session.ts';
 export function useVerifyEmail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (token: string) => api(authEndpoints.verifyEmail, { body: { token } }),
+    mutationFn: (token: string) => api('POST /api/auth/verify-email', { body: { token } }),
     onSuccess: (result) => {
       if (result.user) setSignedInUser(queryClient, result.user);
       void refreshUser(queryClient);
@@ -17,18 +16,18 @@ export function useVerifyEmail() {
 
 export function useResendVerification() {
   return useMutation({
-    mutationFn: (email: string) => api(authEndpoints.resendVerification, { body: { email } }),
+    mutationFn: (email: string) => api('POST /api/auth/resend-verification', { body: { email } }),
   });
 }
 
 export function useForgotPassword() {
   return useMutation({
-    mutationFn: (email: string) => api(authEndpoints.forgotPassword, { body: { email } }),
+    mutationFn: (email: string) => api('POST /api/auth/forgot-password', { body: { email } }),
   });
 }
 
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (body: { token: string; password: string }) => api(authEndpoints.resetPassword, { body }),
+    mutationFn: (body: { token: string; password: string }) => api('POST /api/auth/reset-password', { body }),
   });
 }

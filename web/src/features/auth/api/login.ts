@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type AuthResult, type LoginBody, authEndpoints } from '#contract/auth.ts';
+import type { AuthResult, LoginBody } from '#contract/auth.ts';
 import { api } from '#web/lib/api.ts';
 import { refreshUser, setSignedInUser } from '#web/lib/session.ts';
 
 export function login(body: LoginBody): Promise<AuthResult> {
-  return api(authEndpoints.login, { body });
+  return api('POST /api/login', { body });
 }
 
 /** Signs in; the caller decides where to go, then the session query is refreshed. */

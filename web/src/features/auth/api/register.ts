@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { type AuthResult, type RegisterBody, authEndpoints } from '#contract/auth.ts';
+import type { AuthResult, RegisterBody } from '#contract/auth.ts';
 import { api } from '#web/lib/api.ts';
 
 /** The browser's time zone, so that "today" and streaks follow the user's day (product.md, Accounts). */
@@ -12,7 +12,7 @@ export function browserTimeZone(): string | undefined {
 }
 
 export function register(body: Omit<RegisterBody, 'timeZone'>): Promise<AuthResult> {
-  return api(authEndpoints.register, { body: { ...body, timeZone: browserTimeZone() } });
+  return api('POST /api/register', { body: { ...body, timeZone: browserTimeZone() } });
 }
 
 export function useRegister() {

@@ -1,9 +1,10 @@
 import { startAuthentication, startRegistration } from '@simplewebauthn/browser';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type AuthResult, twoFactorEndpoints } from '#contract/auth.ts';
+import type { ApiRoute } from '#contract/api-endpoints.ts';
+import type { AuthResult } from '#contract/auth.ts';
 import type { Passkey, TwoFactorProof } from '#contract/two-factor.ts';
 import { apiFetch } from '#web/lib/api-fetch.ts';
-import { api } from '#web/lib/api.ts';
+import { api, routeParts } from '#web/lib/api.ts';
 import { refreshUser, setSignedInUser } from '#web/lib/session.ts';
 
 // WebAuthn's options and responses are @simplewebauthn's types; the contract checks them only
@@ -11,14 +12,19 @@ import { refreshUser, setSignedInUser } from '#web/lib/session.ts';
 type Options = Parameters<typeof startRegistration>[0]['optionsJSON'];
 type RequestOptions = Parameters<typeof startAuthentication>[0]['optionsJSON'];
 
+function webAuthnCall<Answer>(route: ApiRoute, body?: unknown): Promise<Answer> {
+  const { method, path } = routeParts(route);
+  return apiFetch<Answer>(path, { method, body });
+}
+
 export const twoFactorQueryOptions = queryOptions({
   queryKey: ['two-factor'],
-  queryFn: ({ signal }) => api(twoFactorEndpoints.status, { signal }),
+  queryFn: ({ signal }) => api('GET /api/two-factor', { signal }),
 });
 
 export const passkeysQueryOptions = queryOptions({
   queryKey: ['passkeys'],
-  queryFn: ({ signal }) => api(twoFactorEndpoints.listPasskeys, { signal }).then((data) => data.passkeys),
+  queryFn: ({ signal }) => api('GET /api/passkeys', { signal }).then((data) => data.passkeys),
 });
 
 export function useTwoFactorStatus() {
@@ -42,32 +48,32 @@ function useSettingsMutation<Input, Output>(mutationFn: (input: Input) => Promis
 }
 
 export function useStartTotpSetup() {
-  return useMutation({ mutationFn: (password: string | undefined) => api(twoFactorEndpoints.setupTotp, { body: { password } }) });
+  return useMutation({ mutationFn: (password: string | undefined) => api('POST /api/two-factor/totp/setup', { body: { password } }) });
 }
 
 export function useEnableTotp() {
-  return useSettingsMutation((code: string) => api(twoFactorEndpoints.enableTotp, { body: { code } }));
+  return useSettingsMutation((code: string) => api('POST /api/two-factor/totp/enable', { body: { code } }));
 }
 
 export function useDisableTwoFactor() {
-  return useSettingsMutation((proof: TwoFactorProof) => api(twoFactorEndpoints.disable, { body: proof }));
+  return useSettingsMutation((proof: TwoFactorProof) => api('POST /api/two-factor/disable', { body: proof }));
 }
 
 export function useNewRecoveryCodes() {
-  return useSettingsMutation((proof: TwoFactorProof) => api(twoFactorEndpoints.recoveryCodes, { body: proof }));
+  return useSettingsMutation((proof: TwoFactorProof) => api('POST /api/two-factor/recovery-codes', { body: proof }));
 }
 
 /** Asks the browser to create a passkey, then registers it under the given name. */
 export function useAddPasskey() {
   return useSettingsMutation(async ({ name, password }: { name: string; password: string | undefined }) => {
-    const optionsJSON = await apiFetch<Options>(twoFactorEndpoints.passkeyRegistrationOptions.path, { method: 'POST', body: { password } });
+    const optionsJSON = await webAuthnCall<Options>('POST /api/passkeys/registration-options', { password });
     const response = await startRegistration({ optionsJSON });
-    return apiFetch<Passkey>(twoFactorEndpoints.addPasskey.path, { method: 'POST', body: { name, response } });
+    return webAuthnCall<Passkey>('POST /api/passkeys', { name, response });
   });
 }
 
 export function useRemovePasskey() {
-  return useSettingsMutation((passkey: Passkey) => api(twoFactorEndpoints.removePasskey, { params: { id: passkey.id } }));
+  return useSettingsMutation((passkey: Passkey) => api('DELETE /api/passkeys/:id', { params: { id: passkey.id } }));
 }
 
 /** Stores the signed-in user an answer carries, as the password sign-in does. */
@@ -85,18 +91,18 @@ function useSignInMutation<Input>(mutationFn: (input: Input) => Promise<AuthResu
 /** Signs in with a passkey the browser offers: no username or password. */
 export function usePasskeySignIn() {
   return useSignInMutation(async () => {
-    const optionsJSON = await apiFetch<RequestOptions>(twoFactorEndpoints.passkeySignInOptions.path, { method: 'POST' });
+    const optionsJSON = await webAuthnCall<RequestOptions>('POST /api/auth/passkey/options');
     const response = await startAuthentication({ optionsJSON });
-    return apiFetch<AuthResult>(twoFactorEndpoints.passkeySignIn.path, { method: 'POST', body: { response } });
+    return webAuthnCall<AuthResult>('POST /api/auth/passkey', { response });
   });
 }
 
 /** The second step of a sign-in: a code (authenticator or recovery), or one of the account's passkeys. */
 export function useSecondFactor() {
   return useSignInMutation(async (input: { token: string; code: string } | { token: string; passkey: true }) => {
-    if ('code' in input) return api(twoFactorEndpoints.secondFactor, { body: input });
-    const optionsJSON = await apiFetch<RequestOptions>(twoFactorEndpoints.secondFactorPasskeyOptions.path, { method: 'POST', body: { token: input.token } });
+    if ('code' in input) return api('POST /api/auth/two-factor', { body: input });
+    const optionsJSON = await webAuthnCall<RequestOptions>('POST /api/auth/two-factor/passkey-options', { token: input.token });
     const passkey = await startAuthentication({ optionsJSON });
-    return apiFetch<AuthResult>(twoFactorEndpoints.secondFactor.path, { method: 'POST', body: { token: input.token, passkey } });
+    return webAuthnCall<AuthResult>('POST /api/auth/two-factor', { token: input.token, passkey });
   });
 }

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { billingEndpoints } from '#contract/billing.ts';
 import { api } from '#web/lib/api.ts';
 import { refreshUser } from '#web/lib/session.ts';
 
 /** `POST /api/post-payment/attach`: a payment made signed out, added to the signed-in account. */
 export function attachPayment(sessionId: string): Promise<{ ok: true; message: string }> {
-  return api(billingEndpoints.attachPayment, { body: { sessionId } });
+  return api('POST /api/post-payment/attach', { body: { sessionId } });
 }
 
 export function useAttachPayment(sessionId: string) {

@@ -1,5 +1,4 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { billingEndpoints } from '#contract/billing.ts';
 import { isApiError } from '#web/lib/api-fetch.ts';
 import { api } from '#web/lib/api.ts';
 
@@ -7,7 +6,7 @@ import { api } from '#web/lib/api.ts';
 export function checkoutSessionQueryOptions(sessionId: string) {
   return queryOptions({
     queryKey: ['billing', 'checkout-session', sessionId],
-    queryFn: ({ signal }) => api(billingEndpoints.checkoutSession, { params: { sessionId }, signal }),
+    queryFn: ({ signal }) => api('GET /api/stripe/checkout-session/:sessionId', { params: { sessionId }, signal }),
     // An unknown or malformed id will not become known by asking again; a network hiccup may pass.
     retry: (failures, error) => failures < 2 && !(isApiError(error) && error.status >= 400 && error.status < 500),
     staleTime: 0,

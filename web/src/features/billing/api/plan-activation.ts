@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { type User, authEndpoints } from '#contract/auth.ts';
+import type { User } from '#contract/auth.ts';
 import type { Tier } from '#contract/plans.ts';
 import { api } from '#web/lib/api.ts';
 import { setSignedInUser } from '#web/lib/session.ts';
@@ -10,7 +10,7 @@ export const ACTIVATION_PATIENCE_MS = 90_000;
 
 /** `GET /api/user`, read fresh: the tier changes only when the provider's event arrives. */
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<User> {
-  const { user } = await api(authEndpoints.user, { signal });
+  const { user } = await api('GET /api/user', { signal });
   return user;
 }
 

@@ -1,10 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { billingEndpoints } from '#contract/billing.ts';
 import { api } from '#web/lib/api.ts';
 
 /** `POST /api/stripe/portal`: the provider's page to change the card or cancel. */
 export function createPortalSession(): Promise<{ url: string }> {
-  return api(billingEndpoints.portal);
+  return api('POST /api/stripe/portal');
 }
 
 export function useCreatePortalSession() {

@@ -1,5 +1,5 @@
 import { type QueryClient, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { type ChangePlanBody, type ChangePlanResult, type PaidPlanId, billingEndpoints } from '#contract/billing.ts';
+import type { ChangePlanBody, ChangePlanResult, PaidPlanId } from '#contract/billing.ts';
 import { api } from '#web/lib/api.ts';
 import { refreshUser } from '#web/lib/session.ts';
 import { ACTIVATION_PATIENCE_MS, ACTIVATION_POLL_MS } from './plan-activation.ts';
@@ -7,7 +7,7 @@ import { ACTIVATION_PATIENCE_MS, ACTIVATION_POLL_MS } from './plan-activation.ts
 /** `GET /api/billing/subscription`: the running subscription a plan change applies to. */
 export const subscriptionQueryOptions = queryOptions({
   queryKey: ['billing', 'subscription'],
-  queryFn: ({ signal }) => api(billingEndpoints.subscription, { signal }),
+  queryFn: ({ signal }) => api('GET /api/billing/subscription', { signal }),
   staleTime: 30_000,
 });
 
@@ -17,7 +17,7 @@ export function useCurrentSubscription(enabled: boolean) {
 
 /** `POST /api/stripe/change-plan`: the subscription moves to another price, prorated. */
 export function changePlan(body: ChangePlanBody): Promise<ChangePlanResult> {
-  return api(billingEndpoints.changePlan, { body });
+  return api('POST /api/stripe/change-plan', { body });
 }
 
 export function useChangePlan() {

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type AdminBlogPost, BLOG_THUMBNAIL_FIELD, type BlogPostBody, type BlogSection, blogEndpoints } from '#contract/blog.ts';
+import { type AdminBlogPost, BLOG_THUMBNAIL_FIELD, type BlogPostBody, type BlogSection } from '#contract/blog.ts';
 import { api } from '#web/lib/api.ts';
 
 export type AdminPostsQuery = { section?: BlogSection | undefined; q: string; page: number; pageSize: number };
@@ -10,7 +10,7 @@ export const adminPostsQueryOptions = (query: AdminPostsQuery) =>
   queryOptions({
     queryKey: [...adminKey, 'list', query],
     queryFn: ({ signal }) =>
-      api(blogEndpoints.adminList, { query: { q: query.q, page: query.page, pageSize: query.pageSize, section: query.section || undefined }, signal }),
+      api('GET /api/admin/blog', { query: { q: query.q, page: query.page, pageSize: query.pageSize, section: query.section || undefined }, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -21,7 +21,7 @@ export function useAdminPosts(query: AdminPostsQuery) {
 export const adminPostQueryOptions = (id: string) =>
   queryOptions({
     queryKey: [...adminKey, 'post', id],
-    queryFn: ({ signal }) => api(blogEndpoints.adminPost, { params: { id }, signal }),
+    queryFn: ({ signal }) => api('GET /api/admin/blog/:id', { params: { id }, signal }),
   });
 
 export function useAdminPost(id: string | null) {
@@ -42,7 +42,7 @@ export function useSavePost() {
   const invalidate = useInvalidateBlog();
   return useMutation({
     mutationFn: ({ id, body }: { id?: string | undefined; body: BlogPostBody }) =>
-      id ? api(blogEndpoints.update, { params: { id }, body }) : api(blogEndpoints.create, { body }),
+      id ? api('PUT /api/admin/blog/:id', { params: { id }, body }) : api('POST /api/admin/blog', { body }),
     onSuccess: (post) => invalidate(post),
   });
 }
@@ -51,7 +51,7 @@ export function useSetPublished() {
   const invalidate = useInvalidateBlog();
   return useMutation({
     mutationFn: ({ id, published }: { id: string; published: boolean }) =>
-      api(published ? blogEndpoints.publish : blogEndpoints.unpublish, { params: { id } }),
+      api(published ? 'POST /api/admin/blog/:id/publish' : 'POST /api/admin/blog/:id/unpublish', { params: { id } }),
     onSuccess: (post) => invalidate(post),
   });
 }
@@ -59,7 +59,7 @@ export function useSetPublished() {
 export function useDeletePost() {
   const invalidate = useInvalidateBlog();
   return useMutation({
-    mutationFn: (id: string) => api(blogEndpoints.remove, { params: { id } }),
+    mutationFn: (id: string) => api('DELETE /api/admin/blog/:id', { params: { id } }),
     onSuccess: () => invalidate(),
   });
 }
@@ -70,7 +70,7 @@ export function useUploadThumbnail() {
     mutationFn: ({ id, file }: { id: string; file: File }) => {
       const form = new FormData();
       form.append(BLOG_THUMBNAIL_FIELD, file);
-      return api(blogEndpoints.setThumbnail, { params: { id }, body: form });
+      return api('PUT /api/admin/blog/:id/thumbnail', { params: { id }, body: form });
     },
     onSuccess: (post) => invalidate(post),
   });
@@ -79,12 +79,12 @@ export function useUploadThumbnail() {
 export function useRemoveThumbnail() {
   const invalidate = useInvalidateBlog();
   return useMutation({
-    mutationFn: (id: string) => api(blogEndpoints.removeThumbnail, { params: { id } }),
+    mutationFn: (id: string) => api('DELETE /api/admin/blog/:id/thumbnail', { params: { id } }),
     onSuccess: (post) => invalidate(post),
   });
 }
 
 /** The Markdown as the server renders and sanitises it, for the editor's live preview. */
 export function previewMarkdown(contentMarkdown: string, signal?: AbortSignal) {
-  return api(blogEndpoints.preview, { body: { contentMarkdown }, signal });
+  return api('POST /api/admin/blog/preview', { body: { contentMarkdown }, signal });
 }

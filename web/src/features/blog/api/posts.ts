@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { type BlogSection, blogEndpoints } from '#contract/blog.ts';
+import type { BlogSection } from '#contract/blog.ts';
 import { isApiError } from '#web/lib/api-fetch.ts';
 import { api } from '#web/lib/api.ts';
 
@@ -7,7 +7,7 @@ import { api } from '#web/lib/api.ts';
 export const postsQueryOptions = (section: BlogSection, page: number) =>
   queryOptions({
     queryKey: ['blog', section, 'page', page],
-    queryFn: ({ signal }) => api(blogEndpoints.list, { query: { section, page }, signal }),
+    queryFn: ({ signal }) => api('GET /api/blog', { query: { section, page }, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -21,7 +21,7 @@ export const postQueryOptions = (slug: string) =>
     queryKey: ['blog', 'post', slug],
     queryFn: async ({ signal }) => {
       try {
-        return await api(blogEndpoints.post, { params: { slug }, signal });
+        return await api('GET /api/blog/:slug', { params: { slug }, signal });
       } catch (error) {
         if (isApiError(error) && error.status === 404) return null;
         throw error;

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { type DeleteAccountBody, accountEndpoints } from '#contract/data-ownership.ts';
+import type { DeleteAccountBody } from '#contract/data-ownership.ts';
 import { api } from '#web/lib/api.ts';
 import { withReauth } from '#web/lib/reauth.ts';
 
@@ -7,6 +7,6 @@ import { withReauth } from '#web/lib/reauth.ts';
 export function useDeleteAccount() {
   return useMutation({
     // An account without a password needs a recent Google sign-in: the dialog offers one.
-    mutationFn: (body: DeleteAccountBody) => withReauth(() => api(accountEndpoints.deleteAccount, { body })),
+    mutationFn: (body: DeleteAccountBody) => withReauth(() => api('DELETE /api/account', { body })),
   });
 }

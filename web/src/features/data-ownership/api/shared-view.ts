@@ -1,5 +1,4 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { sharesEndpoints } from '#contract/data-ownership.ts';
 import { isApiError } from '#web/lib/api-fetch.ts';
 import { api } from '#web/lib/api.ts';
 
@@ -7,7 +6,7 @@ import { api } from '#web/lib/api.ts';
 export function sharedDataQueryOptions(token: string) {
   return queryOptions({
     queryKey: ['shared-data', token],
-    queryFn: ({ signal }) => api(sharesEndpoints.open, { params: { token }, signal }),
+    queryFn: ({ signal }) => api('GET /api/share/:token', { params: { token }, signal }),
     retry: (count, error) => !(isApiError(error) && error.status === 404) && count < 1,
     staleTime: Infinity,
     refetchOnWindowFocus: false,

@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type CreateShareBody, type ShareLink, sharesEndpoints } from '#contract/data-ownership.ts';
+import type { CreateShareBody, ShareLink } from '#contract/data-ownership.ts';
 import { api } from '#web/lib/api.ts';
 import { withReauth } from '#web/lib/reauth.ts';
 
 export const sharesQueryOptions = queryOptions({
   queryKey: ['shares'],
-  queryFn: async ({ signal }) => (await api(sharesEndpoints.list, { signal })).links,
+  queryFn: async ({ signal }) => (await api('GET /api/shares', { signal })).links,
 });
 
 export function useShares() {
@@ -16,7 +16,7 @@ export function useCreateShare() {
   const queryClient = useQueryClient();
   return useMutation({
     // A new link needs a recent sign-in: the password is asked for when it is not.
-    mutationFn: (body: CreateShareBody) => withReauth(() => api(sharesEndpoints.create, { body })),
+    mutationFn: (body: CreateShareBody) => withReauth(() => api('POST /api/shares', { body })),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: sharesQueryOptions.queryKey }),
   });
 }
@@ -24,7 +24,7 @@ export function useCreateShare() {
 export function useRevokeShare() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (link: ShareLink) => api(sharesEndpoints.revoke, { params: { id: link.id } }),
+    mutationFn: (link: ShareLink) => api('DELETE /api/shares/:id', { params: { id: link.id } }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: sharesQueryOptions.queryKey }),
   });
 }

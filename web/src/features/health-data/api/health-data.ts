@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type HealthHistoryKind, type HealthSource, healthDataEndpoints } from '#contract/health-data.ts';
+import type { HealthHistoryKind, HealthSource } from '#contract/health-data.ts';
 import { api } from '#web/lib/api.ts';
 
 /** Sleep, resting heart rate, HRV and steps for the last 30 days (the cards show 7 or 30). */
 export const healthSummaryQueryOptions = queryOptions({
   queryKey: ['health-data', 'summary'],
-  queryFn: ({ signal }) => api(healthDataEndpoints.summary, { query: { days: 30 }, signal }),
+  queryFn: ({ signal }) => api('GET /api/health-data/summary', { query: { days: 30 }, signal }),
 });
 
 export function useHealthSummary() {
@@ -15,14 +15,14 @@ export function useHealthSummary() {
 export function useHealthHistory(kind: HealthHistoryKind) {
   return useQuery({
     queryKey: ['health-data', 'history', kind],
-    queryFn: ({ signal }) => api(healthDataEndpoints.history, { query: { kind }, signal }),
+    queryFn: ({ signal }) => api('GET /api/health-data/history', { query: { kind }, signal }),
   });
 }
 
 export function useHealthSources() {
   return useQuery({
     queryKey: ['health-data', 'sources'],
-    queryFn: ({ signal }) => api(healthDataEndpoints.sources, { signal }),
+    queryFn: ({ signal }) => api('GET /api/health-data/sources', { signal }),
   });
 }
 
@@ -32,7 +32,7 @@ export function useHealthImports() {
   return useQuery({
     queryKey: ['health-imports'],
     queryFn: async ({ signal }) => {
-      const answer = await api(healthDataEndpoints.imports, { signal });
+      const answer = await api('GET /api/health-imports', { signal });
       if (answer.imports.every((item) => item.status === 'done' || item.status === 'failed')) {
         void queryClient.invalidateQueries({ queryKey: ['health-data'] });
       }
@@ -48,7 +48,7 @@ export function useUploadHealthExport() {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file);
-      return api(healthDataEndpoints.upload, { body: form });
+      return api('POST /api/health-imports', { body: form });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['health-imports'] }),
   });
@@ -57,7 +57,7 @@ export function useUploadHealthExport() {
 export function useDeleteHealthSource() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (source: HealthSource) => api(healthDataEndpoints.removeSource, { params: { source } }),
+    mutationFn: (source: HealthSource) => api('DELETE /api/health-data/sources/:source', { params: { source } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['health-data'] }),
   });
 }

@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type HealthStatsBody, healthEndpoints } from '#contract/health.ts';
+import type { HealthStatsBody } from '#contract/health.ts';
 import { api } from '#web/lib/api.ts';
 
 /** Weight in pounds, height in inches, sleep in minutes (product.md, Profile and health stats); nulls until set. */
 export const healthStatsQueryOptions = queryOptions({
   queryKey: ['health-stats'],
-  queryFn: ({ signal }) => api(healthEndpoints.stats, { signal }),
+  queryFn: ({ signal }) => api('GET /api/health-stats', { signal }),
 });
 
 export function useHealthStats() {
@@ -16,7 +16,7 @@ export function useHealthStats() {
 export function useSaveHealthStats() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: HealthStatsBody) => api(healthEndpoints.saveStats, { body }),
+    mutationFn: (body: HealthStatsBody) => api('POST /api/health-stats', { body }),
     onSuccess: (saved) => {
       queryClient.setQueryData(healthStatsQueryOptions.queryKey, saved);
       return queryClient.invalidateQueries({ queryKey: healthStatsQueryOptions.queryKey });

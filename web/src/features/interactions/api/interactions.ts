@@ -1,5 +1,4 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { interactionsEndpoints } from '#contract/interactions.ts';
 import { api } from '#web/lib/api.ts';
 
 /**
@@ -8,7 +7,7 @@ import { api } from '#web/lib/api.ts';
  */
 export const stackInteractionsQueryOptions = queryOptions({
   queryKey: ['supplements', 'interactions', 'stack'],
-  queryFn: ({ signal }) => api(interactionsEndpoints.report, { signal }),
+  queryFn: ({ signal }) => api('GET /api/interactions', { signal }),
 });
 
 export function useStackInteractions() {

@@ -1,5 +1,4 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { labsEndpoints } from '#contract/labs.ts';
 import { isApiError } from '#web/lib/api-fetch.ts';
 import { api } from '#web/lib/api.ts';
 import { LABS_QUERY_KEY } from './lab-files.ts';
@@ -8,7 +7,7 @@ import { LABS_QUERY_KEY } from './lab-files.ts';
 export function biomarkerReadingsQueryOptions(biomarker: string) {
   return queryOptions({
     queryKey: [...LABS_QUERY_KEY, 'biomarker', biomarker],
-    queryFn: ({ signal }) => api(labsEndpoints.biomarkerReadings, { params: { biomarker }, signal }),
+    queryFn: ({ signal }) => api('GET /api/labs/biomarkers/:biomarker/readings', { params: { biomarker }, signal }),
     // Readings change only by the user's own edits, which re-read every lab query (LABS_QUERY_KEY):
     // the answer the page's document carried stays good while the page draws, however long that takes.
     staleTime: 5 * 60 * 1000,

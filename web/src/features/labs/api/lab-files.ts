@@ -1,9 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type LabFile, labsEndpoints } from '#contract/labs.ts';
+import type { LabFile } from '#contract/labs.ts';
 import { LAB_UPLOAD_FIELD } from '#contract/lab-upload.ts';
 import { MESSAGES } from '#contract/messages.ts';
 import { ApiError, errorFromResponse } from '#web/lib/api-fetch.ts';
-import { api } from '#web/lib/api.ts';
+import { api, routeParts } from '#web/lib/api.ts';
 import { markTrialExpired } from '#web/lib/trial-expired.ts';
 import { anyBeingRead } from '../utils/lab-results.ts';
 
@@ -15,7 +15,7 @@ export const LAB_STATUS_POLL_MS = 1500;
 /** The user's lab files, newest first, polled while any of them is being read. */
 export const labFilesQueryOptions = queryOptions({
   queryKey: [...LABS_QUERY_KEY, 'files'],
-  queryFn: ({ signal }) => api(labsEndpoints.list, { signal }),
+  queryFn: ({ signal }) => api('GET /api/labs', { signal }),
   refetchInterval: (query) => (anyBeingRead(query.state.data) ? LAB_STATUS_POLL_MS : false),
 });
 
@@ -40,7 +40,8 @@ function hasMessage(body: unknown): boolean {
 export function uploadLabFile(file: File, options: { onProgress?: (percent: number) => void; signal?: AbortSignal } = {}): Promise<LabFile> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open(labsEndpoints.upload.method, labsEndpoints.upload.path);
+    const { method, path } = routeParts('POST /api/labs');
+    request.open(method, path);
     request.withCredentials = true;
     request.setRequestHeader('accept', 'application/json');
     request.upload.addEventListener('progress', (event) => {
@@ -74,7 +75,7 @@ export function uploadLabFile(file: File, options: { onProgress?: (percent: numb
 export function useDeleteLabFile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api(labsEndpoints.remove, { params: { id } }),
+    mutationFn: (id: string) => api('DELETE /api/labs/:id', { params: { id } }),
     onSuccess: (_answer, id) => {
       queryClient.setQueryData<LabFile[]>(labFilesQueryOptions.queryKey, (files) => files?.filter((file) => file.id !== id));
       return queryClient.invalidateQueries({ queryKey: LABS_QUERY_KEY });

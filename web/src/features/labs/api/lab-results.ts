@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type LabResultInput, labsEndpoints } from '#contract/labs.ts';
+import type { LabResultInput } from '#contract/labs.ts';
 import { api } from '#web/lib/api.ts';
 import { LABS_QUERY_KEY } from './lab-files.ts';
 
@@ -11,7 +11,7 @@ const fileResultsKey = (fileId: string) => [...LABS_QUERY_KEY, 'results', fileId
 export function fileResultsQueryOptions(fileId: string) {
   return queryOptions({
     queryKey: fileResultsKey(fileId),
-    queryFn: ({ signal }) => api(labsEndpoints.fileResults, { params: { id: fileId }, signal }),
+    queryFn: ({ signal }) => api('GET /api/labs/:id/results', { params: { id: fileId }, signal }),
   });
 }
 
@@ -22,7 +22,7 @@ export function useFileResults(fileId: string) {
 /** Results typed in with no file (`GET /api/labs/results/manual`). */
 export const manualResultsQueryOptions = queryOptions({
   queryKey: [...LABS_QUERY_KEY, 'manual'],
-  queryFn: ({ signal }) => api(labsEndpoints.manualResults, { signal }),
+  queryFn: ({ signal }) => api('GET /api/labs/results/manual', { signal }),
 });
 
 export function useManualResults() {
@@ -41,42 +41,42 @@ function useLabsMutation<TInput, TOutput>(mutationFn: (input: TInput) => Promise
 /** Correct a result (`PUT /api/labs/results/{id}`); it becomes reviewed. */
 export function useUpdateResult() {
   return useLabsMutation(({ id, body }: { id: string; body: ResultBody }) =>
-    api(labsEndpoints.updateResult, { params: { id }, body }),
+    api('PUT /api/labs/results/:id', { params: { id }, body }),
   );
 }
 
 export function useDeleteResult() {
-  return useLabsMutation((id: string) => api(labsEndpoints.deleteResult, { params: { id } }));
+  return useLabsMutation((id: string) => api('DELETE /api/labs/results/:id', { params: { id } }));
 }
 
 /** Add a result to a file by hand (`POST /api/labs/{id}/results`). */
 export function useAddFileResult() {
   return useLabsMutation(({ fileId, body }: { fileId: string; body: ResultBody }) =>
-    api(labsEndpoints.addFileResult, { params: { id: fileId }, body }),
+    api('POST /api/labs/:id/results', { params: { id: fileId }, body }),
   );
 }
 
 /** Enter a result with no file (`POST /api/labs/results`); its test date is required. */
 export function useAddManualResult() {
-  return useLabsMutation((body: ResultBody & { testDate: string }) => api(labsEndpoints.addManualResult, { body }));
+  return useLabsMutation((body: ResultBody & { testDate: string }) => api('POST /api/labs/results', { body }));
 }
 
 /** Set a file's test date (`PUT /api/labs/{id}/test-date`); it applies to all its results. */
 export function useSetTestDate() {
   return useLabsMutation(({ fileId, testDate }: { fileId: string; testDate: string }) =>
-    api(labsEndpoints.setTestDate, { params: { id: fileId }, body: { testDate } }),
+    api('PUT /api/labs/:id/test-date', { params: { id: fileId }, body: { testDate } }),
   );
 }
 
 /** Confirm a file's results (`POST /api/labs/{id}/confirm`): all become reviewed and the file is done. */
 export function useConfirmFile() {
-  return useLabsMutation((fileId: string) => api(labsEndpoints.confirmFile, { params: { id: fileId }, body: {} }));
+  return useLabsMutation((fileId: string) => api('POST /api/labs/:id/confirm', { params: { id: fileId }, body: {} }));
 }
 
 /** The user's own biomarkers (`GET /api/labs/own-biomarkers`), offered beside the catalogue's. */
 export const ownBiomarkersQueryOptions = queryOptions({
   queryKey: [...LABS_QUERY_KEY, 'own-biomarkers'],
-  queryFn: ({ signal }) => api(labsEndpoints.ownBiomarkers, { signal }),
+  queryFn: ({ signal }) => api('GET /api/labs/own-biomarkers', { signal }),
 });
 
 export function useOwnBiomarkers() {
@@ -86,20 +86,20 @@ export function useOwnBiomarkers() {
 /** Save a row waiting for review as a result: mapped, confirmed or corrected (`PUT /api/labs/review-rows/{id}`). */
 export function useSaveReviewRow() {
   return useLabsMutation(({ id, body }: { id: string; body: ResultBody }) =>
-    api(labsEndpoints.saveReviewRow, { params: { id }, body }),
+    api('PUT /api/labs/review-rows/:id', { params: { id }, body }),
   );
 }
 
 /** Keep an unrecognised row as the user's own biomarker (`POST /api/labs/review-rows/{id}/own`). */
 export function useKeepReviewRowAsOwn() {
   return useLabsMutation(({ id, name, unit }: { id: string; name: string; unit: string }) =>
-    api(labsEndpoints.keepReviewRowAsOwn, { params: { id }, body: { name, unit } }),
+    api('POST /api/labs/review-rows/:id/own', { params: { id }, body: { name, unit } }),
   );
 }
 
 /** Leave a row out (`DELETE /api/labs/review-rows/{id}`). */
 export function useDismissReviewRow() {
-  return useLabsMutation((id: string) => api(labsEndpoints.dismissReviewRow, { params: { id } }));
+  return useLabsMutation((id: string) => api('DELETE /api/labs/review-rows/:id', { params: { id } }));
 }
 
 /** A page of a report as an image, for review beside the table. */

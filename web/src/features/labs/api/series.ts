@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ChartUnits } from '#contract/page-data.ts';
-import { labsEndpoints } from '#contract/labs.ts';
 import { isApiError } from '#web/lib/api-fetch.ts';
 import { api } from '#web/lib/api.ts';
 import { readSeriesResponse } from '../utils/series.ts';
@@ -25,7 +24,7 @@ export function seriesQueryOptions(units: ChartUnits) {
     queryKey: [...LABS_QUERY_KEY, 'series', units],
     queryFn: async ({ signal }) => {
       try {
-        return await api(labsEndpoints.series, { query: { units }, signal });
+        return await api('GET /api/labs/series', { query: { units }, signal });
       } catch (error) {
         if (signal.aborted) throw error;
         throw chartDataError(error);

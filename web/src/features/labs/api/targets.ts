@@ -1,12 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type BiomarkerTargetBody, labsEndpoints } from '#contract/labs.ts';
+import type { BiomarkerTargetBody } from '#contract/labs.ts';
 import { api } from '#web/lib/api.ts';
 import { LABS_QUERY_KEY } from './lab-files.ts';
 
 /** The dashboard's latest results out of range or off target (`GET /api/labs/attention`, decision 040). */
 export const attentionQueryOptions = queryOptions({
   queryKey: [...LABS_QUERY_KEY, 'attention'],
-  queryFn: ({ signal }) => api(labsEndpoints.attention, { signal }),
+  queryFn: ({ signal }) => api('GET /api/labs/attention', { signal }),
 });
 
 export function useAttention() {
@@ -17,7 +17,7 @@ export function useAttention() {
 export function useSaveTarget() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: BiomarkerTargetBody) => api(labsEndpoints.setTarget, { body }),
+    mutationFn: (body: BiomarkerTargetBody) => api('PUT /api/labs/targets', { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: LABS_QUERY_KEY }),
   });
 }
@@ -25,7 +25,7 @@ export function useSaveTarget() {
 export function useRemoveTarget() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (biomarker: string) => api(labsEndpoints.removeTarget, { body: { biomarker } }),
+    mutationFn: (biomarker: string) => api('DELETE /api/labs/targets', { body: { biomarker } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: LABS_QUERY_KEY }),
   });
 }
@@ -33,7 +33,7 @@ export function useRemoveTarget() {
 export function useAcceptRetest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (resultId: string) => api(labsEndpoints.acceptRetest, { body: { resultId } }),
+    mutationFn: (resultId: string) => api('POST /api/labs/retests', { body: { resultId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: attentionQueryOptions.queryKey }),
   });
 }
@@ -42,7 +42,7 @@ export function useAcceptRetest() {
 export function useCancelRetest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (retestId: string) => api(labsEndpoints.cancelRetest, { params: { id: retestId } }),
+    mutationFn: (retestId: string) => api('DELETE /api/labs/retests/:id', { params: { id: retestId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: attentionQueryOptions.queryKey }),
   });
 }

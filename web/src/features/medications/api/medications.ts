@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type MedicationBody, medicationsEndpoints } from '#contract/interactions.ts';
+import type { MedicationBody } from '#contract/interactions.ts';
 import { api } from '#web/lib/api.ts';
 
 export const medicationsQueryOptions = queryOptions({
   queryKey: ['medications'],
-  queryFn: ({ signal }) => api(medicationsEndpoints.list, { signal }),
+  queryFn: ({ signal }) => api('GET /api/medications', { signal }),
   staleTime: 5 * 60 * 1000,
 });
 
@@ -26,7 +26,7 @@ export function useSaveMedication() {
   const refresh = useRefreshStack();
   return useMutation({
     mutationFn: ({ id, body }: { id?: string; body: MedicationBody }) =>
-      id ? api(medicationsEndpoints.update, { params: { id }, body }) : api(medicationsEndpoints.create, { body }),
+      id ? api('PUT /api/medications/:id', { params: { id }, body }) : api('POST /api/medications', { body }),
     onSuccess: refresh,
   });
 }
@@ -34,7 +34,7 @@ export function useSaveMedication() {
 export function useDeleteMedication() {
   const refresh = useRefreshStack();
   return useMutation({
-    mutationFn: (id: string) => api(medicationsEndpoints.remove, { params: { id } }),
+    mutationFn: (id: string) => api('DELETE /api/medications/:id', { params: { id } }),
     onSuccess: refresh,
   });
 }

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { profileEndpoints } from '#contract/profile.ts';
 import { api } from '#web/lib/api.ts';
 
 /** The five steps, computed on the server from the user's real data. */
 export const profileCompletionQueryOptions = queryOptions({
   queryKey: ['profile-completion'],
-  queryFn: ({ signal }) => api(profileEndpoints.completion, { signal }),
+  queryFn: ({ signal }) => api('GET /api/profile/completion', { signal }),
 });
 
 export function useProfileCompletion(enabled = true) {

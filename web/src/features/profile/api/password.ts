@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ChangePasswordBody, authEndpoints } from '#contract/auth.ts';
+import type { ChangePasswordBody } from '#contract/auth.ts';
 import { api } from '#web/lib/api.ts';
 import { withReauth } from '#web/lib/reauth.ts';
 import { refreshUser } from '#web/lib/session.ts';
@@ -10,7 +10,7 @@ export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
     // An account without a password (Google only) needs a recent Google sign-in: the dialog offers one.
-    mutationFn: (body: ChangePasswordBody) => withReauth(() => api(authEndpoints.changePassword, { body })),
+    mutationFn: (body: ChangePasswordBody) => withReauth(() => api('POST /api/auth/change-password', { body })),
     onSuccess: () => {
       void refreshUser(queryClient);
       void queryClient.invalidateQueries({ queryKey: sessionsQueryOptions.queryKey });

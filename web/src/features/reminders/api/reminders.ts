@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type PushSubscriptionBody, type ReminderSettings, type ReminderSettingsBody, remindersEndpoints } from '#contract/reminders.ts';
+import type { PushSubscriptionBody, ReminderSettings, ReminderSettingsBody } from '#contract/reminders.ts';
 import { api } from '#web/lib/api.ts';
 
 export const reminderSettingsQueryOptions = queryOptions({
   queryKey: ['reminders'],
-  queryFn: ({ signal }) => api(remindersEndpoints.settings, { signal }),
+  queryFn: ({ signal }) => api('GET /api/reminders', { signal }),
 });
 
 export function useReminderSettings() {
@@ -19,7 +19,7 @@ function useSetSettings() {
 export function useSaveReminderSettings() {
   const setSettings = useSetSettings();
   return useMutation({
-    mutationFn: (body: ReminderSettingsBody) => api(remindersEndpoints.saveSettings, { body }),
+    mutationFn: (body: ReminderSettingsBody) => api('PUT /api/reminders', { body }),
     onSuccess: setSettings,
   });
 }
@@ -30,7 +30,7 @@ export function useSubscribePush() {
   return useMutation({
     mutationFn: async (publicKey: string) => {
       const subscription = await subscribeThisBrowser(publicKey);
-      return api(remindersEndpoints.subscribe, { body: subscription.toJSON() as PushSubscriptionBody });
+      return api('POST /api/reminders/push-subscriptions', { body: subscription.toJSON() as PushSubscriptionBody });
     },
     onSuccess: setSettings,
   });
@@ -44,7 +44,7 @@ export function useUnsubscribePush() {
       const subscription = await registration?.pushManager.getSubscription();
       if (!subscription) return undefined;
       await subscription.unsubscribe();
-      return api(remindersEndpoints.unsubscribe, { body: { endpoint: subscription.endpoint } });
+      return api('DELETE /api/reminders/push-subscriptions', { body: { endpoint: subscription.endpoint } });
     },
     onSuccess: (settings) => {
       if (settings) setSettings(settings);

@@ -1,5 +1,4 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { streaksEndpoints } from '#contract/streaks.ts';
 import { api } from '#web/lib/api.ts';
 
 /**
@@ -8,7 +7,7 @@ import { api } from '#web/lib/api.ts';
  */
 export const streakQueryOptions = queryOptions({
   queryKey: ['streak'],
-  queryFn: ({ signal }) => api(streaksEndpoints.streak, { signal }),
+  queryFn: ({ signal }) => api('GET /api/supplements/streak', { signal }),
 });
 
 export function useStreak(enabled = true) {

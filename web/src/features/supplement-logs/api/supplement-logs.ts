@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type DayIntakeBody, type EffectsBody, type SupplementLogEntry, supplementLogsEndpoints } from '#contract/supplement-logs.ts';
+import type { DayIntakeBody, EffectsBody, SupplementLogEntry } from '#contract/supplement-logs.ts';
 import { streakQueryOptions } from '#web/features/streaks/public.ts';
 import { api } from '#web/lib/api.ts';
 
@@ -7,7 +7,7 @@ import { api } from '#web/lib/api.ts';
 export function dayQueryOptions(date: string) {
   return queryOptions({
     queryKey: ['supplement-logs', 'day', date],
-    queryFn: ({ signal }) => api(supplementLogsEndpoints.day, { params: { date }, signal }),
+    queryFn: ({ signal }) => api('GET /api/supplement-logs/:date', { params: { date }, signal }),
   });
 }
 
@@ -19,7 +19,7 @@ export function useDay(date: string) {
 export function useMonthDays(month: string) {
   return useQuery({
     queryKey: ['supplement-logs', 'month', month],
-    queryFn: ({ signal }) => api(supplementLogsEndpoints.monthDays, { query: { month }, signal }),
+    queryFn: ({ signal }) => api('GET /api/supplement-logs/days', { query: { month }, signal }),
   });
 }
 
@@ -27,7 +27,7 @@ export function useMonthDays(month: string) {
 export function useSaveIntake() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (logs: SupplementLogEntry[]) => api(supplementLogsEndpoints.saveLogs, { body: { logs } }),
+    mutationFn: (logs: SupplementLogEntry[]) => api('POST /api/supplement-logs', { body: { logs } }),
     onSuccess: () => refreshDays(queryClient),
   });
 }
@@ -44,7 +44,7 @@ function refreshDays(queryClient: ReturnType<typeof useQueryClient>) {
 export function useSaveDay(date: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (logs: DayIntakeBody['logs']) => api(supplementLogsEndpoints.saveDay, { params: { date }, body: { logs } }),
+    mutationFn: (logs: DayIntakeBody['logs']) => api('PUT /api/supplement-logs/:date', { params: { date }, body: { logs } }),
     onSuccess: () => refreshDays(queryClient),
   });
 }
@@ -53,7 +53,7 @@ export function useSaveDay(date: string) {
 export function useDeleteDayIntake(date: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api(supplementLogsEndpoints.deleteDay, { params: { date } }),
+    mutationFn: () => api('DELETE /api/supplement-logs/:date', { params: { date } }),
     onSuccess: () => refreshDays(queryClient),
   });
 }
@@ -62,7 +62,7 @@ export function useDeleteDayIntake(date: string) {
 export function useSaveEffects() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: EffectsBody) => api(supplementLogsEndpoints.saveEffects, { body }),
+    mutationFn: (body: EffectsBody) => api('POST /api/effects', { body }),
     onSuccess: () => refreshDays(queryClient),
   });
 }
@@ -70,7 +70,7 @@ export function useSaveEffects() {
 export function useDeleteEffects(date: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api(supplementLogsEndpoints.deleteEffects, { params: { date } }),
+    mutationFn: () => api('DELETE /api/effects/:date', { params: { date } }),
     onSuccess: () => refreshDays(queryClient),
   });
 }
@@ -80,7 +80,7 @@ export function useMarkToday() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ supplementId, taken }: { supplementId: string; taken: boolean }) =>
-      api(supplementLogsEndpoints.markToday, { params: { supplementId }, body: { taken } }),
+      api('PUT /api/supplement-logs/today/:supplementId', { params: { supplementId }, body: { taken } }),
     onSuccess: () => refreshDays(queryClient),
   });
 }
@@ -89,7 +89,7 @@ export function useMarkToday() {
 export function useDeleteLogEntry() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api(supplementLogsEndpoints.deleteEntry, { params: { id } }),
+    mutationFn: (id: string) => api('DELETE /api/supplement-logs/entries/:id', { params: { id } }),
     onSuccess: () => refreshDays(queryClient),
   });
 }

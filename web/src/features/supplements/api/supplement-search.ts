@@ -1,5 +1,4 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { supplementsEndpoints } from '#contract/supplements.ts';
 import { api } from '#web/lib/api.ts';
 import { uniqueById } from '../utils/supplement-form.ts';
 
@@ -11,7 +10,7 @@ export function supplementSearchQueryOptions(text: string) {
   return queryOptions({
     queryKey: ['supplement-search', q],
     queryFn: async ({ signal }) =>
-      uniqueById(await api(supplementsEndpoints.search, { query: { q, limit: SUGGESTION_LIMIT }, signal })),
+      uniqueById(await api('GET /api/supplements/search', { query: { q, limit: SUGGESTION_LIMIT }, signal })),
     staleTime: 5 * 60 * 1000,
   });
 }

@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type SupplementBody, supplementsEndpoints } from '#contract/supplements.ts';
+import type { SupplementBody } from '#contract/supplements.ts';
 import { api } from '#web/lib/api.ts';
 
 /** The user's stack. product.md, Tracking: cached 5 minutes, 2 retries. */
 export const supplementsQueryOptions = queryOptions({
   queryKey: ['supplements'],
-  queryFn: ({ signal }) => api(supplementsEndpoints.list, { signal }),
+  queryFn: ({ signal }) => api('GET /api/supplements', { signal }),
   staleTime: 5 * 60 * 1000,
   retry: 2,
 });
@@ -17,7 +17,7 @@ export function useSupplements() {
 /** Nutrients whose daily total from the stack is above the adult upper limit. */
 export const stackWarningsQueryOptions = queryOptions({
   queryKey: ['supplements', 'warnings'],
-  queryFn: ({ signal }) => api(supplementsEndpoints.warnings, { signal }),
+  queryFn: ({ signal }) => api('GET /api/supplements/warnings', { signal }),
 });
 
 export function useStackWarnings() {
@@ -29,7 +29,7 @@ export function useSaveSupplement() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id?: string; body: SupplementBody }) =>
-      id ? api(supplementsEndpoints.update, { params: { id }, body }) : api(supplementsEndpoints.create, { body }),
+      id ? api('PUT /api/supplements/:id', { params: { id }, body }) : api('POST /api/supplements', { body }),
     // The warnings' key starts with the stack's, so both are read again.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: supplementsQueryOptions.queryKey }),
   });
@@ -38,7 +38,7 @@ export function useSaveSupplement() {
 export function useDeleteSupplement() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api(supplementsEndpoints.remove, { params: { id } }),
+    mutationFn: (id: string) => api('DELETE /api/supplements/:id', { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: supplementsQueryOptions.queryKey }),
   });
 }
@@ -47,7 +47,7 @@ export function useDeleteSupplement() {
 export function useDismissWarning() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (nutrient: string) => api(supplementsEndpoints.dismissWarning, { params: { nutrient } }),
+    mutationFn: (nutrient: string) => api('POST /api/supplements/warnings/:nutrient/dismiss', { params: { nutrient } }),
     onSuccess: (warnings) => queryClient.setQueryData(stackWarningsQueryOptions.queryKey, warnings),
   });
 }
