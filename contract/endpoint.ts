@@ -2,8 +2,8 @@ import type { z } from 'zod';
 
 /**
  * One API call, declared once beside its feature's schemas: the server's route takes its path
- * and schemas from it, and the web's `api()` its path, parameters, body and answer type, so both
- * sides read one declaration (decision 049).
+ * and schemas from it, and the web's `api()` the types of its parameters, body and answer (by
+ * method and path, through `api-endpoints.ts`), so both sides read one declaration (decisions 049, 062).
  */
 export type Endpoint = {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
