@@ -18,21 +18,34 @@ const ENTRY = 'index.html';
 const LANDING_ROUTE = 'src/app/routes/landing.tsx';
 const LANDING_SECTIONS = 'src/app/routes/parts/landing-sections.tsx';
 
-export function measureLandingJs(webDir = 'dist/web'): LandingJs {
-  const manifest = JSON.parse(readFileSync(path.join(webDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestEntry>;
-  const closure = (keys: string[], seen: Set<string>): string[] => {
-    const found: string[] = [];
-    const visit = (key: string) => {
-      if (seen.has(key)) return;
-      const entry = manifest[key];
-      if (!entry) throw new Error(`${key} is not in the Vite manifest: was the web built?`);
-      seen.add(key);
-      found.push(key);
-      for (const imported of entry.imports ?? []) visit(imported);
-    };
-    keys.forEach(visit);
-    return found;
+function readManifest(webDir: string): Record<string, ManifestEntry> {
+  return JSON.parse(readFileSync(path.join(webDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestEntry>;
+}
+
+/** The manifest keys these load before they run, themselves included: their static imports, transitively, minus those `seen`. */
+function staticClosure(manifest: Record<string, ManifestEntry>, keys: string[], seen = new Set<string>()): string[] {
+  const found: string[] = [];
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    const entry = manifest[key];
+    if (!entry) throw new Error(`${key} is not in the Vite manifest: was the web built?`);
+    seen.add(key);
+    found.push(key);
+    for (const imported of entry.imports ?? []) visit(imported);
   };
+  keys.forEach(visit);
+  return found;
+}
+
+/** The files a page's route loads before it can draw: the entry's and the route chunk's static imports. */
+export function filesBeforeDrawing(route: string, webDir = 'dist/web'): string[] {
+  const manifest = readManifest(webDir);
+  return staticClosure(manifest, [ENTRY, route]).map((key) => manifest[key]!.file);
+}
+
+export function measureLandingJs(webDir = 'dist/web'): LandingJs {
+  const manifest = readManifest(webDir);
+  const closure = (keys: string[], seen: Set<string>) => staticClosure(manifest, keys, seen);
   const chunk = (key: string): Chunk => {
     const file = manifest[key]!.file;
     return { file, gzipBytes: gzipSync(readFileSync(path.join(webDir, file))).length };

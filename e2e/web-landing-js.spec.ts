@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { measureLandingJs } from '../bench/landing-js.ts';
+import { filesBeforeDrawing, measureLandingJs } from '../bench/landing-js.ts';
 
 /**
  * Issue 9: the landing page's initial JavaScript stays under 150 KiB gzipped, routes loaded on
@@ -9,6 +9,14 @@ test('the landing page draws with under 150 KiB of gzipped JavaScript', () => {
   const landing = measureLandingJs();
   console.log(`landing JS, gzipped: ${landing.firstPaintKiB} KiB to first paint, ${landing.withDeferredKiB} KiB with the deferred sections`);
   expect(landing.firstPaintKiB).toBeLessThan(150);
+});
+
+test('the dashboard and /labs draw without zod: it loads with the first form opened (decision 062)', () => {
+  for (const route of ['src/app/routes/dashboard.tsx', 'src/app/routes/labs.tsx']) {
+    const files = filesBeforeDrawing(route);
+    expect(files.some((file) => file.startsWith('assets/app-')), `${route} loads the app`).toBe(true);
+    expect(files.filter((file) => /(^|\/)zod-/.test(file)), route).toEqual([]);
+  }
 });
 
 test('on a phone, the sections below the first screen load when the visitor reads on, not before', async ({ page }) => {
