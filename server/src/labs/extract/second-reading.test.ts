@@ -60,7 +60,18 @@ describe('a second reading of doubtful OCR lines', () => {
     const lines = page('Kalium 4,2 mmol/l 3,5-5,1', 'Glucose 8.2 mmol/l 39-56');
     const read = reader(lines, (first) => (first.startsWith('Glucose') ? 'Glucose 52 mmol/l 39-56' : first));
     expect(values(await readDoubtfulLinesAgain(lines, read))).toEqual(['Potassium 4.2 mmol/l']);
-    expect(read.asked).toEqual(['Glucose 8.2 mmol/l 39-56']);
+    expect(read.asked).toEqual(['Glucose 8.2 mmol/l 39-56', 'tight Glucose 8.2 mmol/l 39-56']);
+  });
+
+  it('keeps a row in doubt when a third reading, cut tight, gives the first one\'s digits and value', async () => {
+    // Photo seed 6022: "7,5" read "75" beside "75-100" (taken as 7.5), again "1.5", tight "7,5".
+    const lines = page('Kalium 4,2 mmol/l 3,5-5,1', 'Hemoglobina 75 mmol/L 75-100');
+    const tight = (third: string) => reader(lines, (first, how) => (!first.startsWith('Hemoglobina') ? first : how.tight ? third : 'Hemoglobina 1.5 mmol/L 75-100'));
+    expect(values(await readDoubtfulLinesAgain(lines, tight('Hemoglobina 7,5 mmol/L 75-100')))).toEqual(['Potassium 4.2 mmol/l', 'Hemoglobin 7.5 mmol/L']);
+    // Other digits, a number lost, or the same digits with a separator elsewhere: left out as before.
+    for (const third of ['Hemoglobina 1,5 mmol/L 75-100', 'Hemoglobina 7,5 mmol/L', 'Hemoglobina 75 mmol/L 7,5-100', 'Hemoglobina 0,75 mmol/L 75-100']) {
+      expect(values(await readDoubtfulLinesAgain(lines, tight(third))), third).toEqual(['Potassium 4.2 mmol/l']);
+    }
   });
 
   it('keeps a row taken in doubt when its second reading agrees or reads no value', async () => {

@@ -30,13 +30,15 @@ type Doubt = { names: Set<string>; digits: string; decimals: number | null; lost
 
 export async function readDoubtfulLinesAgain(lines: TextLine[], readLine: LineReader): Promise<TextLine[]> {
   const doubts: Doubt[] = [];
+  const valueDoubts: ValueDoubt[] = [];
   const first = parseLines(lines, {
     onReject: (text, reason, box) => {
       const doubt = box && MENDABLE.test(reason) ? doubtOf(text, box, !reason.startsWith('unit')) : null;
       if (doubt) doubts.push(doubt);
     },
+    onDoubt: collectValueDoubts(valueDoubts),
   });
-  if (doubts.length === 0) return confirmDoubtfulValues(lines, readLine, () => false);
+  if (doubts.length === 0) return confirmDoubtfulValues(lines, valueDoubts, readLine, () => false);
   // The lines of a doubtful row (a stacked row's box holds its name's line too) that print its value.
   const printsValue = (line: TextLine, d: Doubt) => within(line.box as PageBox, d.box) && [...line.text.matchAll(NUMBER)].some((m) => digitsOf(m[0]) === d.digits);
   const candidates = lines.flatMap((line, i) => (line.box && doubts.some((d) => printsValue(line, d)) ? [i] : []));
@@ -73,30 +75,68 @@ export async function readDoubtfulLinesAgain(lines: TextLine[], readLine: LineRe
       return !second || !tryTexts(i, doubtsOf(i).map((d) => withValueFrom((lines[i] as TextLine).text, second, d)));
     });
   }
-  return confirmDoubtfulValues(current, readLine, (i) => current[i] !== lines[i]);
+  // A mended line may change how the page's other rows are read (its number convention): look again.
+  const doubtsNow = current === lines ? valueDoubts : valueDoubtsOf(current);
+  return confirmDoubtfulValues(current, doubtsNow, readLine, (i) => current[i] !== lines[i]);
+}
+
+/** A row taken in doubt: the digits of its value as read, and where it was read. */
+type ValueDoubt = { digits: string; box: PageBox };
+
+const collectValueDoubts = (into: ValueDoubt[]) => (_text: string, value: string, box?: PageBox) => {
+  if (box) into.push({ digits: digitsOf(value), box });
+};
+
+function valueDoubtsOf(lines: TextLine[]): ValueDoubt[] {
+  const doubts: ValueDoubt[] = [];
+  parseLines(lines, { onDoubt: collectValueDoubts(doubts) });
+  return doubts;
 }
 
 /**
  * Rows the parser took in doubt (a range that lost its separators, a separator the report does
- * not print) read once more: a line whose second reading gives the value other digits is marked
- * misread, and its rows are left out rather than either reading guessed right. `mended`: a line
- * already taken from a second reading with the first one's digits, read twice alike.
+ * not print) read once more: a line whose second reading gives the value other digits is read a
+ * third time, cut tight, and unless that reading gives the first one's digits and value it is
+ * marked misread, and its rows are left out rather than either reading guessed right. `mended`: a
+ * line already taken from a second reading with the first one's digits, read twice alike.
  */
-async function confirmDoubtfulValues(lines: TextLine[], readLine: LineReader, mended: (i: number) => boolean): Promise<TextLine[]> {
-  const doubts: Array<{ digits: string; box: PageBox }> = [];
-  parseLines(lines, {
-    onDoubt: (_text, value, box) => {
-      if (box) doubts.push({ digits: digitsOf(value), box });
-    },
-  });
+async function confirmDoubtfulValues(lines: TextLine[], doubts: ValueDoubt[], readLine: LineReader, mended: (i: number) => boolean): Promise<TextLine[]> {
   const targets = lines.flatMap((line, i) => {
     const doubt = mended(i) ? undefined : doubts.find((d) => line.box && within(line.box, d.box) && numbersOf(line.text).some((n) => digitsOf(n) === d.digits));
     return doubt ? [{ i, digits: doubt.digits }] : [];
   });
   if (targets.length === 0) return lines;
-  const again = await readLine(targets.map((t) => (lines[t.i] as TextLine).box as PageBox), {});
-  const misread = new Set(targets.filter((t, k) => contradicts((lines[t.i] as TextLine).text, again[k] ?? null, t.digits)).map((t) => t.i));
+  const boxesOf = (ts: typeof targets) => ts.map((t) => (lines[t.i] as TextLine).box as PageBox);
+  const again = await readLine(boxesOf(targets), {});
+  const disputed = targets.filter((t, k) => contradicts((lines[t.i] as TextLine).text, again[k] ?? null, t.digits));
+  if (disputed.length === 0) return lines;
+  const third = await readLine(boxesOf(disputed), { tight: true });
+  const results = parseLines(lines).results;
+  const misread = new Set(disputed.filter((t, k) => !confirms(lines, results, t, third[k] ?? null)).map((t) => t.i));
   return misread.size === 0 ? lines : lines.map((line, i) => (misread.has(i) ? { ...line, misread: true as const } : line));
+}
+
+/**
+ * A third reading of line `target.i` that breaks a tie for the first: in the value's place the
+ * first reading's digits printed as the value taken ("75" taken as 7.5 beside "75-100", read
+ * again "1.5", then "7,5"), and every result of the page read with it as first read.
+ */
+function confirms(lines: TextLine[], results: ExtractedBiomarker[], target: { i: number; digits: string }, third: string | null): boolean {
+  if (!third) return false;
+  const line = lines[target.i] as TextLine;
+  const before = numbersOf(line.text);
+  const after = numbersOf(third);
+  const at = before.findIndex((n) => digitsOf(n) === target.digits);
+  const value = at === -1 || before.length !== after.length ? null : literalValue(after[at] as string);
+  if (value === null || !results.some((r) => r.box && within(line.box as PageBox, r.box) && r.value === value)) return false;
+  const next = parseLines(lines.map((l, j) => (j === target.i ? { ...l, text: third } : l))).results;
+  return next.length === results.length && results.every((r) => next.some((n) => same(n, r) && n.implausible === r.implausible));
+}
+
+/** The number a token prints as it stands ("7,5" 7.5, "75" 75); null for more than one separator. */
+function literalValue(token: string): number | null {
+  const fixed = fixOcrDigits(token);
+  return /^\d+(?:[.,]\d+)?$/.test(fixed) ? Number(fixed.replace(',', '.')) : null;
 }
 
 const numbersOf = (text: string) => text.match(/\d(?:[\d.,]*\d)?/g) ?? [];
