@@ -61,6 +61,9 @@ describe('a second reading of doubtful OCR lines', () => {
     const read = reader(lines, (first) => (first.startsWith('Glucose') ? 'Glucose 52 mmol/l 39-56' : first));
     expect(values(await readDoubtfulLinesAgain(lines, read))).toEqual(['Potassium 4.2 mmol/l']);
     expect(read.asked).toEqual(['Glucose 8.2 mmol/l 39-56', 'tight Glucose 8.2 mmol/l 39-56']);
+    // A tight reading that only repeats the first one, separator and all, does not break the tie.
+    const repeated = reader(lines, (first, how) => (first.startsWith('Glucose') && !how.tight ? 'Glucose 52 mmol/l 39-56' : first));
+    expect(values(await readDoubtfulLinesAgain(lines, repeated))).toEqual(['Potassium 4.2 mmol/l']);
   });
 
   it('keeps a row in doubt when a third reading, cut tight, gives the first one\'s digits and value', async () => {

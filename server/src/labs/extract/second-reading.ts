@@ -117,9 +117,10 @@ async function confirmDoubtfulValues(lines: TextLine[], doubts: ValueDoubt[], re
 }
 
 /**
- * A third reading of line `target.i` that breaks a tie for the first: in the value's place the
- * first reading's digits printed as the value taken ("75" taken as 7.5 beside "75-100", read
- * again "1.5", then "7,5"), and every result of the page read with it as first read.
+ * A third reading of line `target.i` that breaks a tie for a first reading whose value printed no
+ * separator (the parser supplied one): in the value's place the first reading's digits printed as
+ * the value taken ("75" taken as 7.5 beside "75-100", read again "1.5", then "7,5"), and every
+ * result of the page read with it as first read.
  */
 function confirms(lines: TextLine[], results: ExtractedBiomarker[], target: { i: number; digits: string }, third: string | null): boolean {
   if (!third) return false;
@@ -127,7 +128,9 @@ function confirms(lines: TextLine[], results: ExtractedBiomarker[], target: { i:
   const before = numbersOf(line.text);
   const after = numbersOf(third);
   const at = before.findIndex((n) => digitsOf(n) === target.digits);
-  const value = at === -1 || before.length !== after.length ? null : literalValue(after[at] as string);
+  // A first reading that printed its separator and is merely read alike again proves nothing: OCR repeats itself.
+  if (at === -1 || /[.,]/.test(before[at] as string)) return false;
+  const value = before.length !== after.length ? null : literalValue(after[at] as string);
   if (value === null || !results.some((r) => r.box && within(line.box as PageBox, r.box) && r.value === value)) return false;
   const next = parseLines(lines.map((l, j) => (j === target.i ? { ...l, text: third } : l))).results;
   return next.length === results.length && results.every((r) => next.some((n) => same(n, r) && n.implausible === r.implausible));
