@@ -40,7 +40,7 @@ const lines = [
   '',
   '| format | reports | values found | rate | goal | wrong values |',
   '|---|---|---|---|---|---|',
-  ...FORMATS.map((f) => {
+  ...FORMATS.filter((f) => byFormat.has(f)).map((f) => {
     const t = byFormat.get(f)!;
     const met = t.found / t.expected >= GOAL[f] ? 'met' : `**not met** (${(GOAL[f] * 100 - (t.found / t.expected) * 100).toFixed(1)} points short)`;
     return `| ${f} | ${isImageFormat(f) ? imageSeeds : textSeeds} | ${t.found}/${t.expected} | ${percent(t)} | ${GOAL[f] * 100}% ${met} | ${t.wrong} |`;
@@ -48,7 +48,7 @@ const lines = [
   '',
   `| format | ${languages.join(' | ')} |`,
   `|---|${languages.map(() => '---').join('|')}|`,
-  ...FORMATS.map((f) => `| ${f} | ${languages.map((l) => { const t = byLanguage.get(`${f}|${l}`); return t ? `${percent(t)} (${t.found}/${t.expected})` : '-'; }).join(' | ')} |`),
+  ...FORMATS.filter((f) => byFormat.has(f)).map((f) => `| ${f} | ${languages.map((l) => { const t = byLanguage.get(`${f}|${l}`); return t ? `${percent(t)} (${t.found}/${t.expected})` : '-'; }).join(' | ')} |`),
   '',
   'A value counts only with its printed unit: one read in another unit is listed below as a wrong unit and its row as lost ("read with another unit").',
   '',
