@@ -20,7 +20,7 @@ import { supplementsEndpoints } from './supplements.ts';
 /**
  * Every endpoint of the API. The web's `api()` names a call by its method and path and takes the
  * call's types from this list with `import type`, so that no page loads the schemas to make a call
- * (decision 050); in development it loads the list to check each answer.
+ * (decision 062); in development it loads the list to check each answer.
  */
 export const API_ENDPOINTS = [
   ...Object.values(accountEndpoints),
