@@ -69,8 +69,9 @@ export default defineConfig({
           env: { STACKLAB_TEST_DB: 'pglite' },
         },
       },
-      // Processes started cold (the CLI through tsx, restarted apps) and OCR: minutes on a slow day.
-      { extends: true, test: { name: 'slow', include: SLOW, testTimeout: 120_000, env: { STACKLAB_TEST_DB: 'pglite' } } },
+      // Processes started cold (the CLI through tsx, restarted apps) and OCR: minutes on a slow day,
+      // several times that beside the browser tests on two cores. The timeout only catches a hang.
+      { extends: true, test: { name: 'slow', include: SLOW, testTimeout: 600_000, hookTimeout: 600_000, env: { STACKLAB_TEST_DB: 'pglite' } } },
       ...(databases.includes('postgres')
         ? [{ extends: true as const, test: { name: 'postgres', include: DIFFERS_BY_DATABASE, isolate: false, env: { STACKLAB_TEST_DB: 'postgres' } } }]
         : []),

@@ -33,7 +33,7 @@ describe.skipIf(!database)('two app processes on one database', () => {
     // Started one after the other: the second finds the database migrated (the migration lock makes either order safe).
     a = await startAppProcess({ DATABASE_URL: database!.url, DATA_DIR: data.dir });
     b = await startAppProcess({ DATABASE_URL: database!.url, DATA_DIR: data.dir });
-  }, 120_000);
+  });
   afterAll(async () => {
     await a?.stop();
     await b?.stop();
@@ -106,7 +106,7 @@ describe.skipIf(!database)('two app processes on one database', () => {
           [id],
         );
         return rows[0].n === fileIds.length;
-      }, 90_000);
+      }, 300_000);
       const { rows: jobs } = await db.query(`select id, state, attempts from jobs where user_id = $1 and payload->>'labFileId' = any($2::text[])`, [id, fileIds]);
       expect(jobs.map((job) => [job.state, job.attempts])).toEqual(fileIds.map(() => ['done', 1]));
       const ran = [...jobsStartedOn(a), ...jobsStartedOn(b)].filter((jobId) => jobs.some((job) => job.id === jobId));
@@ -121,5 +121,5 @@ describe.skipIf(!database)('two app processes on one database', () => {
     expect(new Set(all).size).toBe(all.length);
     const results = await db.query(`select lab_file_id, count(*)::int as n, count(distinct biomarker_key)::int as distinct_markers from lab_results group by lab_file_id`);
     for (const row of results.rows) expect(row.n).toBe(row.distinct_markers);
-  }, 120_000);
+  });
 });

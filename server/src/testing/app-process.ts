@@ -57,7 +57,8 @@ export async function startAppProcess(env: Record<string, string>): Promise<AppP
     child.stderr!.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
     child.once('exit', (code, signal) => reject(new Error(`the app exited (${code ?? signal}) before listening:\n${logs.join('\n')}`)));
   });
-  const timeout = setTimeout(() => child.kill('SIGKILL'), 60_000);
+  // A cold start through tsx beside the browser tests has taken over a minute on two cores.
+  const timeout = setTimeout(() => child.kill('SIGKILL'), 240_000);
   try {
     const address = await url;
     return {
