@@ -131,7 +131,7 @@ function LabFileCard({ file }: { file: LabFile }) {
       </div>
       {reviewing ? (
         <Suspense fallback={<Spinner label="Opening the review" />}>
-          <ReviewDialog file={file} open onOpenChange={setReviewing} />
+          <ReviewDialog file={file} onClose={() => setReviewing(false)} />
         </Suspense>
       ) : null}
     </Card>

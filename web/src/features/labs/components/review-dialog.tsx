@@ -17,10 +17,10 @@ import { TestDateEditor, testDateInputId } from './test-date-editor.tsx';
 /** PDFs and images have pages to show beside the review; Word files do not. */
 const hasPages = (file: LabFile) => /^(application\/pdf|image\/)/.test(file.contentType);
 
-/** The results of one file, to review, correct and confirm (product.md, Labs). */
-export function ReviewDialog({ file, open, onOpenChange }: { file: LabFile; open: boolean; onOpenChange: (open: boolean) => void }) {
+/** The results of one file, to review, correct and confirm (product.md, Labs); shown while mounted. */
+export function ReviewDialog({ file, onClose }: { file: LabFile; onClose: () => void }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent
         className={hasPages(file) ? 'max-w-4xl lg:max-w-7xl' : 'max-w-4xl'}
         // Start on the dialog itself (its title is announced), not inside the date field.
@@ -29,7 +29,7 @@ export function ReviewDialog({ file, open, onOpenChange }: { file: LabFile; open
           (event.currentTarget as HTMLElement).focus();
         }}
       >
-        {open ? <ReviewContent file={file} onDone={() => onOpenChange(false)} /> : null}
+        <ReviewContent file={file} onDone={onClose} />
       </DialogContent>
     </Dialog>
   );
