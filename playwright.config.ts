@@ -27,8 +27,8 @@ export default defineConfig({
   forbidOnly: true,
   use: {
     baseURL: E2E.appUrl,
-    // A failed test keeps its trace's DOM snapshots and a screenshot; the trace's screencast made
-    // every test's browser draw and encode frames, a third of the browser tests' time.
+    // A failed test keeps its trace's DOM snapshots and a screenshot; a screencast would make every
+    // test's browser draw and encode frames throughout (bench/RESULTS.md, npm test).
     trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     ...devices['Desktop Chrome'],
