@@ -30,6 +30,8 @@ await ocr.terminate();
 
 const byFormat = tallyBy(outcomes, (o) => o.format);
 const byLanguage = tallyBy(outcomes, (o) => `${o.format}|${o.language}`);
+// Only the formats this run read (BENCH_TEXT_SEEDS=0 reads images alone).
+const formatsRead = FORMATS.filter((f) => byFormat.has(f));
 const languages = [...new Set(outcomes.map((o) => o.language))].sort();
 const wrong = outcomes.flatMap((o) => o.wrong.map((w) => `seed ${o.seed} ${o.format} ${o.language}: ${w.kind}, ${w.result.name} = ${w.result.value} ${w.result.unit}${w.expected ? ` (printed ${w.expected.printedValue} ${w.expected.unit})` : ''}`));
 const lines = [
@@ -40,7 +42,7 @@ const lines = [
   '',
   '| format | reports | values found | rate | goal | wrong values |',
   '|---|---|---|---|---|---|',
-  ...FORMATS.filter((f) => byFormat.has(f)).map((f) => {
+  ...formatsRead.map((f) => {
     const t = byFormat.get(f)!;
     const met = t.found / t.expected >= GOAL[f] ? 'met' : `**not met** (${(GOAL[f] * 100 - (t.found / t.expected) * 100).toFixed(1)} points short)`;
     return `| ${f} | ${isImageFormat(f) ? imageSeeds : textSeeds} | ${t.found}/${t.expected} | ${percent(t)} | ${GOAL[f] * 100}% ${met} | ${t.wrong} |`;
@@ -48,7 +50,7 @@ const lines = [
   '',
   `| format | ${languages.join(' | ')} |`,
   `|---|${languages.map(() => '---').join('|')}|`,
-  ...FORMATS.filter((f) => byFormat.has(f)).map((f) => `| ${f} | ${languages.map((l) => { const t = byLanguage.get(`${f}|${l}`); return t ? `${percent(t)} (${t.found}/${t.expected})` : '-'; }).join(' | ')} |`),
+  ...formatsRead.map((f) => `| ${f} | ${languages.map((l) => { const t = byLanguage.get(`${f}|${l}`); return t ? `${percent(t)} (${t.found}/${t.expected})` : '-'; }).join(' | ')} |`),
   '',
   'A value counts only with its printed unit: one read in another unit is listed below as a wrong unit and its row as lost ("read with another unit").',
   '',
