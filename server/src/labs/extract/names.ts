@@ -87,8 +87,9 @@ export function matchNameAtStart(text: string, opts: { ocr?: boolean } = {}): Na
 const SPECIMEN_WORDS = new Set(['serum', 'plasma', 'blood', 'whole', 'venou', 'capillary', 'sangre', 'suero']);
 
 /**
- * OCR misreads a letter ("Glucosz"): a first word of six or more letters one substitution away
- * from known first words is read as them when they all lead to the same name.
+ * OCR misreads a letter ("Glucosz"), adds one ("Chilorid") or drops one ("Neutrofil"): a first word
+ * of six or more letters one such step from known first words is read as them when they all lead
+ * to the same name.
  */
 function matchMisreadFirstWord(text: string): NameMatch | null {
   const first = tokeniseName(text)[0];
@@ -101,7 +102,10 @@ function matchMisreadFirstWord(text: string): NameMatch | null {
     const at = [...word].findIndex((ch, i) => ch !== first.norm[i]);
     return accented.has(at) || ('1li'.includes(word[at] as string) && '1li'.includes(first.norm[at] as string));
   };
-  const near = [...INDEX.keys()].filter((word) => word.length === first.norm.length && differsByOne(word, first.norm) && allowed(word));
+  const long = first.norm.length >= 6 && /^[a-z]+$/.test(first.norm);
+  const near = [...INDEX.keys()].filter((word) =>
+    word.length === first.norm.length ? differsByOne(word, first.norm) && allowed(word) : long && word.length >= 6 && oneLetterMore(word, first.norm),
+  );
   const matches = near.map((word) => matchTokensAtStart(text, word)).filter((m) => m !== null);
   const [one] = matches;
   // "Glucosz" is one step from "glucose" and "glucosa": fine when both name the same marker.
@@ -110,8 +114,9 @@ function matchMisreadFirstWord(text: string): NameMatch | null {
 }
 
 /**
- * OCR misreads an accented letter after the first word ("Acido arico" for "Ácido úrico"): a
- * name whose words all match but one, that one off by a letter the alias prints accented.
+ * OCR misreads or drops an accented letter after the first word ("Acido arico", "Acido rico" for
+ * "Ácido úrico"): a name whose words all match but one, that one off by a letter the alias
+ * prints accented.
  */
 function matchMisreadAccent(text: string): NameMatch | null {
   const tokens = tokeniseName(text);
@@ -123,12 +128,22 @@ function matchMisreadAccent(text: string): NameMatch | null {
     if (off.length !== 1) return false;
     const [word, read] = [entry.words[off[0]!]!, tokens[off[0]!]!.norm];
     const at = [...word].findIndex((ch, i) => ch !== read[i]);
-    return word.length === read.length && differsByOne(word, read) && (entry.accents[off[0]!] ?? []).includes(at);
+    const misread = word.length === read.length && differsByOne(word, read);
+    const dropped = word.length === read.length + 1 && word.slice(0, at) + word.slice(at + 1) === read;
+    return (misread || dropped) && (entry.accents[off[0]!] ?? []).includes(at);
   });
   const longest = Math.max(0, ...fits.map((e) => e.words.length));
   const [one, ...others] = fits.filter((e) => e.words.length === longest);
   if (!one || others.some((e) => e.keys.join() !== one.keys.join())) return null;
   return { keys: one.keys, end: (tokens[longest - 1] as NameToken).end, truncated: false };
+}
+
+/** One of the words is the other with one letter more. */
+function oneLetterMore(a: string, b: string): boolean {
+  const [short, long] = a.length < b.length ? [a, b] : [b, a];
+  if (long.length !== short.length + 1) return false;
+  const at = [...short].findIndex((ch, i) => ch !== long[i]);
+  return at === -1 || long.slice(at + 1) === short.slice(at);
 }
 
 function differsByOne(a: string, b: string): boolean {
@@ -187,12 +202,18 @@ function isContiguous(text: string, tokens: NameToken[], count: number): boolean
   return true;
 }
 
-/** True when `text` (a short fragment) is exactly an alias of one of `keys`. */
-export function isAliasOf(text: string, keys: string[]): boolean {
+/**
+ * True when `text` (a short fragment) is exactly an alias of one of `keys`; read by OCR, a word
+ * of five or more letters may have one letter more or less ("HbA1lc").
+ */
+export function isAliasOf(text: string, keys: string[], opts: { ocr?: boolean } = {}): boolean {
   const words = tokeniseName(text).map((t) => t.norm);
   if (words.length === 0) return false;
   const entries = INDEX.get(words[0] as string) ?? [];
-  return entries.some((e) => e.words.join(' ') === words.join(' ') && e.keys.some((k) => keys.includes(k)));
+  if (entries.some((e) => e.words.join(' ') === words.join(' ') && e.keys.some((k) => keys.includes(k)))) return true;
+  const [word] = words;
+  if (!opts.ocr || words.length !== 1 || word!.length < 5) return false;
+  return [...INDEX.values()].flat().some((e) => e.words.length === 1 && e.words[0]!.length >= 5 && oneLetterMore(e.words[0]!, word!) && e.keys.some((k) => keys.includes(k)));
 }
 
 const FLAG_WORDS = new Set(['l', 'h', 'll', 'hh', 'low', 'high', 'normal', 'abnormal', 'critical', 'n', 'a']);

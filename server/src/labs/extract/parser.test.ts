@@ -132,7 +132,19 @@ describe('parseRow: OCR text', () => {
     // An accented letter misread after the first word, or the "ó" of "Leucócitos".
     expect(one('Acido arico 321 µmol/L 200 — 430', 'ocr')).toMatchObject({ name: 'Uric acid', value: 321 });
     expect(one('Acido arico 321 µmol/L 200 — 430', 'text')).toBeNull();
+    expect(one('Acido rico 427 pmol/L 200 - 430', 'ocr')).toMatchObject({ name: 'Uric acid', value: 427 });
+    expect(one('Acido rco 427 pmol/L 200 - 430', 'ocr')).toBeNull();
     expect(one('Leucécitos 3,3 mil/mm3 4,0-10,0 L', 'ocr')).toMatchObject({ name: 'WBC count', value: 3.3 });
+  });
+
+  it('matches a long first word with a letter added or dropped by OCR, on OCR lines only', () => {
+    expect(one('Chilorid 102 mmol/l 98 - 107', 'ocr')).toMatchObject({ name: 'Chloride', value: 102 });
+    expect(one('Neutrofil 68.4 % 40.0-75.0', 'ocr')).toMatchObject({ name: 'Neutrophils %', value: 68.4 });
+    expect(one('Chilorid 102 mmol/l 98 - 107', 'text')).toBeNull();
+    // The name's abbreviation after it, with OCR's extra letter.
+    expect(one('Hémoglobine glyquée (HbA1lc) 39 mmol/mol (20-42)', 'ocr')).toMatchObject({ name: 'HbA1c', value: 39 });
+    // A word under six letters is not stretched.
+    expect(one('Sodiu 140 mmol/L 135-145', 'ocr')).toBeNull();
   });
 
   it('repairs OCR unit misreadings', () => {
@@ -162,8 +174,24 @@ describe('parseRow: OCR text', () => {
     expect(one('Leukozyten 4,3 nl 4,0-10,0', 'ocr')).toMatchObject({ canonicalValue: 4.3, canonicalUnit: '10*3/uL' });
     expect(one('Thyroid Stimulating Hormone 1.92 mlU/L 0.40-4.00', 'ocr')).toMatchObject({ canonicalValue: 1.92 });
     expect(one('Gesamtprotein 64 all 64-83', 'ocr')).toMatchObject({ unit: 'g/L', canonicalValue: 6.4 });
-    // "G" with its slash lost is giga per litre only where the capital says so; hemoglobin is never read in it.
-    expect(one('Hemoglobin 13,5 Gl 12,0-16,0', 'ocr')).toBeNull();
+    // "G" with its slash lost is giga per litre only where the capital says so; hemoglobin is never
+    // read in it, though its range tells g/dL.
+    expect(one('Hemoglobin 13,5 Gl 12,0-16,0', 'ocr')).toMatchObject({ unit: 'g/dL', canonicalValue: 13.5 });
+  });
+
+  it('reads a unit OCR mangled past repair from the printed range, when only one unit fits', () => {
+    expect(one('TSH 1,12 muUlL 0,40-4,00', 'ocr')).toMatchObject({ unit: 'm[IU]/L', canonicalValue: 1.12 });
+    expect(one('Leucocitos 5900 a 4000 - 10000', 'ocr')).toMatchObject({ unit: '/uL', canonicalValue: 5.9 });
+    expect(one('Linfocitos absolutos 2,90 10M 1,00 - 4,00', 'ocr')).toMatchObject({ canonicalValue: 2.9 });
+    expect(one('CHCM 316 aglL 320-360', 'ocr')).toMatchObject({ unit: 'g/L', canonicalValue: 31.6 });
+    // Without a range, or with one that fits mg/dL and mEq/L alike, the unit is not guessed.
+    expect(one('TSH 1,12 muUlL', 'ocr')).toBeNull();
+    expect(one('Magnesium 1,8 rnxL 1,3-2,1', 'ocr')).toBeNull();
+    expect(one('Magnesium 0,85 rnxL 0,70-1,05', 'ocr')).toMatchObject({ unit: 'mmol/L', value: 0.85 });
+    // A unit read clean but not the marker's is refused, not replaced.
+    expect(one('Hemoglobin 13.2 mg/L 12 - 16', 'ocr')).toBeNull();
+    // A text layer prints its unit: never inferred there.
+    expect(one('TSH 1.12 muUlL 0.40-4.00', 'text')).toBeNull();
   });
 
   it('rejects a plausible value far outside the range when a repaired reading would fit (ambiguous)', () => {
@@ -181,6 +209,26 @@ describe('parseLines: layouts', () => {
       { text: 'Bromocresol green', source: 'text', y: 492, height: 5 },
     ];
     expect(parseLines(lines).results).toMatchObject([{ name: 'Albumin', value: 4.1, printedFlag: 'Normal' }]);
+  });
+
+  it('joins an OCR name to the value line under it when the reading order put another column between them', () => {
+    const at = (x: number, y: number) => ({ page: 1, x, y, width: 0.2, height: 0.012 });
+    const lines: TextLine[] = [
+      { text: 'Chlorures', source: 'ocr', box: at(0.09, 0.311) },
+      { text: 'CRP', source: 'ocr', box: at(0.51, 0.296) },
+      { text: '8,4 mg/L <5,0 H', source: 'ocr', box: at(0.54, 0.304) },
+      { text: '99 mmol/L (98 - 107)', source: 'ocr', box: at(0.12, 0.318) },
+    ];
+    expect(parseLines(lines).results.map((r) => `${r.name} ${r.value}`)).toEqual(['Chloride 99', 'CRP 8.4']);
+  });
+
+  it('reads past a speck OCR took for a mark before a line', () => {
+    const lines: TextLine[] = [
+      { text: '~ Vitamine D', source: 'ocr' },
+      { text: '/ 97 nmol/l 75 - 250', source: 'ocr' },
+    ];
+    expect(parseLines(lines).results).toMatchObject([{ name: '25-OH vitamin D', value: 97 }]);
+    expect(parseLines(lines.map((l) => ({ ...l, source: 'text' as const }))).results).toEqual([]);
   });
 
   it('reads a two-column card layout with "Ref:" on the next line', () => {

@@ -1,6 +1,6 @@
 import type { ExtractedBiomarker, ExtractionResult, PageBox, UnrecognisedRow } from '#contract/biomarkers.ts';
 import { unionBoxes } from './boxes.ts';
-import { getMarker, type Marker, type UnitDef } from './catalogue.ts';
+import { CATALOGUE, getMarker, type Marker, type UnitDef } from './catalogue.ts';
 import { readTestDate, type DateOrder } from './dates.ts';
 import { isAliasOf, matchNameAtStart } from './names.ts';
 import { decimalInsertions, fixOcrDigits, parsePrintedNumber, type PrintedNumber } from './numbers.ts';
@@ -57,7 +57,7 @@ export function parseText(text: string, opts: ParseOptions & { source?: LineSour
 
 export function parseLines(lines: TextLine[], opts: ParseOptions = {}): ExtractionResult {
   const convention = detectNumberConvention(lines.map((l) => l.text));
-  const rows = assembleRows(splitSideBySideRows(lines.filter((l) => l.text.trim() !== '')), convention);
+  const rows = assembleRows(splitSideBySideRows(lines.filter((l) => l.text.trim() !== '').map(withoutOcrSpeck)), convention);
   const results: ExtractedBiomarker[] = [];
   const unrecognised: UnrecognisedRow[] = [];
   const seen = new Set<string>();
@@ -95,6 +95,11 @@ export function parseLines(lines: TextLine[], opts: ParseOptions = {}): Extracti
   };
 }
 
+/** A speck of dirt OCR read as a mark before a line's first word ("/ 97 nmol/l", "~ Vitamine B12"). */
+function withoutOcrSpeck(line: TextLine): TextLine {
+  return line.source === 'ocr' ? { ...line, text: line.text.replace(/^\s*[/~'"`°^_»«]\s+(?=[\p{L}\d])/u, '') } : line;
+}
+
 /** A row named only by how the sample was taken ("Fasting 165 mg/dL" under a "Blood Sugar" heading). */
 const QUALIFIER_ROW = /^\s*(?:fasting|post\s*-?\s*prandial|pp|random|(?:1|2|one|two)[\s-]*(?:hour|hr|h)(?:\s*post\s*-?\s*prandial)?)\b/i;
 
@@ -116,7 +121,8 @@ const STARTS_WITH_RANGE = /^\s*(?:Ref(?:erence)?(?:\s*(?:Range|Interval|Value))?
  * "Ref:" line under a value, and the cards of a grid layout (several names in one line, each
  * with its value and range below it).
  */
-export function assembleRows(lines: TextLine[], convention?: NumberConvention): Row[] {
+export function assembleRows(read: TextLine[], convention?: NumberConvention): Row[] {
+  const lines = keepStackedRowsTogether(read);
   const rows: Row[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as TextLine;
@@ -161,6 +167,29 @@ export function assembleRows(lines: TextLine[], convention?: NumberConvention): 
 }
 
 /**
+ * A name read by OCR alone on its line, and its value line printed just under it, put next to each
+ * other when the reading order parted them: a two-column band read column by column ends between
+ * the two, so the right column's lines come first.
+ */
+function keepStackedRowsTogether(read: TextLine[]): TextLine[] {
+  const lines = [...read];
+  for (let i = 0; i < lines.length - 1; i++) {
+    const name = lines[i] as TextLine;
+    if (name.source !== 'ocr' || !name.box || isJustBelow(name.box, lines[i + 1]?.box) || !isNameOnly(name.text, 'ocr')) continue;
+    const at = lines.findIndex((line, k) => k > i + 1 && isJustBelow(name.box!, line.box) && STARTS_WITH_VALUE.test(line.text) && !matchNameAtStart(line.text));
+    if (at !== -1) lines.splice(i + 1, 0, ...lines.splice(at, 1));
+  }
+  return lines;
+}
+
+/** `below` starts under `above` within a line's height or so, and at its left edge (an indented value too). */
+function isJustBelow(above: PageBox, below: PageBox | undefined): boolean {
+  if (!below || below.page !== above.page) return false;
+  const gap = below.y - (above.y + above.height);
+  return gap > -above.height / 2 && gap < above.height * 1.5 && Math.abs(below.x - above.x) < 0.06;
+}
+
+/**
  * Two columns of stacked rows as OCR reads them: two names on one line ("VSG Colesterol total"),
  * their two values on the next ("12 mm/h <20 4,54 mmol/L (< 5,20)"). The value line is cut where
  * both halves read as results of their names, and only when exactly one cut does.
@@ -192,7 +221,7 @@ function readOcrNamePair(line: TextLine, next: TextLine | undefined, convention?
 function isNameOnly(text: string, source: LineSource = 'text'): boolean {
   const match = matchNameAtStart(text, { ocr: source === 'ocr' });
   if (!match) return false;
-  return !/\d/.test(stripNameTail(text.slice(match.end), match.keys));
+  return !/\d/.test(stripNameTail(text.slice(match.end), match.keys, source));
 }
 
 function isNear(a: TextLine, b: TextLine): boolean {
@@ -248,7 +277,7 @@ export function parseRow(rawText: string, source: LineSource, convention?: Numbe
   const text = tidy(joinSpaceGroupedDigits(rawText, { fromTextLayer: source === 'text', ...(convention ? { convention } : {}) })).replace(SERIAL_PREFIX, '');
   const name = matchNameAtStart(text, { ocr: source === 'ocr' });
   if (!name) return { kind: 'skip' };
-  let rest = stripNameTail(text.slice(name.end), name.keys);
+  let rest = stripNameTail(text.slice(name.end), name.keys, source);
   let keys = name.keys;
   // "Neutrófilos % 20.2 %" / "Neutrophils # 0.5": a sign after the name says which of the pair.
   const pairSign = /^([%#])(?=[\s:=])/.exec(rest);
@@ -292,7 +321,7 @@ export function parseRow(rawText: string, source: LineSource, convention?: Numbe
   }
 
   const candidates = keys.map(getMarker);
-  const resolved = resolveUnit(candidates, unitWords, source);
+  const resolved = resolveUnit(candidates, unitWords, source) ?? (source === 'ocr' ? unitFromRange(candidates, unitWords, printed, range) : null);
   if (!resolved) return { kind: 'reject', reason: `unit "${unitWords.slice(0, 2).join(' ')}" not known for ${keys.join('/')}` };
   const { marker, unit, printedUnit } = resolved;
 
@@ -345,7 +374,7 @@ function tidy(text: string): string {
 const CODE_NOTE = /^\s*(?:LOINC|CPT|SNOMED(?:\s*CT)?|code)\s*(?:code)?\s*[:#]?\s*[\d-]+\s*$/i;
 
 /** Drops what may follow a name before its value: "(Hb)", ", HCT", ":" and method notes in parentheses. */
-export function stripNameTail(rest: string, keys: string[]): string {
+export function stripNameTail(rest: string, keys: string[], source: LineSource = 'text'): string {
   let s = rest;
   for (let guard = 0; guard < 4; guard++) {
     const before = s;
@@ -353,7 +382,7 @@ export function stripNameTail(rest: string, keys: string[]): string {
     s = s.replace(/^\s*[+-]?[)\]]+/, '').replace(/^\.(?=\s)/, '').replace(/^\s*(?:level|concentration)\b/i, '').replace(/^\s*[%#](?=\s)/, '');
     s = s.replace(/^\s*[,:;=-]*\s*/, (m) => (m.includes(':') || m.includes('=') || m.includes('-') || m.includes(',') ? ' ' : m));
     const paren = /^\s*[([]([^)\]]{1,40})[)\]]/.exec(s);
-    if (paren && (!/\d/.test(paren[1] as string) || isAliasOf(paren[1] as string, keys) || CODE_NOTE.test(paren[1] as string))) s = s.slice(paren[0].length);
+    if (paren && (!/\d/.test(paren[1] as string) || isAliasOf(paren[1] as string, keys, { ocr: source === 'ocr' }) || CODE_NOTE.test(paren[1] as string))) s = s.slice(paren[0].length);
     const abbrev = /^\s*,?\s*([A-Za-z][A-Za-z0-9\-+#%]*)(?=[\s,:]|$)/.exec(s);
     if (abbrev && isAliasOf(abbrev[1] as string, keys)) s = s.slice(abbrev[0].length);
     if (s === before) break;
@@ -427,6 +456,31 @@ function resolveUnit(
   }
   if (found.length === 1) return found[0] as (typeof found)[number];
   return null;
+}
+
+/**
+ * An OCR unit misread past repair ("muUlL" for mUI/L, "10M" for 10^9/L) is the unit under which
+ * the printed range, as printed, and the value sit near the usual ones, when only one unit (by
+ * its factor) does. Units a factor of two or less apart both fit and so tell nothing; a unit
+ * some marker is measured in was read, not mangled.
+ */
+function unitFromRange(candidates: Marker[], unitWords: string[], printed: PrintedNumber, range: PrintedRange | null): { marker: Marker; unit: UnitDef; printedUnit: string } | null {
+  if (!range || unitWords.length === 0 || CATALOGUE.some((marker) => findUnit(marker, unitWords[0] as string) !== null)) return null;
+  const fitting = candidates.flatMap((marker) =>
+    marker.units.filter((unit) => unit.unit !== '' && rangeNearTypical(marker, unit, range) && nearTypical(marker, unit, printed.value)).map((unit) => ({ marker, unit })),
+  );
+  const [one] = fitting;
+  if (!one || fitting.some((f) => f.marker !== one.marker || f.unit.factor !== one.unit.factor || (f.unit.offset ?? 0) !== (one.unit.offset ?? 0))) return null;
+  return { ...one, printedUnit: one.unit.unit };
+}
+
+/** Each printed bound within half as much again of the usual one, and at least one bound to compare. */
+function rangeNearTypical(marker: Marker, unit: UnitDef, range: PrintedRange): boolean {
+  const pairs = [
+    [range.low?.value, marker.typical[0]],
+    [range.high?.value, marker.typical[1]],
+  ].filter((pair): pair is [number, number] => pair[0] != null && pair[0] !== 0 && pair[1] != null);
+  return pairs.length > 0 && pairs.every(([bound, usual]) => Math.abs(Math.log(toCanonical(unit, bound) / usual)) <= Math.log(1.5));
 }
 
 function looksLikeUnit(word: string): boolean {

@@ -60,7 +60,8 @@ function score(file: string, truth: TruthFile, result: ExtractionResult): Score 
     const marker = truthMarker(row.canonical);
     const value = parsePrintedNumber(row.value)?.value;
     if (!marker || value === undefined) throw new Error(`ground truth row not in catalogue: ${row.canonical}`);
-    const truthUnit = findUnit(marker, row.unit ?? '');
+    // A missing-glyph box stands for the µ the report's font lacked (the file's note says so).
+    const truthUnit = findUnit(marker, (row.unit ?? '').replace('□', 'µ'));
     const canonical = truthUnit ? value * truthUnit.factor + (truthUnit.offset ?? 0) : Number.NaN;
     const implausible = !(canonical >= marker.plausible[0] && canonical <= marker.plausible[1]);
     const got = result.results.find((r) => answersFor(marker, r) && !used.has(r));
