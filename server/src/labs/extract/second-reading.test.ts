@@ -7,14 +7,18 @@ import { contradicts, readDoubtfulLinesAgain, sameDigits, type LineReader } from
 /** OCR lines one under the other, each with its box, as ocr.ts gives them. */
 const page = (...texts: string[]): TextLine[] => texts.map((text, i) => ({ text, source: 'ocr', box: { page: 1, x: 0.08, y: 0.2 + i * 0.015, width: 0.6, height: 0.012 } }));
 
-/** A reader that reads each line again as `mend` says (by its first reading), recording what it was asked. */
-function reader(lines: TextLine[], mend: (first: string, how: LineReading) => string | null): LineReader & { asked: string[] } {
+/**
+ * A reader that reads each line again as `mend` says (by its first reading and, for a cut other
+ * than the line's own box, where the cut's top is), recording what it was asked.
+ */
+function reader(lines: TextLine[], mend: (first: string, how: LineReading & { cutTop?: number }) => string | null): LineReader & { asked: string[] } {
   const asked: string[] = [];
   const read = async (boxes: PageBox[], how: LineReading) =>
     boxes.map((box) => {
-      const first = lines.find((l) => l.box === box)?.text ?? '';
-      asked.push(`${how.digits ? 'digits ' : ''}${how.tight ? 'tight ' : ''}${first}`);
-      return mend(first, how);
+      const line = lines.find((l) => l.box && Math.abs(l.box.y + l.box.height / 2 - (box.y + box.height / 2)) < l.box.height / 2);
+      const cutTop = line?.box && line.box.y !== box.y ? Math.round(((box.y - line.box.y) / line.box.height) * 100) / 100 : undefined;
+      asked.push(`${how.digits ? 'digits ' : ''}${how.tight ? 'tight ' : ''}${cutTop !== undefined ? `cut ${cutTop} ` : ''}${line?.text ?? ''}`);
+      return mend(line?.text ?? '', cutTop !== undefined ? { ...how, cutTop } : how);
     });
   return Object.assign(read, { asked });
 }
@@ -41,6 +45,22 @@ describe('a second reading of doubtful OCR lines', () => {
     const read = reader(lines, (first, how) => (how.tight ? '1,54 mmol/L <1,70' : first));
     expect(values(await readDoubtfulLinesAgain(lines, read))).toEqual(['Triglycerides 1.54 mmol/L']);
     expect(read.asked).toEqual(['154 mmol/L <1,70', 'digits 154 mmol/L <1,70', 'tight 154 mmol/L <1,70']);
+  });
+
+  it('reads the line cut at other heights when no reading gave the separator, and takes it only where the cuts agree', async () => {
+    const lines = page('MCH 298 pg 27,0-33,0');
+    const agreeing = reader(lines, (first, how) => (how.cutTop === 0.1 || how.cutTop === 0.2 ? 'MCH 29.8 pg 27,0-33,0' : first));
+    expect(values(await readDoubtfulLinesAgain(lines, agreeing))).toEqual(['MCH 29.8 pg']);
+    expect(agreeing.asked).toEqual([
+      'MCH 298 pg 27,0-33,0',
+      'digits MCH 298 pg 27,0-33,0',
+      'tight MCH 298 pg 27,0-33,0',
+      'tight cut -0.25 MCH 298 pg 27,0-33,0',
+      'tight cut 0.1 MCH 298 pg 27,0-33,0',
+      'tight cut 0.2 MCH 298 pg 27,0-33,0',
+    ]);
+    const disagreeing = reader(lines, (first, how) => (how.cutTop === 0.1 ? 'MCH 29.8 pg 27,0-33,0' : how.cutTop === 0.2 ? 'MCH 2,98 pg 27,0-33,0' : first));
+    expect(values(await readDoubtfulLinesAgain(lines, disagreeing))).toEqual([]);
   });
 
   it('keeps the row out when the second reading disagrees on the digits', async () => {

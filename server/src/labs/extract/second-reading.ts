@@ -67,18 +67,32 @@ export async function readDoubtfulLinesAgain(lines: TextLine[], readLine: LineRe
   });
   // Still lost: the value read once more as digits only, then cut tight, and only its separator taken.
   let separatorLines = left.filter((i) => doubtsOf(i).some((d) => d.lost && d.decimals === null));
+  const mendedFrom = (i: number, second: string | null | undefined) => (second?.trim() ? doubtsOf(i).map((d) => withValueFrom((lines[i] as TextLine).text, second.trim(), d)) : []);
   for (const how of [{ digits: true }, { tight: true }]) {
     if (separatorLines.length === 0) break;
     const texts = await readLine(separatorLines.map((i) => (lines[i] as TextLine).box as PageBox), how);
-    separatorLines = separatorLines.filter((i, k) => {
-      const second = texts[k]?.trim();
-      return !second || !tryTexts(i, doubtsOf(i).map((d) => withValueFrom((lines[i] as TextLine).text, second, d)));
-    });
+    separatorLines = separatorLines.filter((i, k) => !tryTexts(i, mendedFrom(i, texts[k])));
+  }
+  // Then cut tight a little higher, lower, shorter: which cut keeps a small separator varies from
+  // line to line. Taken only when every cut that gives one puts it in the same place.
+  if (separatorLines.length > 0) {
+    const readings = await Promise.all(CUTS.map((cut) => readLine(separatorLines.map((i) => cut((lines[i] as TextLine).box as PageBox)), { tight: true })));
+    for (const [k, i] of separatorLines.entries()) {
+      const mended = readings.flatMap((texts) => mendedFrom(i, texts[k])).filter((text): text is string => text !== null);
+      if (new Set(mended.map((text) => text.replace(/,/g, '.'))).size === 1) tryTexts(i, mended.slice(0, 1));
+    }
   }
   // A mended line may change how the page's other rows are read (its number convention): look again.
   const doubtsNow = current === lines ? valueDoubts : valueDoubtsOf(current);
   return confirmDoubtfulValues(current, doubtsNow, readLine, (i) => current[i] !== lines[i]);
 }
+
+/** Cuts of a line's box other than its own: its top and bottom moved by parts of its height. */
+const CUTS = [
+  [-0.25, 0.25],
+  [0.1, -0.1],
+  [0.2, -0.1],
+].map(([top, bottom]) => (box: PageBox): PageBox => ({ ...box, y: box.y + top! * box.height, height: box.height * (1 - top! + bottom!) }));
 
 /** A row taken in doubt: the digits of its value as read, and where it was read. */
 type ValueDoubt = { digits: string; box: PageBox };
