@@ -56,6 +56,8 @@ export const extractedBiomarkerSchema = z.object({
   printedFlag: z.string().nullable(),
   /** Outside what a living person can have for this biomarker (a misread decimal?): review asks the user to confirm or correct it. */
   implausible: z.literal(true).optional(),
+  /** The unit was unreadable on a scan or photo and is the one unit the printed range and the value both fit: review says so. */
+  unitFromRange: z.literal(true).optional(),
   box: pageBoxSchema.optional(),
 });
 export type ExtractedBiomarker = z.infer<typeof extractedBiomarkerSchema>;

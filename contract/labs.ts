@@ -92,6 +92,8 @@ export const labResultSchema = z.object({
   /** False for extracted values the user has not confirmed or corrected: show them as unreviewed. */
   reviewed: z.boolean(),
   source: z.enum(LAB_RESULT_SOURCES),
+  /** The unit was unreadable on the report and was taken from the printed range: shown until the result is reviewed. */
+  unitFromRange: z.boolean(),
   /** Where the row was read on the report's page; absent for results typed in. */
   box: pageBoxSchema.nullable().optional(),
 });

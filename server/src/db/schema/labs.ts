@@ -85,6 +85,8 @@ export const labResults = pgTable(
     testDate: date('test_date', { mode: 'string' }).notNull(),
     reviewed: boolean('reviewed').notNull().default(false),
     source: text('source', { enum: ['extracted', 'manual'] }).notNull(),
+    /** The unit was unreadable and was taken from the printed range (contract: unitFromRange). */
+    unitFromRange: boolean('unit_from_range').notNull().default(false),
     /** Where the row was read on the report's page (fractions of the page); null for typed results. */
     box: jsonb('box').$type<PageBoxColumn>(),
     createdAt: createdAt(),

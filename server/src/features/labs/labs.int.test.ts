@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seriesResponseSchema } from '#contract/labs.ts';
+import { type LabResult, seriesResponseSchema } from '#contract/labs.ts';
 import { jobs, labFiles, labResults, supplementLogs, usageEvents } from '#server/db/schema/index.ts';
 import { claimNextJob, findJob } from '#server/jobs/jobs.repository.ts';
 import { makeFakeExecutable, makeHugePng, makeTextPdf, panelLines } from '#server/labs/extract/test-fixtures.ts';
@@ -9,7 +9,7 @@ import { type FileStore, StoredFileMissingError } from '#server/storage/file-sto
 import { createFileStore } from '#server/storage/create-file-store.ts';
 import { buildApp } from '#server/app.ts';
 import { type TestApp, TestClient, createTestApp, discardedLogs, signedInClient } from '#server/testing/test-app.ts';
-import { createLabsWorker } from './labs.jobs.ts';
+import { type Extractor, createLabsWorker } from './labs.jobs.ts';
 import { LabsService } from './labs.service.ts';
 import { FAKE_RESULT, clientOnTier, fakeExtractor, silentLog, uploadFile } from './labs.test-helpers.ts';
 
@@ -290,6 +290,21 @@ describe('account deletion support', () => {
 });
 
 describe('review', () => {
+  it('says which unit was taken from the printed range, until the user corrects it', async () => {
+    const { client } = await clientOnTier(t, 'pro');
+    const response = await uploadFile(client, pdf, 'scan.pdf', { contentType: 'application/pdf' });
+    const tsh = { ...FAKE_RESULT.results[1]!, name: 'TSH', loinc: '3016-3', value: 1.12, unit: 'm[IU]/L', canonicalValue: 1.12, canonicalUnit: 'm[IU]/L', unitFromRange: true as const };
+    const extract: Extractor = async () => ({ ok: true, result: { ...structuredClone(FAKE_RESULT), results: [FAKE_RESULT.results[0]!, tsh] } });
+    await createLabsWorker({ config: t.config, db: t.database.db, log: silentLog, extract }).drain();
+    const { results } = (await client.get(`/api/labs/${response.json().id}/results`)).json() as { results: LabResult[] };
+    expect(results.map((r) => [r.name, r.unitFromRange])).toEqual([
+      ['Fasting glucose', false],
+      ['TSH', true],
+    ]);
+    const corrected = await client.put(`/api/labs/results/${results[1]!.id}`, { biomarker: 'tsh', value: 1.12, unit: 'm[IU]/L', referenceLow: 0.4, referenceHigh: 4 });
+    expect(corrected.json()).toMatchObject({ unit: 'm[IU]/L', reviewed: true, unitFromRange: false });
+  });
+
   it('lists unreviewed results, corrects, deletes and adds rows, sets the test date and confirms', async () => {
     const { client, fileId } = await uploadedAndRead();
     const review = (await client.get(`/api/labs/${fileId}/results`)).json();

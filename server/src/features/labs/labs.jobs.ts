@@ -217,6 +217,7 @@ function toRows(result: ExtractionResult, base: { userId: string; labFileId: str
       printedFlag: found.printedFlag,
       reviewed: false,
       source: 'extracted',
+      unitFromRange: found.unitFromRange ?? false,
       box: found.box ?? null,
     });
   }

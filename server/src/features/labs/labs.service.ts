@@ -313,6 +313,8 @@ export class LabsService {
       printedFlag: existing.printedFlag,
       ...(input.testDate ? { testDate: input.testDate } : {}),
       reviewed: true,
+      // The unit is now the one the user gave.
+      unitFromRange: false,
     });
     if (!row) throw AppError.notFound(LAB_MESSAGES.resultNotFound);
     return toLabResultDto(row);
@@ -649,6 +651,7 @@ export function toLabResultDto(row: LabResultRow): LabResult {
     testDate: row.testDate,
     reviewed: row.reviewed,
     source: row.source,
+    unitFromRange: row.unitFromRange,
     box: row.box ?? null,
   };
 }

@@ -180,7 +180,9 @@ describe('parseRow: OCR text', () => {
   });
 
   it('reads a unit OCR mangled past repair from the printed range, when only one unit fits', () => {
-    expect(one('TSH 1,12 muUlL 0,40-4,00', 'ocr')).toMatchObject({ unit: 'm[IU]/L', canonicalValue: 1.12 });
+    expect(one('TSH 1,12 muUlL 0,40-4,00', 'ocr')).toMatchObject({ unit: 'm[IU]/L', canonicalValue: 1.12, unitFromRange: true });
+    // A unit read, even repaired, is not marked as taken from the range.
+    expect(one('Thyroid Stimulating Hormone 1.92 mlU/L 0.40-4.00', 'ocr')).not.toHaveProperty('unitFromRange');
     expect(one('Leucocitos 5900 a 4000 - 10000', 'ocr')).toMatchObject({ unit: '/uL', canonicalValue: 5.9 });
     expect(one('Linfocitos absolutos 2,90 10M 1,00 - 4,00', 'ocr')).toMatchObject({ canonicalValue: 2.9 });
     expect(one('CHCM 316 aglL 320-360', 'ocr')).toMatchObject({ unit: 'g/L', canonicalValue: 31.6 });

@@ -321,7 +321,8 @@ export function parseRow(rawText: string, source: LineSource, convention?: Numbe
   }
 
   const candidates = keys.map(getMarker);
-  const resolved = resolveUnit(candidates, unitWords, source) ?? (source === 'ocr' ? unitFromRange(candidates, unitWords, printed, range) : null);
+  const readUnit = resolveUnit(candidates, unitWords, source);
+  const resolved = readUnit ?? (source === 'ocr' ? unitFromRange(candidates, unitWords, printed, range) : null);
   if (!resolved) return { kind: 'reject', reason: `unit "${unitWords.slice(0, 2).join(' ')}" not known for ${keys.join('/')}` };
   const { marker, unit, printedUnit } = resolved;
 
@@ -341,6 +342,7 @@ export function parseRow(rawText: string, source: LineSource, convention?: Numbe
     flag: computeFlag(value, low, high, range?.strict ?? false),
     printedFlag,
     ...(judged.implausible ? { implausible: true as const } : {}),
+    ...(readUnit ? {} : { unitFromRange: true as const }),
   };
   return inDoubt(printed, valueToken, range, judged, source, convention) ? { kind: 'ok', result, doubt: valueToken } : { kind: 'ok', result };
 }

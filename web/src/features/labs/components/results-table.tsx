@@ -11,7 +11,7 @@ import { cn } from '#web/lib/cn.ts';
 import { useDeleteResult, useOwnBiomarkers, useUpdateResult } from '../api/lab-results.ts';
 import { useResultNotes } from '../api/lab-notes.ts';
 import { formatTestDate, formatValue } from '../utils/chart-rows.ts';
-import { FLAG_LABELS, rangeText } from '../utils/lab-results.ts';
+import { FLAG_LABELS, rangeText, UNIT_FROM_RANGE_NOTE } from '../utils/lab-results.ts';
 import type { ResultBody } from './result-form.tsx';
 import { BiomarkerName } from './biomarker-name.tsx';
 
@@ -191,6 +191,7 @@ function ResultCard({ result, selected, onSelect, onEdit }: RowProps) {
         Range {range || '-'} · {formatTestDate(result.testDate)}
         {printedDisagrees(result) ? ` · Report says ${result.printedFlag}` : ''}
       </p>
+      {unreviewed && result.unitFromRange ? <p className="text-xs text-muted-foreground">{UNIT_FROM_RANGE_NOTE}</p> : null}
       <InterferenceNotes resultId={result.id} />
       {unreviewed ? (
         <Badge variant="warning" className="w-fit">
@@ -223,7 +224,10 @@ function ResultRow({ result, selected, onSelect, onEdit }: RowProps) {
         <InterferenceNotes resultId={result.id} />
       </th>
       <td className="px-3 py-2 tabular-nums">{formatValue(result.value)}</td>
-      <td className="px-3 py-2">{result.unit}</td>
+      <td className="px-3 py-2">
+        {result.unit}
+        {unreviewed && result.unitFromRange ? <span className="block text-xs text-muted-foreground">{UNIT_FROM_RANGE_NOTE}</span> : null}
+      </td>
       <td className="px-3 py-2">{rangeText(result.referenceRange) || <span className="text-muted-foreground">-</span>}</td>
       <td className="px-3 py-2">
         {result.flag ? <span className={cn(result.flag !== 'normal' && 'font-medium text-destructive')}>{FLAG_LABELS[result.flag]}</span> : <span className="text-muted-foreground">-</span>}

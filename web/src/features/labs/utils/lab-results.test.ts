@@ -18,6 +18,7 @@ const result: LabResult = {
   printedFlag: 'H',
   testDate: '2025-03-14',
   reviewed: false,
+  unitFromRange: false,
   source: 'extracted',
 };
 

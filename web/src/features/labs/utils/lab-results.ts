@@ -38,6 +38,9 @@ export function testDateHint(testDate: string | null, review: LabFile['testDateR
 
 export const FLAG_LABELS: Record<BiomarkerFlag, string> = { low: 'Low', high: 'High', normal: 'Normal' };
 
+/** Said beside an unreviewed result whose unit could not be read and was taken from its range. */
+export const UNIT_FROM_RANGE_NOTE = 'Unit unreadable on the report, taken from the range: check it';
+
 /** The range as printed, else built from its ends ("70 - 99", "< 200", "> 40"); "" when none. */
 export function rangeText(range: LabResult['referenceRange']): string {
   if (range.text) return range.text;

@@ -1,0 +1,1 @@
+ALTER TABLE "lab_results" ADD COLUMN "unit_from_range" boolean DEFAULT false NOT NULL;

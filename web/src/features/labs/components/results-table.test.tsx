@@ -1,0 +1,51 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { LabResult } from '#contract/labs.ts';
+import { UNIT_FROM_RANGE_NOTE } from '../utils/lab-results.ts';
+import { ResultsTable } from './results-table.tsx';
+
+const tsh: LabResult = {
+  id: '00000000-0000-4000-8000-000000000001',
+  labFileId: '00000000-0000-4000-8000-000000000002',
+  biomarker: 'tsh',
+  name: 'TSH',
+  category: 'thyroid',
+  loinc: '3016-3',
+  value: 1.12,
+  unit: 'm[IU]/L',
+  canonicalValue: 1.12,
+  canonicalUnit: 'm[IU]/L',
+  referenceRange: { low: 0.4, high: 4, text: '0,40-4,00' },
+  flag: 'normal',
+  printedFlag: null,
+  testDate: '2025-03-14',
+  reviewed: false,
+  unitFromRange: true,
+  source: 'extracted',
+  box: null,
+};
+
+function html(results: LabResult[]): string {
+  return renderToStaticMarkup(
+    <MemoryRouter>
+      <QueryClientProvider client={new QueryClient()}>
+        <ResultsTable results={results} catalogue={[]} onAdd={async () => {}} requireDate={false} caption="Results" emptyText="None" />
+      </QueryClientProvider>
+    </MemoryRouter>,
+  );
+}
+
+const notes = (page: string) => page.split(UNIT_FROM_RANGE_NOTE).length - 1;
+
+describe('the review table', () => {
+  it('says, on the phone card and the table row, when a unit was taken from the range', () => {
+    expect(notes(html([tsh]))).toBe(2);
+  });
+
+  it('says nothing of it for a unit that was read, or once the result is reviewed', () => {
+    expect(notes(html([{ ...tsh, unitFromRange: false }]))).toBe(0);
+    expect(notes(html([{ ...tsh, reviewed: true }]))).toBe(0);
+  });
+});
