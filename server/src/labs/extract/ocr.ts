@@ -21,8 +21,8 @@ export type OcrEngine = {
   terminate(): Promise<void>;
 };
 
-/** `digits`: read as numbers only; `tight`: the line cut close and its contrast stretched (lineImage). */
-export type LineReading = { digits?: boolean; tight?: boolean };
+/** `digits`: read as numbers only; `stretch`: the line's contrast stretched (lineImage). */
+export type LineReading = { digits?: boolean; stretch?: boolean };
 
 type TesseractWorker = {
   setParameters(params: Record<string, string>): Promise<unknown>;
@@ -54,7 +54,7 @@ export async function createOcrEngine(opts: { workers?: number } = {}): Promise<
         await Promise.all(
           workers.map(async (worker, w) => {
             for (let i = w; i < boxes.length; i += workers.length) {
-              const { data } = await worker.recognize(await lineImage(image, boxes[i]!, { tight: opts.tight ?? false }), params, { text: true });
+              const { data } = await worker.recognize(await lineImage(image, boxes[i]!, { stretch: opts.stretch ?? false }), params, { text: true });
               out[i] = data.text.trim() || null;
             }
           }),
@@ -158,24 +158,22 @@ const DIGITS = '0123456789.,<>-';
 const LINE_SCALE = 2;
 
 /**
- * One line's box cut from the image with a margin of white, scaled up, as a PGM. `tight`: cut at
- * the box's top and bottom, so that no stroke of the lines around it is read, and the contrast
- * stretched (a photo's grey paper), for a separator the usual cut did not give.
+ * A box cut from the image, at its top and bottom and a little wider than it, scaled up and set
+ * in white, as a PGM (the caller decides how much above and below a line to cut). `stretch`: the
+ * contrast stretched (a photo's grey paper), for a separator the usual reading did not give.
  */
-export async function lineImage(image: GrayImage, box: PageBox, opts: { tight: boolean } = { tight: false }): Promise<Buffer> {
-  const lineHeight = box.height * image.height;
-  const pad = Math.round(lineHeight * (opts.tight ? 0 : 0.25));
-  const side = Math.round(lineHeight);
+export async function lineImage(image: GrayImage, box: PageBox, opts: { stretch: boolean } = { stretch: false }): Promise<Buffer> {
+  const side = Math.round(box.height * image.height);
   const left = Math.max(0, Math.floor(box.x * image.width) - side);
-  const top = Math.max(0, Math.floor(box.y * image.height) - pad);
+  const top = Math.max(0, Math.floor(box.y * image.height));
   const right = Math.min(image.width, Math.ceil((box.x + box.width) * image.width) + side);
-  const bottom = Math.min(image.height, Math.ceil((box.y + box.height) * image.height) + pad);
+  const bottom = Math.min(image.height, Math.ceil((box.y + box.height) * image.height));
   const width = Math.max(1, right - left);
   const height = Math.max(1, bottom - top);
   const crop = cropPgm(image, { left, top, right, bottom }).subarray(-width * height);
   const border = 16 * LINE_SCALE;
   const scaled = sharp(crop, { raw: { width, height, channels: 1 } }).resize({ width: width * LINE_SCALE, kernel: 'lanczos3' });
-  const { data, info } = await (opts.tight ? scaled.normalise() : scaled)
+  const { data, info } = await (opts.stretch ? scaled.normalise() : scaled)
     .extend({ top: border, bottom: border, left: border, right: border, background: '#ffffff' })
     .grayscale()
     .raw()

@@ -2,22 +2,22 @@ import { describe, expect, it } from 'vitest';
 import type { PageBox } from './boxes.ts';
 import type { LineReading } from './ocr.ts';
 import { parseLines, type TextLine } from './parser.ts';
-import { contradicts, readDoubtfulLinesAgain, sameDigits, type LineReader } from './second-reading.ts';
+import { contradicts, readDoubtfulLinesAgain, sameDigits, withMargin, type LineReader } from './second-reading.ts';
 
 /** OCR lines one under the other, each with its box, as ocr.ts gives them. */
 const page = (...texts: string[]): TextLine[] => texts.map((text, i) => ({ text, source: 'ocr', box: { page: 1, x: 0.08, y: 0.2 + i * 0.015, width: 0.6, height: 0.012 } }));
 
 /**
- * A reader that reads each line again as `mend` says (by its first reading and, for a cut other
- * than the line's own box, where the cut's top is), recording what it was asked.
+ * A reader that reads each line again as `mend` says (by its first reading and, for a tight cut
+ * other than the line's own box, where the cut's top is), recording what it was asked.
  */
 function reader(lines: TextLine[], mend: (first: string, how: LineReading & { cutTop?: number }) => string | null): LineReader & { asked: string[] } {
   const asked: string[] = [];
   const read = async (boxes: PageBox[], how: LineReading) =>
     boxes.map((box) => {
       const line = lines.find((l) => l.box && Math.abs(l.box.y + l.box.height / 2 - (box.y + box.height / 2)) < l.box.height / 2);
-      const cutTop = line?.box && line.box.y !== box.y ? Math.round(((box.y - line.box.y) / line.box.height) * 100) / 100 : undefined;
-      asked.push(`${how.digits ? 'digits ' : ''}${how.tight ? 'tight ' : ''}${cutTop !== undefined ? `cut ${cutTop} ` : ''}${line?.text ?? ''}`);
+      const cutTop = how.stretch && line?.box && line.box.y !== box.y ? Math.round(((box.y - line.box.y) / line.box.height) * 100) / 100 : undefined;
+      asked.push(`${how.digits ? 'digits ' : ''}${how.stretch ? 'tight ' : ''}${cutTop !== undefined ? `cut ${cutTop} ` : ''}${line?.text ?? ''}`);
       return mend(line?.text ?? '', cutTop !== undefined ? { ...how, cutTop } : how);
     });
   return Object.assign(read, { asked });
@@ -42,7 +42,7 @@ describe('a second reading of doubtful OCR lines', () => {
 
   it('reads the line cut tight when neither reading gave the separator, and takes only the separator', async () => {
     const lines = page('Triglicéridos', '154 mmol/L <1,70');
-    const read = reader(lines, (first, how) => (how.tight ? '1,54 mmol/L <1,70' : first));
+    const read = reader(lines, (first, how) => (how.stretch ? '1,54 mmol/L <1,70' : first));
     expect(values(await readDoubtfulLinesAgain(lines, read))).toEqual(['Triglycerides 1.54 mmol/L']);
     expect(read.asked).toEqual(['154 mmol/L <1,70', 'digits 154 mmol/L <1,70', 'tight 154 mmol/L <1,70']);
   });
@@ -83,14 +83,14 @@ describe('a second reading of doubtful OCR lines', () => {
     expect(values(await readDoubtfulLinesAgain(lines, read))).toEqual(['Potassium 4.2 mmol/l']);
     expect(read.asked).toEqual(['Glucose 8.2 mmol/l 39-56', 'tight Glucose 8.2 mmol/l 39-56']);
     // A tight reading that only repeats the first one, separator and all, does not break the tie.
-    const repeated = reader(lines, (first, how) => (first.startsWith('Glucose') && !how.tight ? 'Glucose 52 mmol/l 39-56' : first));
+    const repeated = reader(lines, (first, how) => (first.startsWith('Glucose') && !how.stretch ? 'Glucose 52 mmol/l 39-56' : first));
     expect(values(await readDoubtfulLinesAgain(lines, repeated))).toEqual(['Potassium 4.2 mmol/l']);
   });
 
   it('keeps a row in doubt when a third reading, cut tight, gives the first one\'s digits and value', async () => {
     // Photo seed 6022: "7,5" read "75" beside "75-100" (taken as 7.5), again "1.5", tight "7,5".
     const lines = page('Kalium 4,2 mmol/l 3,5-5,1', 'Hemoglobina 75 mmol/L 75-100');
-    const tight = (third: string) => reader(lines, (first, how) => (!first.startsWith('Hemoglobina') ? first : how.tight ? third : 'Hemoglobina 1.5 mmol/L 75-100'));
+    const tight = (third: string) => reader(lines, (first, how) => (!first.startsWith('Hemoglobina') ? first : how.stretch ? third : 'Hemoglobina 1.5 mmol/L 75-100'));
     expect(values(await readDoubtfulLinesAgain(lines, tight('Hemoglobina 7,5 mmol/L 75-100')))).toEqual(['Potassium 4.2 mmol/l', 'Hemoglobin 7.5 mmol/L']);
     // Other digits, a number lost, or the same digits with a separator elsewhere: left out as before.
     for (const third of ['Hemoglobina 1,5 mmol/L 75-100', 'Hemoglobina 7,5 mmol/L', 'Hemoglobina 75 mmol/L 7,5-100', 'Hemoglobina 0,75 mmol/L 75-100']) {
@@ -102,6 +102,24 @@ describe('a second reading of doubtful OCR lines', () => {
     const lines = page('Kalium 4,2 mmol/l 3,5-5,1', 'Glucose 8.2 mmol/l 39-56');
     expect(values(await readDoubtfulLinesAgain(lines, reader(lines, (first) => first.replace('8.2', '8,2'))))).toEqual(['Potassium 4.2 mmol/l', 'Glucose 8.2 mmol/l']);
     expect(values(await readDoubtfulLinesAgain(lines, reader(lines, (first) => first.replace('8.2', 'Tag'))))).toEqual(['Potassium 4.2 mmol/l', 'Glucose 8.2 mmol/l']);
+  });
+
+  it('reads a line again cut no further than the lines printed just above and below it', async () => {
+    // Room above the doubtful line, none below it.
+    const lines = (
+      [
+        ['Kalium 4,2 mmol/l 3,5-5,1', 0.2],
+        ['Leukocyten 58 x10^9/L 4,0-10,0', 0.218],
+        ['Natrium 140 mmol/l 135-145', 0.23],
+      ] as const
+    ).map(([text, y]): TextLine => ({ text, source: 'ocr', box: { page: 1, x: 0.08, y, width: 0.6, height: 0.012 } }));
+    const cuts: PageBox[] = [];
+    await readDoubtfulLinesAgain(lines, async (boxes) => {
+      cuts.push(...boxes);
+      return boxes.map(() => null);
+    });
+    expect(cuts[0]!.y).toBeCloseTo(0.215, 6);
+    expect(cuts[0]!.y + cuts[0]!.height).toBeCloseTo(0.23, 6);
   });
 
   it('reads nothing again when no row is in doubt', async () => {
@@ -131,5 +149,28 @@ describe('contradicts: a second reading that gives the value other digits', () =
     expect(contradicts('49 mmol/L 35-51', '3 mmol/L 35-51', '49')).toBe(false);
     expect(contradicts('Hematocrito 42.4 % 36,0-48,0', 'Hematocrito 42 4 % 36,0-48,0', '424')).toBe(false);
     expect(contradicts('Glucose 8.2 mmol/l 39-56', null, '82')).toBe(false);
+  });
+});
+
+describe('withMargin: where a line is cut to be read again', () => {
+  const box = (y: number, x = 0.1) => ({ page: 1, x, y, width: 0.4, height: 0.012 });
+  const lineAt = (b: PageBox): TextLine => ({ text: 'x', source: 'ocr', box: b });
+
+  it('takes a quarter of the line\'s height above and below where nothing is printed', () => {
+    const cut = withMargin(box(0.5), [lineAt(box(0.5)), lineAt(box(0.45)), lineAt(box(0.55))]);
+    expect(cut.y).toBeCloseTo(0.497, 6);
+    expect(cut.height).toBeCloseTo(0.018, 6);
+  });
+
+  it('stops at the lines just above and below it, and never cuts into the line itself', () => {
+    const below = box(0.5125);
+    const cut = withMargin(box(0.5), [lineAt(box(0.4885)), lineAt(box(0.5)), lineAt(below)]);
+    expect(cut.y).toBeCloseTo(0.5, 6);
+    expect(cut.y + cut.height).toBeCloseTo(below.y, 6);
+  });
+
+  it('is not stopped by a line of another column', () => {
+    const cut = withMargin(box(0.5), [lineAt(box(0.5)), lineAt(box(0.5125, 0.55))]);
+    expect(cut.y + cut.height).toBeCloseTo(0.515, 6);
   });
 });

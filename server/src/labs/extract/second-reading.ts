@@ -17,8 +17,9 @@ import { parseLines, type TextLine } from './parser.ts';
 
 /**
  * Reads the parts of the page inside these boxes again, each as one line; `digits`: as numbers
- * only (tesseract told no letters are there); `tight`: cut closer, contrast stretched
- * (ocr.ts lineImage); null where nothing was read.
+ * only (tesseract told no letters are there); `stretch`: contrast stretched (ocr.ts lineImage);
+ * null where nothing was read. A line is read with a margin above and below (withMargin), or
+ * cut tight: at its box, stretched.
  */
 export type LineReader = (boxes: PageBox[], how: LineReading) => Promise<Array<string | null>>;
 
@@ -59,7 +60,7 @@ export async function readDoubtfulLinesAgain(lines: TextLine[], readLine: LineRe
     return false;
   };
   const doubtsOf = (i: number) => doubts.filter((d) => printsValue(lines[i] as TextLine, d));
-  const again = await readLine(candidates.map((i) => (lines[i] as TextLine).box as PageBox), {});
+  const again = await readLine(candidates.map((i) => withMargin((lines[i] as TextLine).box as PageBox, lines)), {});
   // The first reading with only the doubtful value taken from the second (its separator), else the second whole.
   const left = candidates.filter((i, k) => {
     const second = again[k]?.trim();
@@ -68,15 +69,15 @@ export async function readDoubtfulLinesAgain(lines: TextLine[], readLine: LineRe
   // Still lost: the value read once more as digits only, then cut tight, and only its separator taken.
   let separatorLines = left.filter((i) => doubtsOf(i).some((d) => d.lost && d.decimals === null));
   const mendedFrom = (i: number, second: string | null | undefined) => (second?.trim() ? doubtsOf(i).map((d) => withValueFrom((lines[i] as TextLine).text, second.trim(), d)) : []);
-  for (const how of [{ digits: true }, { tight: true }]) {
+  for (const how of [{ digits: true }, { stretch: true }]) {
     if (separatorLines.length === 0) break;
-    const texts = await readLine(separatorLines.map((i) => (lines[i] as TextLine).box as PageBox), how);
+    const texts = await readLine(separatorLines.map((i) => ((lines[i] as TextLine).box as PageBox)).map((box) => (how.stretch ? box : withMargin(box, lines))), how);
     separatorLines = separatorLines.filter((i, k) => !tryTexts(i, mendedFrom(i, texts[k])));
   }
   // Then cut tight a little higher, lower, shorter: which cut keeps a small separator varies from
   // line to line. Taken only when every cut that gives one puts it in the same place.
   if (separatorLines.length > 0) {
-    const readings = await Promise.all(CUTS.map((cut) => readLine(separatorLines.map((i) => cut((lines[i] as TextLine).box as PageBox)), { tight: true })));
+    const readings = await Promise.all(CUTS.map((cut) => readLine(separatorLines.map((i) => cut((lines[i] as TextLine).box as PageBox)), { stretch: true })));
     for (const [k, i] of separatorLines.entries()) {
       const mended = readings.flatMap((texts) => mendedFrom(i, texts[k])).filter((text): text is string => text !== null);
       if (new Set(mended.map((text) => text.replace(/,/g, '.'))).size === 1) tryTexts(i, mended.slice(0, 1));
@@ -85,6 +86,22 @@ export async function readDoubtfulLinesAgain(lines: TextLine[], readLine: LineRe
   // A mended line may change how the page's other rows are read (its number convention): look again.
   const doubtsNow = current === lines ? valueDoubts : valueDoubtsOf(current);
   return confirmDoubtfulValues(current, doubtsNow, readLine, (i) => current[i] !== lines[i]);
+}
+
+/**
+ * The box with a quarter of its height above and below, but never into a line above or below it
+ * that it overlaps across: the top strokes of the next line make tesseract misread a whole line.
+ */
+export function withMargin(box: PageBox, lines: TextLine[]): PageBox {
+  const middle = box.y + box.height / 2;
+  let top = Math.max(0, box.y - box.height / 4);
+  let bottom = Math.min(1, box.y + box.height * 1.25);
+  for (const { box: other } of lines) {
+    if (!other || other.x >= box.x + box.width || other.x + other.width <= box.x) continue;
+    if (other.y + other.height <= middle) top = Math.max(top, Math.min(other.y + other.height, box.y));
+    else if (other.y >= middle) bottom = Math.min(bottom, Math.max(other.y, box.y + box.height));
+  }
+  return { ...box, y: top, height: bottom - top };
 }
 
 /** Cuts of a line's box other than its own: its top and bottom moved by parts of its height. */
@@ -121,10 +138,10 @@ async function confirmDoubtfulValues(lines: TextLine[], doubts: ValueDoubt[], re
   });
   if (targets.length === 0) return lines;
   const boxesOf = (ts: typeof targets) => ts.map((t) => (lines[t.i] as TextLine).box as PageBox);
-  const again = await readLine(boxesOf(targets), {});
+  const again = await readLine(boxesOf(targets).map((box) => withMargin(box, lines)), {});
   const disputed = targets.filter((t, k) => contradicts((lines[t.i] as TextLine).text, again[k] ?? null, t.digits));
   if (disputed.length === 0) return lines;
-  const third = await readLine(boxesOf(disputed), { tight: true });
+  const third = await readLine(boxesOf(disputed), { stretch: true });
   const results = parseLines(lines).results;
   const misread = new Set(disputed.filter((t, k) => !confirms(lines, results, t, third[k] ?? null)).map((t) => t.i));
   return misread.size === 0 ? lines : lines.map((line, i) => (misread.has(i) ? { ...line, misread: true as const } : line));
