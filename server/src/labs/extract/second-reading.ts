@@ -71,7 +71,10 @@ export async function readDoubtfulLinesAgain(lines: TextLine[], readLine: LineRe
   const mendedFrom = (i: number, second: string | null | undefined) => (second?.trim() ? doubtsOf(i).map((d) => withValueFrom((lines[i] as TextLine).text, second.trim(), d)) : []);
   for (const how of [{ digits: true }, { stretch: true }]) {
     if (separatorLines.length === 0) break;
-    const texts = await readLine(separatorLines.map((i) => ((lines[i] as TextLine).box as PageBox)).map((box) => (how.stretch ? box : withMargin(box, lines))), how);
+    const texts = await readLine(
+      separatorLines.map((i) => (lines[i] as TextLine).box as PageBox).map((box) => (how.stretch ? box : withMargin(box, lines))),
+      how,
+    );
     separatorLines = separatorLines.filter((i, k) => !tryTexts(i, mendedFrom(i, texts[k])));
   }
   // Then cut tight a little higher, lower, shorter: which cut keeps a small separator varies from
