@@ -297,11 +297,8 @@ describe('review', () => {
     const extract: Extractor = async () => ({ ok: true, result: { ...structuredClone(FAKE_RESULT), results: [FAKE_RESULT.results[0]!, tsh] } });
     await createLabsWorker({ config: t.config, db: t.database.db, log: silentLog, extract }).drain();
     const { results } = (await client.get(`/api/labs/${response.json().id}/results`)).json() as { results: LabResult[] };
-    expect(results.map((r) => [r.name, r.unitFromRange])).toEqual([
-      ['Fasting glucose', false],
-      ['TSH', true],
-    ]);
-    const corrected = await client.put(`/api/labs/results/${results[1]!.id}`, { biomarker: 'tsh', value: 1.12, unit: 'm[IU]/L', referenceLow: 0.4, referenceHigh: 4 });
+    expect(Object.fromEntries(results.map((r) => [r.name, r.unitFromRange]))).toEqual({ 'Fasting glucose': false, TSH: true });
+    const corrected = await client.put(`/api/labs/results/${results.find((r) => r.name === 'TSH')!.id}`, { biomarker: 'tsh', value: 1.12, unit: 'm[IU]/L', referenceLow: 0.4, referenceHigh: 4 });
     expect(corrected.json()).toMatchObject({ unit: 'm[IU]/L', reviewed: true, unitFromRange: false });
   });
 
