@@ -198,6 +198,8 @@ const exportLabResultSchema = z.object({
   testDate: isoDate('Test date must be a date like 2025-01-31'),
   reviewed: z.boolean(),
   source: z.enum(['extracted', 'manual']),
+  /** The unit was unreadable on the report and taken from its printed range; absent in exports before it. */
+  unitFromRange: z.boolean().optional(),
 });
 
 const exportAssistantEntrySchema = z.object({ question: z.string(), answer: z.string(), askedAt: z.string() });

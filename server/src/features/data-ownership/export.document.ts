@@ -279,5 +279,6 @@ function labResultDto(row: LabResultRow): ExportLabResult {
     testDate: row.testDate,
     reviewed: row.reviewed,
     source: row.source,
+    unitFromRange: row.unitFromRange,
   };
 }

@@ -549,6 +549,7 @@ async function mergeLabResults({ db, userId, added, skipped, notes }: Merge, res
       labFileId: (result.labFileId && fileIds.get(result.labFileId)) || null,
       reviewed: result.reviewed,
       source: result.source,
+      unitFromRange: result.unitFromRange ?? false,
     });
   }
   await insertLabResultsFor(db, userId, newResults);
