@@ -32,6 +32,8 @@ export function tokeniseName(text: string): NameToken[] {
 type AliasEntry = { words: string[]; keys: string[]; accents: number[][] };
 
 const INDEX: Map<string, AliasEntry[]> = buildIndex();
+/** One-word aliases of five letters or more: those an OCR-read abbreviation may be one letter off from (isAliasOf). */
+const LONG_ONE_WORD_ALIASES = [...INDEX.values()].flat().filter((e) => e.words.length === 1 && e.words[0]!.length >= 5);
 
 function buildIndex(): Map<string, AliasEntry[]> {
   const bySequence = new Map<string, AliasEntry>();
@@ -213,7 +215,7 @@ export function isAliasOf(text: string, keys: string[], opts: { ocr?: boolean } 
   if (entries.some((e) => e.words.join(' ') === words.join(' ') && e.keys.some((k) => keys.includes(k)))) return true;
   const [word] = words;
   if (!opts.ocr || words.length !== 1 || word!.length < 5) return false;
-  return [...INDEX.values()].flat().some((e) => e.words.length === 1 && e.words[0]!.length >= 5 && oneLetterMore(e.words[0]!, word!) && e.keys.some((k) => keys.includes(k)));
+  return LONG_ONE_WORD_ALIASES.some((e) => oneLetterMore(e.words[0]!, word!) && e.keys.some((k) => keys.includes(k)));
 }
 
 const FLAG_WORDS = new Set(['l', 'h', 'll', 'hh', 'low', 'high', 'normal', 'abnormal', 'critical', 'n', 'a']);

@@ -60,7 +60,8 @@ export async function readDoubtfulLinesAgain(lines: TextLine[], readLine: LineRe
     return false;
   };
   const doubtsOf = (i: number) => doubts.filter((d) => printsValue(lines[i] as TextLine, d));
-  const again = await readLine(candidates.map((i) => withMargin((lines[i] as TextLine).box as PageBox, lines)), {});
+  const boxOf = (i: number) => (lines[i] as TextLine).box as PageBox;
+  const again = await readLine(candidates.map((i) => withMargin(boxOf(i), lines)), {});
   // The first reading with only the doubtful value taken from the second (its separator), else the second whole.
   const left = candidates.filter((i, k) => {
     const second = again[k]?.trim();
@@ -71,16 +72,13 @@ export async function readDoubtfulLinesAgain(lines: TextLine[], readLine: LineRe
   const mendedFrom = (i: number, second: string | null | undefined) => (second?.trim() ? doubtsOf(i).map((d) => withValueFrom((lines[i] as TextLine).text, second.trim(), d)) : []);
   for (const how of [{ digits: true }, { stretch: true }]) {
     if (separatorLines.length === 0) break;
-    const texts = await readLine(
-      separatorLines.map((i) => (lines[i] as TextLine).box as PageBox).map((box) => (how.stretch ? box : withMargin(box, lines))),
-      how,
-    );
+    const texts = await readLine(separatorLines.map((i) => (how.stretch ? boxOf(i) : withMargin(boxOf(i), lines))), how);
     separatorLines = separatorLines.filter((i, k) => !tryTexts(i, mendedFrom(i, texts[k])));
   }
   // Then cut tight a little higher, lower, shorter: which cut keeps a small separator varies from
   // line to line. Taken only when every cut that gives one puts it in the same place.
   if (separatorLines.length > 0) {
-    const readings = await Promise.all(CUTS.map((cut) => readLine(separatorLines.map((i) => cut((lines[i] as TextLine).box as PageBox)), { stretch: true })));
+    const readings = await Promise.all(CUTS.map((cut) => readLine(separatorLines.map((i) => cut(boxOf(i))), { stretch: true })));
     for (const [k, i] of separatorLines.entries()) {
       const mended = readings.flatMap((texts) => mendedFrom(i, texts[k])).filter((text): text is string => text !== null);
       if (new Set(mended.map((text) => text.replace(/,/g, '.'))).size === 1) tryTexts(i, mended.slice(0, 1));
