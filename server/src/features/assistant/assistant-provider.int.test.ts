@@ -6,8 +6,8 @@ import { MESSAGES } from '#contract/errors.ts';
 import { usageEvents, users } from '#server/db/schema/index.ts';
 import { eq } from 'drizzle-orm';
 import { type TestApp, TEST_ORIGIN, TestClient, createTestApp, signedInClient } from '#server/testing/test-app.ts';
+import { FakeOpenAi } from '#server/testing/fake-openai.ts';
 import {
-  FakeOpenAi,
   SSE,
   addLabFile,
   addResults,

@@ -3,10 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_MESSAGES, NOT_MEDICAL_ADVICE } from '#contract/assistant.ts';
 import { MAX_CALLS_PER_ROUND, MAX_TOOL_ROUNDS } from '#server/ai/tools.ts';
 import { type TestApp, TestClient, createTestApp, signedInClient } from '#server/testing/test-app.ts';
+import { type FakeRequest, type FakeTurn, FakeOpenAi, toolResultsIn } from '#server/testing/fake-openai.ts';
 import {
-  type FakeRequest,
-  type FakeTurn,
-  FakeOpenAi,
   addMeasurements,
   addResults,
   ask,
@@ -14,7 +12,6 @@ import {
   readEvents,
   replyText,
   seedRichUser,
-  toolResultsIn,
 } from './assistant.test-helpers.ts';
 
 /**
