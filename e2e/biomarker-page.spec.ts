@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { acceptCookies, newAccount } from './support/fixtures.ts';
+import { acceptCookies, newAccount, signUpPaying } from './support/fixtures.ts';
 import { textPdf } from './support/pdf.ts';
 
 /**
@@ -19,23 +19,6 @@ const REPORT = [
   'Glucose Fasting   104   mg/dL   70 - 99',
   'Zonulin   48.5   ng/mL   0 - 55',
 ];
-
-type PlansAnswer = { priceIds: Record<string, string> };
-
-/** A new Pro account (uploads are a paid plan's) through the local payment provider's checkout. */
-async function signUpPro(request: APIRequestContext, baseURL: string) {
-  const account = newAccount();
-  const plans = (await (await request.get('/api/plans')).json()) as PlansAnswer;
-  const created = await request.post('/api/stripe/create-checkout-session', { data: { priceId: plans.priceIds['pro-monthly'] } });
-  expect(created.ok(), await created.text()).toBe(true);
-  const sessionId = ((await created.json()) as { url: string }).url.split('/').pop()!;
-  const paid = await request.post(`/billing/local-checkout/${sessionId}/pay`, { form: { email: account.email }, maxRedirects: 0, headers: { origin: baseURL } });
-  expect(paid.status()).toBe(303);
-  const registered = await request.post('/api/post-payment/register', {
-    data: { username: account.username, email: account.email, password: account.password, sessionId, subscriptionTier: 'pro' },
-  });
-  expect(registered.ok(), await registered.text()).toBe(true);
-}
 
 /** The report uploaded and read, Zonulin kept as the user's own biomarker, and confirmed, through the API the labs page uses. */
 async function uploadReport(request: APIRequestContext, baseURL: string): Promise<string> {
@@ -64,7 +47,7 @@ const readingRow = (page: Page, date: string) => page.getByRole('table', { name:
 
 test("a biomarker's page from the labs page: chart, range, target, and every reading with its report", async ({ page, baseURL }) => {
   test.setTimeout(180_000);
-  await signUpPro(page.request, baseURL!);
+  await signUpPaying(page.request, baseURL!, 'pro');
   const fileId = await uploadReport(page.request, baseURL!);
   await addGlucoseByHand(page.request, baseURL!, 92, '2025-06-02');
   const target = await page.request.put('/api/labs/targets', { data: { biomarker: 'glucose-fasting', low: 75, high: 95, unit: 'mg/dL' }, headers: { origin: baseURL! } });

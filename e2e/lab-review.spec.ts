@@ -1,5 +1,5 @@
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { acceptCookies, newAccount } from './support/fixtures.ts';
+import { type Page, expect, test } from '@playwright/test';
+import { acceptCookies, signUpPaying } from './support/fixtures.ts';
 import { textPdf } from './support/pdf.ts';
 
 /**
@@ -22,23 +22,6 @@ const REPORT = [
   'Zonulin   48.5   ng/mL   0 - 55',
 ];
 
-type PlansAnswer = { priceIds: Record<string, string> };
-
-/** A new Pro account through the local payment provider's checkout, as a payer would. */
-async function signUpPro(request: APIRequestContext, baseURL: string) {
-  const account = newAccount();
-  const plans = (await (await request.get('/api/plans')).json()) as PlansAnswer;
-  const created = await request.post('/api/stripe/create-checkout-session', { data: { priceId: plans.priceIds['pro-monthly'] } });
-  expect(created.ok(), await created.text()).toBe(true);
-  const sessionId = ((await created.json()) as { url: string }).url.split('/').pop()!;
-  const paid = await request.post(`/billing/local-checkout/${sessionId}/pay`, { form: { email: account.email }, maxRedirects: 0, headers: { origin: baseURL } });
-  expect(paid.status()).toBe(303);
-  const registered = await request.post('/api/post-payment/register', {
-    data: { username: account.username, email: account.email, password: account.password, sessionId, subscriptionTier: 'pro' },
-  });
-  expect(registered.ok(), await registered.text()).toBe(true);
-}
-
 const fileCard = (page: Page, fileName: string) =>
   page.getByRole('region', { name: 'Uploaded Files' }).getByRole('listitem').filter({ has: page.getByRole('heading', { name: fileName }) });
 
@@ -46,7 +29,7 @@ for (const width of [375, 1280]) {
   test(`at ${width} px: an unknown row and an unlikely value are reviewed beside the page and charted`, async ({ page, baseURL }) => {
     test.setTimeout(180_000);
     await page.setViewportSize({ width, height: width < 640 ? 800 : 900 });
-    await signUpPro(page.request, baseURL!);
+    await signUpPaying(page.request, baseURL!, 'pro');
     await page.goto('/labs');
 
     await page.locator('input[type="file"]').setInputFiles({ name: 'lakeside.pdf', mimeType: 'application/pdf', buffer: await textPdf(REPORT) });

@@ -1,4 +1,4 @@
-import { type BrowserContext, type Page, expect } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, type Page, expect } from '@playwright/test';
 import { E2E } from './ports.ts';
 
 /** The cookie banner answered (its cookie, which the server reads too), so that it covers nothing a test clicks. */
@@ -94,4 +94,26 @@ export async function addMorningVitaminD3(page: Page): Promise<void> {
   await expect(page.getByText('Supplement added successfully').last()).toBeVisible();
   await expect(dialog).toHaveCount(0);
   await expect(track.getByText('5000 IU · 1x daily · Every morning')).toBeVisible();
+}
+
+export type PlansAnswer = {
+  priceIds: Record<string, string>;
+  catalogue: { tiers: Record<'free' | 'starter' | 'pro', { label: string; limits: { labUploads: number | null } }> };
+};
+
+/** A new account on a paid plan (uploads are a paid plan's), through the local payment provider's checkout as a payer would, on the app at `appUrl`. */
+export async function signUpPaying(request: APIRequestContext, appUrl: string, tier: 'starter' | 'pro') {
+  const account = newAccount();
+  const plans = (await (await request.get(`${appUrl}/api/plans`)).json()) as PlansAnswer;
+  const created = await request.post(`${appUrl}/api/stripe/create-checkout-session`, { data: { priceId: plans.priceIds[`${tier}-monthly`] }, headers: { origin: appUrl } });
+  expect(created.ok(), await created.text()).toBe(true);
+  const sessionId = ((await created.json()) as { url: string }).url.split('/').pop()!;
+  const paid = await request.post(`${appUrl}/billing/local-checkout/${sessionId}/pay`, { form: { email: account.email }, maxRedirects: 0, headers: { origin: appUrl } });
+  expect(paid.status()).toBe(303);
+  const registered = await request.post(`${appUrl}/api/post-payment/register`, {
+    data: { username: account.username, email: account.email, password: account.password, sessionId, subscriptionTier: tier },
+    headers: { origin: appUrl },
+  });
+  expect(registered.ok(), await registered.text()).toBe(true);
+  return { account, plans };
 }
