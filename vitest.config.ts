@@ -19,6 +19,7 @@ const SLOW = [
   'server/src/labs/extract/run-in-worker.test.ts',
   'server/src/features/labs/labs-extraction.int.test.ts',
   'server/src/features/labs/labs-review.int.test.ts',
+  'server/src/features/labs/labs-model-reading.int.test.ts',
   'server/src/features/labs/labs.cli.test.ts',
   'server/src/features/system/system.int.test.ts',
 ];

@@ -58,6 +58,8 @@ export const extractedBiomarkerSchema = z.object({
   implausible: z.literal(true).optional(),
   /** The unit was unreadable on a scan or photo and is the one unit the printed range and the value both fit: review says so. */
   unitFromRange: z.literal(true).optional(),
+  /** Placed by the AI model's reading of the report's text, and borne out by that text: review says so. */
+  readByModel: z.literal(true).optional(),
   box: pageBoxSchema.optional(),
 });
 export type ExtractedBiomarker = z.infer<typeof extractedBiomarkerSchema>;

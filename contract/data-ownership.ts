@@ -200,6 +200,8 @@ const exportLabResultSchema = z.object({
   source: z.enum(['extracted', 'manual']),
   /** The unit was unreadable on the report and taken from its printed range; absent in exports before it. */
   unitFromRange: z.boolean().optional(),
+  /** Read by the AI model from the report's text; absent in exports before it. */
+  readByModel: z.boolean().optional(),
 });
 
 const exportAssistantEntrySchema = z.object({ question: z.string(), answer: z.string(), askedAt: z.string() });

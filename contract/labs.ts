@@ -94,6 +94,8 @@ export const labResultSchema = z.object({
   source: z.enum(LAB_RESULT_SOURCES),
   /** The unit was unreadable on the report and was taken from the printed range: shown until the result is reviewed. */
   unitFromRange: z.boolean(),
+  /** Read by the AI model from the report's text (the user's setting): shown until the result is reviewed. */
+  readByModel: z.boolean(),
   /** Where the row was read on the report's page; absent for results typed in. */
   box: pageBoxSchema.nullable().optional(),
 });
@@ -370,7 +372,22 @@ export const LAB_MESSAGES = {
   retestNotNeeded: 'This result is in range and on target: no retest to plan',
   retestNotFound: 'Retest not found',
   retestCancelled: 'Retest cancelled',
+  noModel: 'No AI model is configured on this server, so reports are read without one',
 } as const;
+
+/**
+ * Whether the AI model may read the text of the user's reports (product.md, Labs): off until the
+ * user turns it on, and offered only when the server has a model.
+ */
+export const labModelReadingSchema = z.object({
+  /** The server has an AI model; without one the setting is not offered. */
+  available: z.boolean(),
+  enabled: z.boolean(),
+  /** Where the text goes (the model's host), for the setting to say; null without a model. */
+  host: z.string().nullable(),
+});
+export type LabModelReading = z.infer<typeof labModelReadingSchema>;
+export const labModelReadingBodySchema = z.strictObject({ enabled: z.boolean({ error: 'enabled must be true or false' }) });
 
 /** Confirming sends an empty object (a POST with no body at all reaches the route as null and is refused). */
 export const labConfirmBodySchema = z.strictObject({}).optional();
@@ -387,6 +404,8 @@ export const labsEndpoints = defineEndpoints({
   setTarget: { method: 'PUT', path: '/api/labs/targets', body: biomarkerTargetBodySchema, response: biomarkerTargetSchema },
   removeTarget: { method: 'DELETE', path: '/api/labs/targets', body: biomarkerTargetDeleteBodySchema, response: labDeleteResultSchema },
   attention: { method: 'GET', path: '/api/labs/attention', response: labAttentionListSchema },
+  modelReading: { method: 'GET', path: '/api/labs/model-reading', response: labModelReadingSchema },
+  setModelReading: { method: 'PUT', path: '/api/labs/model-reading', body: labModelReadingBodySchema, response: labModelReadingSchema },
   acceptRetest: { method: 'POST', path: '/api/labs/retests', body: labRetestBodySchema, response: labRetestSchema },
   cancelRetest: { method: 'DELETE', path: '/api/labs/retests/:id', params: labIdParamsSchema, response: labDeleteResultSchema },
   ownBiomarkers: { method: 'GET', path: '/api/labs/own-biomarkers', response: ownBiomarkerListSchema },

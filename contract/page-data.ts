@@ -67,6 +67,7 @@ const PAGE_QUERIES: Partial<Record<Screen, (user: PageUser | null, context: Page
       { queryKey: ['labs', 'files'], path: '/api/labs' },
       seriesQuery(user),
       { queryKey: ['labs', 'manual'], path: '/api/labs/results/manual' },
+      { queryKey: ['labs', 'model-reading'], path: '/api/labs/model-reading' },
       { queryKey: ['biomarker-catalogue'], path: '/api/labs/biomarkers' },
       PLANS,
       { queryKey: ['config'], path: '/api/config' },

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { createCanvas } from '@napi-rs/canvas';
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { acceptCookies, newAccount } from './support/fixtures.ts';
+import { type Page, expect, test } from '@playwright/test';
+import { acceptCookies, newAccount, signUpPaying } from './support/fixtures.ts';
 import { textPdf } from './support/pdf.ts';
 
 /**
@@ -55,24 +55,6 @@ function scannedPng(lines: string[]): Buffer {
   return canvas.toBuffer('image/png');
 }
 
-type PlansAnswer = { priceIds: Record<string, string>; catalogue: { tiers: Record<'free' | 'starter' | 'pro', { label: string; limits: { labUploads: number | null } }> } };
-
-/** A new account on a paid plan, through the local payment provider's checkout, as a payer would. */
-async function signUpPaying(request: APIRequestContext, baseURL: string, tier: 'starter' | 'pro') {
-  const account = newAccount();
-  const plans = (await (await request.get('/api/plans')).json()) as PlansAnswer;
-  const created = await request.post('/api/stripe/create-checkout-session', { data: { priceId: plans.priceIds[`${tier}-monthly`] } });
-  expect(created.ok(), await created.text()).toBe(true);
-  const sessionId = ((await created.json()) as { url: string }).url.split('/').pop()!;
-  const paid = await request.post(`/billing/local-checkout/${sessionId}/pay`, { form: { email: account.email }, maxRedirects: 0, headers: { origin: baseURL } });
-  expect(paid.status()).toBe(303);
-  const registered = await request.post('/api/post-payment/register', {
-    data: { username: account.username, email: account.email, password: account.password, sessionId, subscriptionTier: tier },
-  });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  return { account, plans };
-}
-
 const fileCard = (page: Page, fileName: string) =>
   page.getByRole('region', { name: 'Uploaded Files' }).getByRole('listitem').filter({ has: page.getByRole('heading', { name: fileName }) });
 
@@ -88,6 +70,8 @@ test('a Pro user uploads a PDF and a scan, reviews and confirms them, and charts
   await expect(page.getByText('Upload your first lab result to start tracking your biomarker trends')).toBeVisible();
   await expect(page.getByText('Drag & drop lab files here, or click to select')).toBeVisible();
   await expect(page.getByText('Supported formats: PDF, DOC, DOCX, PNG, JPG, JPEG')).toBeVisible();
+  // This app has no AI model, so the setting to let one read reports is not offered.
+  await expect(page.getByRole('switch', { name: 'Read my reports with the AI model' })).toHaveCount(0);
   await expect(page.getByText('Maximum 5 files per upload')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/');
 

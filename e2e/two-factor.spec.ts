@@ -43,7 +43,7 @@ test('turn on an authenticator app on the profile, then sign in with its code', 
 });
 
 test('register a passkey on the profile, sign out, and sign in with it alone', async ({ page, context }) => {
-  const app = E2E.passkeyAppUrl;
+  const app = E2E.localhostAppUrl;
   // Chromium's virtual authenticator: a platform passkey with a PIN or biometric that always passes.
   const cdp = await context.newCDPSession(page);
   await cdp.send('WebAuthn.enable');

@@ -11,9 +11,10 @@ export const E2E = {
   mailAppUrl: `http://127.0.0.1:${base + 54}`,
   /**
    * The app at a host name: browsers refuse passkeys on an IP address, so passkey tests use this
-   * one (PUBLIC_URL at localhost gives the relying-party id "localhost").
+   * one (PUBLIC_URL at localhost gives the relying-party id "localhost"). It is also the app with
+   * an AI model: the local OpenAI-compatible server at `modelPort`.
    */
-  passkeyAppUrl: `http://localhost:${base + 55}`,
+  localhostAppUrl: `http://localhost:${base + 55}`,
   smtpPort: base + 5,
   mailboxUrl: `http://127.0.0.1:${base + 6}`,
   oidcPort: base + 7,
@@ -21,4 +22,6 @@ export const E2E = {
   pushServicePort: base + 8,
   /** What that push service received, decrypted, and subscriptions to it, over HTTP for the tests. */
   pushboxUrl: `http://127.0.0.1:${base + 9}`,
+  /** A local OpenAI-compatible server standing in for the AI model (server/src/testing/fake-openai.ts). */
+  modelPort: base + 10,
 } as const;

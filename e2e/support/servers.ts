@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { SMTPServer } from 'smtp-server';
+import { FakeOpenAi } from '../../server/src/testing/fake-openai.ts';
 import { FakePushService } from '../../server/src/testing/fake-push-service.ts';
 import { E2E_ADMIN } from './admin.ts';
 import { E2E } from './ports.ts';
@@ -16,7 +17,7 @@ import { E2E_SERVER_LOG } from './server-log.ts';
  * Google. Playwright starts this as its web server and stops it at the end.
  */
 type Mail = { to: string[]; raw: string; text: string };
-const APP_URLS = [E2E.appUrl, E2E.mailAppUrl, E2E.passkeyAppUrl];
+const APP_URLS = [E2E.appUrl, E2E.mailAppUrl, E2E.localhostAppUrl];
 const mailbox: Mail[] = [];
 
 const smtp = new SMTPServer({
@@ -61,6 +62,20 @@ createServer((request, response) => {
   response.setHeader('content-type', 'application/json');
   response.end(JSON.stringify(body));
 }).listen(Number(new URL(E2E.pushboxUrl).port), '127.0.0.1');
+
+// The AI model of the app at localhost. Asked for a report's rows, it reads them from the text it
+// was sent, one "name value unit range" line at a time; asked anything else, it says what it is.
+const model = new FakeOpenAi();
+model.behaviour = {
+  kind: 'script',
+  answer: (request) => {
+    if (!request.body.response_format) return { pieces: ['This is the browser tests’ model.'] };
+    const text = request.body.messages.map((message) => message.content).join('\n');
+    const rows = [...text.matchAll(/^(\D+?)\s+(\d[\d.,]*)\s*(?:\(\d\))?\s+(\S+)\s+(\d.*)$/gm)].map(([, name, value, unit, range]) => ({ name, value, unit, range }));
+    return { pieces: [JSON.stringify({ rows })] };
+  },
+};
+await model.start(E2E.modelPort);
 
 const oidc = new OAuth2Server();
 await oidc.issuer.keys.generate('RS256');
@@ -126,7 +141,7 @@ startApp(E2E.appUrl, {
   GOOGLE_ISSUER: oidc.issuer.url!,
 });
 startApp(E2E.mailAppUrl, { SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}` });
-startApp(E2E.passkeyAppUrl, {});
+startApp(E2E.localhostAppUrl, { AI_BASE_URL: `http://127.0.0.1:${E2E.modelPort}/v1`, AI_MODEL: 'e2e-model' });
 
 /**
  * A known administrator (E2E_ADMIN) in every app, made by the real `create-admin` CLI of the built

@@ -246,6 +246,7 @@ function createServices(app: FastifyInstance, { options, db, mailer, sessions, u
     store: fileStore,
     entitlements,
     limits: config.labs,
+    modelHost: config.ai.provider ? new URL(config.ai.provider.baseUrl).host : null,
     log: app.log,
   });
 

@@ -41,15 +41,7 @@ export class OpenAiCompatibleProvider implements AssistantProvider {
     private readonly config: OpenAiCompatibleConfig,
     private readonly options: { log?: ProviderLog } = {},
   ) {
-    this.client = new OpenAI({
-      baseURL: config.baseUrl,
-      // Local servers (Ollama, llama.cpp) need no key, but the client insists on one.
-      apiKey: config.apiKey ?? 'not-needed',
-      // The engine owns the deadline (AI_TIMEOUT_MS) and aborts through the signal; a retry would
-      // spend the user's wait on a second attempt they cannot see.
-      maxRetries: 0,
-      timeout: 10 * 60 * 1000,
-    });
+    this.client = openAiClient(config);
   }
 
   async *streamReply(context: AssistantContext, messages: readonly ConversationTurn[], signal: AbortSignal): AsyncIterable<string> {
@@ -198,6 +190,18 @@ export class OpenAiCompatibleProvider implements AssistantProvider {
   }
 }
 
+/** The official client for an OpenAI-compatible endpoint; the caller owns the deadline and aborts through its signal. */
+export function openAiClient(config: Pick<OpenAiCompatibleConfig, 'baseUrl' | 'apiKey'>): OpenAI {
+  return new OpenAI({
+    baseURL: config.baseUrl,
+    // Local servers (Ollama, llama.cpp) need no key, but the client insists on one.
+    apiKey: config.apiKey ?? 'not-needed',
+    // A retry would spend the user's wait on a second attempt they cannot see.
+    maxRetries: 0,
+    timeout: 10 * 60 * 1000,
+  });
+}
+
 /** Whether an error is the endpoint saying it cannot take tools (Ollama, vLLM and llama.cpp say so in words). */
 function refusesTools(error: unknown): boolean {
   if (!(error instanceof ProviderError) || error.kind !== 'upstream') return false;
@@ -231,7 +235,7 @@ async function renderDayData(user: UserData, date: string): Promise<string> {
   return renderDataMessage({ viewer: user.viewer, items: items.map((item) => ({ ref: item.ref as never, score: 0, line: JSON.stringify(item) })), dropped: 0 });
 }
 
-function toProviderError(error: unknown, signal: AbortSignal): ProviderError {
+export function toProviderError(error: unknown, signal: AbortSignal): ProviderError {
   if (error instanceof ProviderError) return error;
   if (signal.aborted || error instanceof APIUserAbortError) return new ProviderError('aborted', 'The reply was stopped', undefined, { cause: error });
   if (error instanceof APIConnectionError) return new ProviderError('connection', 'The AI service could not be reached', undefined, { cause: error });

@@ -234,6 +234,9 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteCase> = {
   'PUT /api/labs/targets': { expect: ownData(), body: () => ({ biomarker: 'ferritin', low: 50, high: 150, unit: 'ng/mL' }) },
   'DELETE /api/labs/targets': { expect: ownData(), body: () => ({ biomarker: 'apob' }) },
   'GET /api/labs/attention': { expect: ownData() },
+  // Each caller reads and sets their own choice (off here: the test app has no model, and turning it on is refused).
+  'GET /api/labs/model-reading': { expect: ownData() },
+  'PUT /api/labs/model-reading': { expect: ownData(), body: () => ({ enabled: false }) },
   // The owner's result is out of no range: planning a retest for it is refused; anyone else does not find it.
   'POST /api/labs/retests': { expect: { anonymous: 401, other: 404, owner: 400, admin: 404 }, body: (s) => ({ resultId: s.labResultId }) },
   'DELETE /api/labs/retests/{id}': { expect: ownersThing(), params: { id: 'labRetestId' } },

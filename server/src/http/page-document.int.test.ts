@@ -145,7 +145,7 @@ describe('the page document', () => {
     expect(answers['/api/supplements']).toEqual([expect.objectContaining({ name: 'Magnesium Glycinate' })]);
 
     const labs = answersIn((await client.get('/labs')).body);
-    expect(Object.keys(labs).sort()).toEqual(['/api/config', '/api/labs', '/api/labs/biomarkers', '/api/labs/results/manual', '/api/labs/series?units=conventional', '/api/plans', '/api/session']);
+    expect(Object.keys(labs).sort()).toEqual(['/api/config', '/api/labs', '/api/labs/biomarkers', '/api/labs/model-reading', '/api/labs/results/manual', '/api/labs/series?units=conventional', '/api/plans', '/api/session']);
     // A page without first calls carries who is signed in only; a visitor's landing page, the plans.
     expect(Object.keys(answersIn((await client.get('/profile')).body))).toEqual(['/api/session']);
     expect(Object.keys(answersIn((await new TestClient(t.app).get('/')).body)).sort()).toEqual(['/api/plans', '/api/session']);

@@ -87,6 +87,8 @@ export const labResults = pgTable(
     source: text('source', { enum: ['extracted', 'manual'] }).notNull(),
     /** The unit was unreadable and was taken from the printed range (contract: unitFromRange). */
     unitFromRange: boolean('unit_from_range').notNull().default(false),
+    /** The row was read by the AI model and checked against the report's text (contract: readByModel). */
+    readByModel: boolean('read_by_model').notNull().default(false),
     /** Where the row was read on the report's page (fractions of the page); null for typed results. */
     box: jsonb('box').$type<PageBoxColumn>(),
     createdAt: createdAt(),
@@ -98,6 +100,13 @@ export const labResults = pgTable(
     index('lab_results_file_idx').on(t.labFileId),
   ],
 );
+
+/** A user's choices about how their reports are read; no row means the defaults (the model off). */
+export const labSettings = pgTable('lab_settings', {
+  userId: userId().primaryKey(),
+  readWithModel: boolean('read_with_model').notNull().default(false),
+  updatedAt: updatedAt(),
+});
 
 /**
  * The user's own target for a biomarker, in its canonical unit; either end may be open. It takes

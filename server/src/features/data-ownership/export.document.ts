@@ -280,5 +280,6 @@ function labResultDto(row: LabResultRow): ExportLabResult {
     reviewed: row.reviewed,
     source: row.source,
     unitFromRange: row.unitFromRange,
+    readByModel: row.readByModel,
   };
 }

@@ -104,16 +104,16 @@ describe('import of a StackLab export', () => {
     expect((await exportOf(fresh.client)).healthMeasurements).toHaveLength(measured);
   });
 
-  it('keeps which unit was taken from a printed range, on a result still waiting for review', async () => {
+  it('keeps which unit was taken from a printed range and which row the AI model read, on a result still waiting for review', async () => {
     const { client, user } = await signedInClient(t);
     expect((await client.post('/api/labs/results', { biomarker: 'tsh', value: 1.12, unit: 'm[IU]/L', testDate: today() })).statusCode).toBe(201);
-    await t.database.db.update(labResults).set({ unitFromRange: true, reviewed: false, source: 'extracted' }).where(eq(labResults.userId, user.id));
+    await t.database.db.update(labResults).set({ unitFromRange: true, readByModel: true, reviewed: false, source: 'extracted' }).where(eq(labResults.userId, user.id));
     const original = await exportOf(client);
-    expect(original.labResults).toEqual([expect.objectContaining({ unitFromRange: true, reviewed: false })]);
+    expect(original.labResults).toEqual([expect.objectContaining({ unitFromRange: true, readByModel: true, reviewed: false })]);
 
     const fresh = await signedInClient(t);
     expect((await multipartUpload(fresh.client, Buffer.from(JSON.stringify(original)), 'stacklab-export.json')).statusCode).toBe(200);
-    expect((await exportOf(fresh.client)).labResults).toEqual([expect.objectContaining({ biomarker: 'tsh', unitFromRange: true, reviewed: false })]);
+    expect((await exportOf(fresh.client)).labResults).toEqual([expect.objectContaining({ biomarker: 'tsh', unitFromRange: true, readByModel: true, reviewed: false })]);
   });
 
   it('imports an export of schema version 1 (before measurements), medications included', async () => {

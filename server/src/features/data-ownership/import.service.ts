@@ -550,6 +550,7 @@ async function mergeLabResults({ db, userId, added, skipped, notes }: Merge, res
       reviewed: result.reviewed,
       source: result.source,
       unitFromRange: result.unitFromRange ?? false,
+      readByModel: result.readByModel ?? false,
     });
   }
   await insertLabResultsFor(db, userId, newResults);

@@ -281,7 +281,7 @@ describe('account deletion support', () => {
     await uploadFile(client, pdf, 'a.pdf');
     await uploadFile(client, pdf, 'b.pdf');
     const kept = (await uploadFile(other.client, pdf, 'c.pdf')).json();
-    const labs = new LabsService({ db: t.database.db, store: store(), entitlements: undefined as never, limits: t.config.labs, log: silentLog });
+    const labs = new LabsService({ db: t.database.db, store: store(), entitlements: undefined as never, limits: t.config.labs, modelHost: null, log: silentLog });
     const rows = await t.database.db.select().from(labFiles).where(eq(labFiles.userId, user.id));
     expect(await labs.removeAllStoredFiles(user.id)).toBe(2);
     for (const row of rows) await expect(store().get(row.storageKey)).rejects.toBeInstanceOf(StoredFileMissingError);

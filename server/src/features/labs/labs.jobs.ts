@@ -8,8 +8,11 @@ import { type RunInWorkerOptions, type WorkerFailure, type WorkerOutcome, extrac
 import { type FileStore, StoredFileMissingError } from '#server/storage/file-store.ts';
 import { createFileStore } from '#server/storage/create-file-store.ts';
 import { EntitlementsService } from '#server/features/usage/entitlements.service.ts';
+import type { OpenAiCompatibleConfig } from '#server/ai/openai-provider.ts';
+import { readRowsWithModel } from '#server/ai/lab-rows-reader.ts';
+import { placeModelRows } from '#server/labs/extract/model-rows.ts';
 import { markerForExtractedName } from './labs.catalogue.ts';
-import { type LabFileRow, type NewLabResult, type NewLabReviewRow, findLabFile, saveExtraction, updateLabFile } from './labs.repository.ts';
+import { type LabFileRow, type NewLabResult, type NewLabReviewRow, findLabFile, findReadWithModel, saveExtraction, updateLabFile } from './labs.repository.ts';
 
 export const LAB_EXTRACT_JOB = 'lab.extract';
 
@@ -26,6 +29,8 @@ type Dependencies = {
   releaseUse: (userId: string, useId: string) => Promise<void>;
   /** Tests swap the worker-thread extraction for a fake. */
   extract?: Extractor;
+  /** The configured AI model, which reads what the parser left unread for users who allow it. */
+  model?: OpenAiCompatibleConfig | undefined;
 };
 
 /** Failures a retry will not fix; anything else ('internal') is tried again. */
@@ -63,7 +68,9 @@ export function labExtractHandler(deps: Dependencies): JobHandler {
       const outcome = await extractWithProgress(deps, extract, bytes, payload, context);
       if (context.signal.aborted) return;
       if (!outcome.ok) return retryOrFail(deps, job, outcome.error);
-      await saveForReview(deps, { job, context, file, result: outcome.result });
+      const result = await withModelRows(deps, payload, outcome, context.signal);
+      if (context.signal.aborted) return;
+      await saveForReview(deps, { job, context, file, result });
     },
 
     async onRelease(job) {
@@ -130,6 +137,30 @@ async function retryOrFail(deps: Dependencies, job: Job, { code, message, detail
   }
   await failAndRelease(deps, payload, code, message);
   throw new PermanentJobError(`${code}: ${message}`);
+}
+
+/**
+ * When the parser left rows unread and the user allows it, the AI model reads the report's text
+ * and the rows that text bears out join the result (product.md, Labs). A model that fails or
+ * stalls costs nothing: the reading is kept as it was.
+ */
+async function withModelRows(
+  deps: Dependencies,
+  { labFileId, userId }: LabExtractPayload,
+  { result, leftovers }: Extract<WorkerOutcome, { ok: true }>,
+  signal: AbortSignal,
+): Promise<ExtractionResult> {
+  if (!deps.model || !leftovers || leftovers.unreadRows === 0 || !(await findReadWithModel(deps.db, userId))) return result;
+  try {
+    const rows = await readRowsWithModel(deps.model, leftovers.lines.map((line) => line.text), AbortSignal.any([signal, AbortSignal.timeout(deps.limits.extractTimeoutMs)]));
+    const placed = placeModelRows(rows, leftovers, result.results);
+    // Counts only: the rows are health data.
+    deps.log.info({ labFileId, unreadRows: leftovers.unreadRows, proposed: rows.length, kept: placed.length }, 'lab report read by the AI model');
+    return { ...result, results: [...result.results, ...placed] };
+  } catch (error) {
+    deps.log.warn({ labFileId, reason: error instanceof Error ? error.message : String(error) }, 'the AI model could not read a lab report; the reading is kept without it');
+    return result;
+  }
 }
 
 async function saveForReview(
@@ -218,6 +249,7 @@ function toRows(result: ExtractionResult, base: { userId: string; labFileId: str
       reviewed: false,
       source: 'extracted',
       unitFromRange: found.unitFromRange ?? false,
+      readByModel: found.readByModel ?? false,
       box: found.box ?? null,
     });
   }
@@ -265,6 +297,7 @@ export function createLabsWorker(args: {
         limits: args.config.labs,
         log: args.log,
         releaseUse: (userId, useId) => entitlements.releaseUse(userId, useId),
+        model: args.config.ai.provider,
         ...(args.extract ? { extract: args.extract } : {}),
       }),
     },

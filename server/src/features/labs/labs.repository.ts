@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { selectRows } from '#server/db/sql.ts';
-import { healthStats, labFiles, labResults, labReviewRows, ownBiomarkers, supplementLogs } from '#server/db/schema/index.ts';
+import { healthStats, labFiles, labResults, labReviewRows, labSettings, ownBiomarkers, supplementLogs } from '#server/db/schema/index.ts';
 import { deleteJobsFor, insertJob, lockOwnedJob, type NewJob } from '#server/jobs/jobs.repository.ts';
 
 export type LabFileRow = typeof labFiles.$inferSelect;
@@ -377,4 +377,17 @@ function tableColumns() {
     createdAt: labFiles.createdAt,
     updatedAt: labFiles.updatedAt,
   };
+}
+
+/** Whether the user lets the AI model read their reports; off without a row. */
+export async function findReadWithModel(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.select({ readWithModel: labSettings.readWithModel }).from(labSettings).where(eq(labSettings.userId, userId));
+  return row?.readWithModel ?? false;
+}
+
+export async function saveReadWithModel(db: Db, userId: string, readWithModel: boolean): Promise<void> {
+  await db
+    .insert(labSettings)
+    .values({ userId, readWithModel })
+    .onConflictDoUpdate({ target: labSettings.userId, set: { readWithModel, updatedAt: new Date() } });
 }

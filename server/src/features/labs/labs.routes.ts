@@ -8,7 +8,7 @@ import { contentDisposition, readUploadedFile } from './labs.uploads.ts';
 import type { LabsService } from './labs.service.ts';
 import type { ZodRoutes } from '#server/http/zod-routes.ts';
 
-const { list, upload, labFile, remove, chartData, series, biomarkers, biomarkerReadings, targets, setTarget, removeTarget, attention, acceptRetest, cancelRetest, ownBiomarkers, saveReviewRow, keepReviewRowAsOwn, dismissReviewRow, fileResults, addFileResult, setTestDate, confirmFile, manualResults, addManualResult, updateResult, deleteResult } = labsEndpoints;
+const { list, upload, labFile, remove, chartData, series, biomarkers, biomarkerReadings, targets, setTarget, removeTarget, attention, acceptRetest, cancelRetest, ownBiomarkers, saveReviewRow, keepReviewRowAsOwn, dismissReviewRow, fileResults, addFileResult, setTestDate, confirmFile, manualResults, addManualResult, updateResult, deleteResult, modelReading, setModelReading } = labsEndpoints;
 
 const labPageParamsSchema = z.strictObject({
   id: z.uuid('Not a valid id'),
@@ -190,8 +190,18 @@ function rangeRoutes(r: ZodRoutes, labs: LabsService): void {
   });
 }
 
-/** Review of a report's extracted rows, its test date, and confirming it; own biomarkers. */
+/** Review of a report's extracted rows, its test date, and confirming it; own biomarkers; whether the AI model may read reports. */
 function reviewRoutes(r: ZodRoutes, labs: LabsService): void {
+  r.get(modelReading.path, {
+    config: { access: 'user' },
+    schema: { tags, summary: 'Whether the AI model reads the text of your reports where the reading left rows unread (off by default)', response: { 200: modelReading.response, ...errors } },
+  }, async (request) => labs.modelReading(request.auth!.user.id));
+
+  r.put(setModelReading.path, {
+    config: { access: 'user' },
+    schema: { tags, summary: 'Let the AI model read the text of your reports, or stop it (never the file itself)', body: setModelReading.body, response: { 200: setModelReading.response, ...errors } },
+  }, async (request) => labs.setModelReading(request.auth!.user.id, request.body.enabled));
+
   r.get(ownBiomarkers.path, {
     config: { access: 'user' },
     schema: { tags, summary: "The user's own biomarkers (rows kept that the catalogue does not know)", response: { 200: ownBiomarkers.response, ...errors } },

@@ -9,6 +9,7 @@ import {
   type LabRetest,
   type ChartDataResponse,
   type LabFile,
+  type LabModelReading,
   type LabResult,
   type LabResultInput,
   type LabReviewRow,
@@ -51,6 +52,8 @@ import {
   findOrCreateOwnBiomarker,
   findRangeProfileStats,
   findOwnBiomarker,
+  findReadWithModel,
+  saveReadWithModel,
   findReviewRow,
   listOwnBiomarkers,
   listReviewRows,
@@ -81,6 +84,8 @@ type Dependencies = {
   store: FileStore;
   entitlements: EntitlementsService;
   limits: Config['labs'];
+  /** The host of the configured AI model, which may read reports' text for users who allow it; null without a model. */
+  modelHost: string | null;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
 };
 
@@ -125,6 +130,17 @@ export class LabsService {
       if (storedKey) await store.delete(storedKey).catch(() => {});
       throw error;
     }
+  }
+
+  async modelReading(userId: string): Promise<LabModelReading> {
+    const { modelHost } = this.deps;
+    return { available: modelHost !== null, enabled: modelHost !== null && (await findReadWithModel(this.deps.db, userId)), host: modelHost };
+  }
+
+  async setModelReading(userId: string, enabled: boolean): Promise<LabModelReading> {
+    if (enabled && this.deps.modelHost === null) throw AppError.validation('enabled', LAB_MESSAGES.noModel);
+    await saveReadWithModel(this.deps.db, userId, enabled);
+    return this.modelReading(userId);
   }
 
   async list(userId: string): Promise<LabFile[]> {
@@ -313,8 +329,9 @@ export class LabsService {
       printedFlag: existing.printedFlag,
       ...(input.testDate ? { testDate: input.testDate } : {}),
       reviewed: true,
-      // The unit is now the one the user gave.
+      // The value and unit are now the ones the user gave.
       unitFromRange: false,
+      readByModel: false,
     });
     if (!row) throw AppError.notFound(LAB_MESSAGES.resultNotFound);
     return toLabResultDto(row);
@@ -652,6 +669,7 @@ export function toLabResultDto(row: LabResultRow): LabResult {
     reviewed: row.reviewed,
     source: row.source,
     unitFromRange: row.unitFromRange,
+    readByModel: row.readByModel,
     box: row.box ?? null,
   };
 }

@@ -33,10 +33,27 @@ const DEFAULT_MAX_BYTES = 25 * 1024 * 1024;
 
 /** Reads a report (PDF, DOC, DOCX, PNG or JPEG, sniffed by content) and returns its biomarkers. */
 export async function extractDocument(bytes: Uint8Array, opts: ExtractOptions = {}): Promise<ExtractionResult> {
+  return (await extractDocumentWithLeftovers(bytes, opts)).result;
+}
+
+/** What a reading by a model needs beside the result: the report's text lines, and how many rows looked like results but were not read. */
+export type Leftovers = { lines: Pick<TextLine, 'text' | 'source'>[]; unreadRows: number };
+
+/** `extractDocument`, with the leftovers of its reading. */
+export async function extractDocumentWithLeftovers(bytes: Uint8Array, opts: ExtractOptions = {}): Promise<{ result: ExtractionResult; leftovers: Leftovers }> {
   const text = await extractDocumentText(bytes, opts);
-  const parseOptions = { ...(opts.dateOrder ? { dateOrder: opts.dateOrder } : {}), ...(opts.onReject ? { onReject: opts.onReject } : {}) };
-  const result = parseLines(text.lines, parseOptions);
-  return text.pageCount === undefined ? result : { ...result, pageCount: text.pageCount };
+  let unreadRows = 0;
+  const result = parseLines(text.lines, {
+    ...(opts.dateOrder ? { dateOrder: opts.dateOrder } : {}),
+    onReject: (line, reason) => {
+      unreadRows += 1;
+      opts.onReject?.(line, reason);
+    },
+  });
+  return {
+    result: text.pageCount === undefined ? result : { ...result, pageCount: text.pageCount },
+    leftovers: { lines: text.lines.map(({ text, source }) => ({ text, source })), unreadRows },
+  };
 }
 
 /** The text lines of a report, before parsing: the lower-level half of `extractDocument`. */

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { ExtractionResult } from '#contract/biomarkers.ts';
 import type { ExtractionErrorCode } from './errors.ts';
-import type { ExtractOptions } from './extract-document.ts';
+import type { ExtractOptions, Leftovers } from './extract-document.ts';
 import type { WorkerRequest, WorkerResponse } from './worker.ts';
 
 /**
@@ -15,7 +15,7 @@ import type { WorkerRequest, WorkerResponse } from './worker.ts';
  */
 
 export type WorkerFailure = { code: ExtractionErrorCode; message: string; detail?: string };
-export type WorkerOutcome = { ok: true; result: ExtractionResult } | { ok: false; error: WorkerFailure };
+export type WorkerOutcome = { ok: true; result: ExtractionResult; leftovers?: Leftovers } | { ok: false; error: WorkerFailure };
 export type RenderOutcome = { ok: true; image: Uint8Array } | { ok: false; error: WorkerFailure };
 
 export type RunInWorkerOptions = {

@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { extractDocument, type ExtractOptions } from './extract-document.ts';
+import { extractDocumentWithLeftovers, type ExtractOptions } from './extract-document.ts';
 import { ExtractionError } from './errors.ts';
 import { openPdf, renderPdfPage } from './pdf.ts';
 import { isExtractionError } from './errors.ts';
@@ -56,7 +56,7 @@ parentPort?.on('message', async (request: WorkerRequest) => {
       return;
     }
     const onProgress = (progress: { pagesRead: number; pageCount: number }) => parentPort?.postMessage({ id: request.id, progress } satisfies WorkerResponse);
-    outcome = { ok: true, result: await extractDocument(request.bytes, { ...request.options, ocr: sharedOcr, onProgress }) };
+    outcome = { ok: true, ...(await extractDocumentWithLeftovers(request.bytes, { ...request.options, ocr: sharedOcr, onProgress })) };
   } catch (error) {
     outcome = {
       ok: false,

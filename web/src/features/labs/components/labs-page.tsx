@@ -14,6 +14,7 @@ import { BiomarkerTrends } from './biomarker-trends.tsx';
 import { LabFilesGrid } from './lab-files-grid.tsx';
 import { LabInterferenceNotes } from './lab-interference-notes.tsx';
 import { ManualResults } from './manual-results.tsx';
+import { ModelReadingSetting } from './model-reading-setting.tsx';
 import { UploadWidget } from './upload-widget.tsx';
 
 /** When a file finishes reading, its results join the chart: re-read everything about labs. */
@@ -61,6 +62,7 @@ function LabsSections({ user, files }: { user: User; files: ReturnType<typeof us
       </LabsSection>
       <LabsSection id="labs-results" title="Lab Results">
         <UploadWidget user={user} />
+        <ModelReadingSetting />
         <ManualResults />
       </LabsSection>
       <LabsSection id="labs-files" title="Uploaded Files">

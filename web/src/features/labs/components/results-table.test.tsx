@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { LabResult } from '#contract/labs.ts';
-import { UNIT_FROM_RANGE_NOTE } from '../utils/lab-results.ts';
+import { UNIT_FROM_RANGE_NOTE, READ_BY_MODEL_NOTE } from '../utils/lab-results.ts';
 import { ResultsTable } from './results-table.tsx';
 
 const tsh: LabResult = {
@@ -23,6 +23,7 @@ const tsh: LabResult = {
   testDate: '2025-03-14',
   reviewed: false,
   unitFromRange: true,
+  readByModel: false,
   source: 'extracted',
   box: null,
 };
@@ -47,5 +48,12 @@ describe('the review table', () => {
   it('says nothing of it for a unit that was read, or once the result is reviewed', () => {
     expect(notes(html([{ ...tsh, unitFromRange: false }]))).toBe(0);
     expect(notes(html([{ ...tsh, reviewed: true }]))).toBe(0);
+  });
+
+  it('marks, on both layouts, a result the AI model read, until it is corrected', () => {
+    const count = (page: string) => page.split(READ_BY_MODEL_NOTE).length - 1;
+    expect(count(html([{ ...tsh, readByModel: true }]))).toBe(2);
+    expect(count(html([{ ...tsh, readByModel: true, reviewed: true }]))).toBe(2);
+    expect(count(html([tsh]))).toBe(0);
   });
 });

@@ -11,7 +11,7 @@ import { cn } from '#web/lib/cn.ts';
 import { useDeleteResult, useOwnBiomarkers, useUpdateResult } from '../api/lab-results.ts';
 import { useResultNotes } from '../api/lab-notes.ts';
 import { formatTestDate, formatValue } from '../utils/chart-rows.ts';
-import { FLAG_LABELS, rangeText, UNIT_FROM_RANGE_NOTE } from '../utils/lab-results.ts';
+import { FLAG_LABELS, rangeText, UNIT_FROM_RANGE_NOTE, READ_BY_MODEL_NOTE } from '../utils/lab-results.ts';
 import type { ResultBody } from './result-form.tsx';
 import { BiomarkerName } from './biomarker-name.tsx';
 
@@ -192,6 +192,7 @@ function ResultCard({ result, selected, onSelect, onEdit }: RowProps) {
         {printedDisagrees(result) ? ` · Report says ${result.printedFlag}` : ''}
       </p>
       {unreviewed && result.unitFromRange ? <p className="text-xs text-muted-foreground">{UNIT_FROM_RANGE_NOTE}</p> : null}
+      {result.readByModel ? <p className="text-xs text-muted-foreground">{READ_BY_MODEL_NOTE}</p> : null}
       <InterferenceNotes resultId={result.id} />
       {unreviewed ? (
         <Badge variant="warning" className="w-fit">
@@ -221,6 +222,7 @@ function ResultRow({ result, selected, onSelect, onEdit }: RowProps) {
         ) : result.source === 'manual' ? (
           <span className="text-xs font-normal text-muted-foreground">Added by you</span>
         ) : null}
+        {result.readByModel ? <span className="block text-xs font-normal text-muted-foreground">{READ_BY_MODEL_NOTE}</span> : null}
         <InterferenceNotes resultId={result.id} />
       </th>
       <td className="px-3 py-2 tabular-nums">{formatValue(result.value)}</td>

@@ -19,6 +19,7 @@ const result: LabResult = {
   testDate: '2025-03-14',
   reviewed: false,
   unitFromRange: false,
+  readByModel: false,
   source: 'extracted',
 };
 

@@ -41,6 +41,9 @@ export const FLAG_LABELS: Record<BiomarkerFlag, string> = { low: 'Low', high: 'H
 /** Said beside an unreviewed result whose unit could not be read and was taken from its range. */
 export const UNIT_FROM_RANGE_NOTE = 'Unit unreadable on the report, taken from the range: check it';
 
+/** Said beside a result the AI model read from the report's text (until the user corrects it). */
+export const READ_BY_MODEL_NOTE = 'Read by the AI model';
+
 /** The range as printed, else built from its ends ("70 - 99", "< 200", "> 40"); "" when none. */
 export function rangeText(range: LabResult['referenceRange']): string {
   if (range.text) return range.text;
