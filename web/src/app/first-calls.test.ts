@@ -9,6 +9,7 @@ import { biomarkerCatalogueQueryOptions } from '#web/features/labs/api/biomarker
 import { biomarkerReadingsQueryOptions } from '#web/features/labs/api/biomarker-readings.ts';
 import { labFilesQueryOptions } from '#web/features/labs/api/lab-files.ts';
 import { manualResultsQueryOptions } from '#web/features/labs/api/lab-results.ts';
+import { modelReadingQueryOptions } from '#web/features/labs/api/model-reading.ts';
 import { seriesQueryOptions } from '#web/features/labs/api/series.ts';
 import { profileCompletionQueryOptions } from '#web/features/profile-completion/api/completion.ts';
 import { streakQueryOptions } from '#web/features/streaks/public.ts';
@@ -48,6 +49,7 @@ const FEATURE_QUERIES: AnyQueryOptions[] = [
   seriesQueryOptions(chartUnitsFor(user)),
   manualResultsQueryOptions,
   biomarkerCatalogueQueryOptions,
+  modelReadingQueryOptions,
   biomarkerReadingsQueryOptions(params.biomarker),
 ];
 

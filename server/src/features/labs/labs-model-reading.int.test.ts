@@ -111,8 +111,10 @@ describe('a report with a row the reading left unread', () => {
       ['Ferritin', 85, 'ng/mL', '30 - 400', true, false],
     ]);
 
-    // A correction makes the value the user's own.
+    // Outlined on the page where its line was read.
     const ferritin = review.results.find((r) => r.name === 'Ferritin')!;
+    expect(ferritin.box).toMatchObject({ page: 1 });
+    // A correction makes the value the user's own.
     const corrected = await client.put(`/api/labs/results/${ferritin.id}`, { biomarker: 'ferritin', value: 86, unit: 'ng/mL', referenceLow: 30, referenceHigh: 400 });
     expect(corrected.statusCode, corrected.body).toBe(200);
     expect(corrected.json()).toMatchObject({ value: 86, reviewed: true, readByModel: false });

@@ -37,7 +37,7 @@ export async function extractDocument(bytes: Uint8Array, opts: ExtractOptions = 
 }
 
 /** What a reading by a model needs beside the result: the report's text lines, and how many rows looked like results but were not read. */
-export type Leftovers = { lines: Pick<TextLine, 'text' | 'source'>[]; unreadRows: number };
+export type Leftovers = { lines: Pick<TextLine, 'text' | 'source' | 'box'>[]; unreadRows: number };
 
 /** `extractDocument`, with the leftovers of its reading. */
 export async function extractDocumentWithLeftovers(bytes: Uint8Array, opts: ExtractOptions = {}): Promise<{ result: ExtractionResult; leftovers: Leftovers }> {
@@ -52,7 +52,7 @@ export async function extractDocumentWithLeftovers(bytes: Uint8Array, opts: Extr
   });
   return {
     result: text.pageCount === undefined ? result : { ...result, pageCount: text.pageCount },
-    leftovers: { lines: text.lines.map(({ text, source }) => ({ text, source })), unreadRows },
+    leftovers: { lines: text.lines.map(({ text, source, box }) => (box ? { text, source, box } : { text, source })), unreadRows },
   };
 }
 

@@ -33,6 +33,12 @@ describe('placeModelRows', () => {
     ]);
   });
 
+  it('is outlined in review where its value line was read', () => {
+    const box = { page: 2, x: 0.1, y: 0.4, width: 0.7, height: 0.02 };
+    const report = { lines: [{ text: 'Ferritin   85 (1)   ng/mL   30 - 400', source: 'text' as const, box }], unreadRows: 1 };
+    expect(placeModelRows([row('Ferritin', '85', 'ng/mL')], report, [])[0]).toMatchObject({ name: 'Ferritin', box });
+  });
+
   it('drops a row whose name is not printed near its value, or whose value or unit is not printed', () => {
     const report = ['Ferritin   85 (1)   ng/mL   30 - 400', 'a', 'b', 'c', 'd', 'Vitamin D'];
     expect(placed([row('Vitamin D', '85', 'ng/mL'), row('Ferritin', '85.0', 'ng/mL'), row('Ferritin', '85', 'µg/L'), row('', '85', 'ng/mL')], report)).toEqual([]);

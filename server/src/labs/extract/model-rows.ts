@@ -10,7 +10,8 @@ import { parseRow } from './parser.ts';
  * that line or one of the few above (a name printed over its value); it is then read by
  * our own parser, as if printed on that line's kind of text (OCR keeps its misreading checks), so
  * names, units, number format and plausibility follow the same rules as every other row. A
- * biomarker the reading already found keeps its own reading.
+ * biomarker the reading already found keeps its own reading. The row is outlined in review where
+ * its value line was read.
  */
 export function placeModelRows(rows: readonly PrintedRow[], leftovers: Leftovers, found: readonly ExtractedBiomarker[]): ExtractedBiomarker[] {
   const convention = detectNumberConvention(leftovers.lines.map((line) => line.text));
@@ -22,7 +23,7 @@ export function placeModelRows(rows: readonly PrintedRow[], leftovers: Leftovers
     const outcome = parseRow([row.name, row.value, row.unit, row.range].map((part) => part.trim()).join(' '), line.source, convention);
     if (outcome.kind !== 'ok' || outcome.doubt || outcome.result.implausible || taken.has(outcome.result.name)) continue;
     taken.add(outcome.result.name);
-    placed.push({ ...outcome.result, readByModel: true });
+    placed.push({ ...outcome.result, readByModel: true, ...(line.box ? { box: line.box } : {}) });
   }
   return placed;
 }
