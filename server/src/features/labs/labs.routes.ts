@@ -28,6 +28,7 @@ export async function labsRoutes(app: FastifyInstance, { labs }: { labs: LabsSer
   chartRoutes(r, labs);
   rangeRoutes(r, labs);
   reviewRoutes(r, labs);
+  modelReadingRoutes(r, labs);
   resultRoutes(r, labs);
 }
 
@@ -190,8 +191,8 @@ function rangeRoutes(r: ZodRoutes, labs: LabsService): void {
   });
 }
 
-/** Review of a report's extracted rows, its test date, and confirming it; own biomarkers; whether the AI model may read reports. */
-function reviewRoutes(r: ZodRoutes, labs: LabsService): void {
+/** Whether the AI model may read the user's reports. */
+function modelReadingRoutes(r: ZodRoutes, labs: LabsService): void {
   r.get(modelReading.path, {
     config: { access: 'user' },
     schema: { tags, summary: 'Whether the AI model reads the text of your reports where the reading left rows unread (off by default)', response: { 200: modelReading.response, ...errors } },
@@ -201,6 +202,10 @@ function reviewRoutes(r: ZodRoutes, labs: LabsService): void {
     config: { access: 'user' },
     schema: { tags, summary: 'Let the AI model read the text of your reports, or stop it (never the file itself)', body: setModelReading.body, response: { 200: setModelReading.response, ...errors } },
   }, async (request) => labs.setModelReading(request.auth!.user.id, request.body.enabled));
+}
+
+/** Review of a report's extracted rows, its test date, and confirming it; own biomarkers. */
+function reviewRoutes(r: ZodRoutes, labs: LabsService): void {
 
   r.get(ownBiomarkers.path, {
     config: { access: 'user' },
