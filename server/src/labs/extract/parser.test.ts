@@ -213,6 +213,17 @@ describe('parseLines: layouts', () => {
     expect(parseLines(lines).results).toMatchObject([{ name: 'Albumin', value: 4.1, printedFlag: 'Normal' }]);
   });
 
+  it('reads a bordered table’s OCR rows past the bars its cell rules became, and never takes a bar for a value', () => {
+    const ocr = (...texts: string[]): TextLine[] => texts.map((text) => ({ text, source: 'ocr' }));
+    expect(parseLines(ocr('| Sodio | 142 | mmol/L | 135-145 | |', '| Gamma GT | 88 | U/L | <55 H |')).results.map((r) => `${r.name} ${r.value} ${r.unit}`)).toEqual([
+      'Sodium 142 mmol/L',
+      'GGT 88 U/L',
+    ]);
+    // A bar glued to digits may be a "1": the row is still left out.
+    expect(parseLines(ocr('| Sodio |142 | mmol/L | 135-145 |')).results).toEqual([]);
+    expect(parseLines(ocr('| Creatinina | | | mg/dL | 0,6-1,2 |')).results).toEqual([]);
+  });
+
   it('joins an OCR name to the value line under it when the reading order put another column between them', () => {
     const at = (x: number, y: number) => ({ page: 1, x, y, width: 0.2, height: 0.012 });
     const lines: TextLine[] = [

@@ -57,7 +57,7 @@ export function parseText(text: string, opts: ParseOptions & { source?: LineSour
 
 export function parseLines(lines: TextLine[], opts: ParseOptions = {}): ExtractionResult {
   const convention = detectNumberConvention(lines.map((l) => l.text));
-  const rows = assembleRows(splitSideBySideRows(lines.filter((l) => l.text.trim() !== '').map(withoutOcrSpeck)), convention);
+  const rows = assembleRows(splitSideBySideRows(lines.filter((l) => l.text.trim() !== '').map(withoutOcrSpeck).map(withoutTableRules)), convention);
   const results: ExtractedBiomarker[] = [];
   const unrecognised: UnrecognisedRow[] = [];
   const seen = new Set<string>();
@@ -98,6 +98,11 @@ export function parseLines(lines: TextLine[], opts: ParseOptions = {}): Extracti
 /** A speck of dirt OCR read as a mark before a line's first word ("/ 97 nmol/l", "~ Vitamine B12"). */
 function withoutOcrSpeck(line: TextLine): TextLine {
   return line.source === 'ocr' ? { ...line, text: line.text.replace(/^\s*[/~'"`°^_»«]\s+(?=[\p{L}\d])/u, '') } : line;
+}
+
+/** A bordered table's cell rules, read by OCR as bars standing alone between the cells ("| Sodio | 142 | mmol/L |"). */
+function withoutTableRules(line: TextLine): TextLine {
+  return line.source === 'ocr' ? { ...line, text: line.text.replace(/(^|\s)[|¦](?=\s|$)/g, '$1') } : line;
 }
 
 /** A row named only by how the sample was taken ("Fasting 165 mg/dL" under a "Blood Sugar" heading). */
