@@ -21,8 +21,8 @@ export type OcrEngine = {
   terminate(): Promise<void>;
 };
 
-/** `digits`: read as numbers only; `stretch`: the line's contrast stretched (lineImage). */
-export type LineReading = { digits?: boolean; stretch?: boolean };
+/** `digits`: read as numbers only; `stretch`: the line's contrast stretched; `binarise`: stretched, then black and white (lineImage). */
+export type LineReading = { digits?: boolean; stretch?: boolean; binarise?: boolean };
 
 type TesseractWorker = {
   setParameters(params: Record<string, string>): Promise<unknown>;
@@ -54,7 +54,7 @@ export async function createOcrEngine(opts: { workers?: number } = {}): Promise<
         await Promise.all(
           workers.map(async (worker, w) => {
             for (let i = w; i < boxes.length; i += workers.length) {
-              const { data } = await worker.recognize(await lineImage(image, boxes[i]!, { stretch: opts.stretch ?? false }), params, { text: true });
+              const { data } = await worker.recognize(await lineImage(image, boxes[i]!, opts), params, { text: true });
               out[i] = data.text.trim() || null;
             }
           }),
@@ -154,15 +154,19 @@ async function startWorker(): Promise<TesseractWorker> {
 /** What a value may be printed with, for a reading of digits only. */
 const DIGITS = '0123456789.,<>-';
 
+/** Grey above it turns white in a binarised line: a shaded cell's background goes, the ink stays. */
+const BINARY_THRESHOLD = 150;
+
 /** How much larger a line is read the second time: small print's separators survive it. */
 const LINE_SCALE = 2;
 
 /**
  * A box cut from the image, at its top and bottom and a little wider than it, scaled up and set
  * in white, as a PGM (the caller decides how much above and below a line to cut). `stretch`: the
- * contrast stretched (a photo's grey paper), for a separator the usual reading did not give.
+ * contrast stretched (a photo's grey paper), for a separator the usual reading did not give;
+ * `binarise`: then black and white (a table cell's grey shading gone).
  */
-export async function lineImage(image: GrayImage, box: PageBox, opts: { stretch: boolean } = { stretch: false }): Promise<Buffer> {
+export async function lineImage(image: GrayImage, box: PageBox, opts: Pick<LineReading, 'stretch' | 'binarise'> = {}): Promise<Buffer> {
   const side = Math.round(box.height * image.height);
   const left = Math.max(0, Math.floor(box.x * image.width) - side);
   const top = Math.max(0, Math.floor(box.y * image.height));
@@ -173,7 +177,8 @@ export async function lineImage(image: GrayImage, box: PageBox, opts: { stretch:
   const crop = cropPgm(image, { left, top, right, bottom }).subarray(-width * height);
   const border = 16 * LINE_SCALE;
   const scaled = sharp(crop, { raw: { width, height, channels: 1 } }).resize({ width: width * LINE_SCALE, kernel: 'lanczos3' });
-  const { data, info } = await (opts.stretch ? scaled.normalise() : scaled)
+  const contrasted = opts.stretch || opts.binarise ? scaled.normalise() : scaled;
+  const { data, info } = await (opts.binarise ? contrasted.threshold(BINARY_THRESHOLD) : contrasted)
     .extend({ top: border, bottom: border, left: border, right: border, background: '#ffffff' })
     .grayscale()
     .raw()

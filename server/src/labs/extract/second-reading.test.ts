@@ -16,8 +16,8 @@ function reader(lines: TextLine[], mend: (first: string, how: LineReading & { cu
   const read = async (boxes: PageBox[], how: LineReading) =>
     boxes.map((box) => {
       const line = lines.find((l) => l.box && Math.abs(l.box.y + l.box.height / 2 - (box.y + box.height / 2)) < l.box.height / 2);
-      const cutTop = how.stretch && line?.box && line.box.y !== box.y ? Math.round(((box.y - line.box.y) / line.box.height) * 100) / 100 : undefined;
-      asked.push(`${how.digits ? 'digits ' : ''}${how.stretch ? 'tight ' : ''}${cutTop !== undefined ? `cut ${cutTop} ` : ''}${line?.text ?? ''}`);
+      const cutTop = (how.stretch || how.binarise) && line?.box && line.box.y !== box.y ? Math.round(((box.y - line.box.y) / line.box.height) * 100) / 100 : undefined;
+      asked.push(`${how.digits ? 'digits ' : ''}${how.stretch ? 'tight ' : ''}${how.binarise ? 'binary ' : ''}${cutTop !== undefined ? `cut ${cutTop} ` : ''}${line?.text ?? ''}`);
       return mend(line?.text ?? '', cutTop !== undefined ? { ...how, cutTop } : how);
     });
   return Object.assign(read, { asked });
@@ -60,6 +60,20 @@ describe('a second reading of doubtful OCR lines', () => {
       'tight cut 0.2 MCH 298 pg 27,0-33,0',
     ]);
     const disagreeing = reader(lines, (first, how) => (how.cutTop === 0.1 ? 'MCH 29.8 pg 27,0-33,0' : how.cutTop === 0.2 ? 'MCH 2,98 pg 27,0-33,0' : first));
+    expect(values(await readDoubtfulLinesAgain(lines, disagreeing))).toEqual([]);
+  });
+
+  it('reads the line in black and white, at its own cut and the others, when no stretched cut gave the separator, and takes it only where they agree', async () => {
+    const lines = page('Triglicéridos 154 mmol/L <1,70');
+    const agreeing = reader(lines, (first, how) => (how.binarise && how.cutTop !== -0.25 ? 'Triglicéridos 1.54 mmol/L <1.70' : first));
+    expect(values(await readDoubtfulLinesAgain(lines, agreeing))).toEqual(['Triglycerides 1.54 mmol/L']);
+    expect(agreeing.asked.slice(-4)).toEqual([
+      'binary Triglicéridos 154 mmol/L <1,70',
+      'binary cut -0.25 Triglicéridos 154 mmol/L <1,70',
+      'binary cut 0.1 Triglicéridos 154 mmol/L <1,70',
+      'binary cut 0.2 Triglicéridos 154 mmol/L <1,70',
+    ]);
+    const disagreeing = reader(lines, (first, how) => (how.binarise ? (how.cutTop === 0.2 ? 'Triglicéridos 15,4 mmol/L <1,70' : 'Triglicéridos 1,54 mmol/L <1,70') : first));
     expect(values(await readDoubtfulLinesAgain(lines, disagreeing))).toEqual([]);
   });
 

@@ -76,14 +76,17 @@ export async function readDoubtfulLinesAgain(lines: TextLine[], readLine: LineRe
     separatorLines = separatorLines.filter((i, k) => !tryTexts(i, mendedFrom(i, texts[k])));
   }
   // Then cut tight a little higher, lower, shorter: which cut keeps a small separator varies from
-  // line to line. Taken only when every cut that gives one puts it in the same place.
-  if (separatorLines.length > 0) {
-    const readings = await Promise.all(CUTS.map((cut) => readLine(separatorLines.map((i) => cut(boxOf(i))), { stretch: true })));
-    for (const [k, i] of separatorLines.entries()) {
+  // line to line. Taken only when every cut that gives one puts it in the same place. Last, the
+  // same cuts and its own in black and white, where a shaded cell hid the separator.
+  const agreed = async (cuts: Array<(box: PageBox) => PageBox>, how: LineReading) => {
+    const readings = await Promise.all(cuts.map((cut) => readLine(separatorLines.map((i) => cut(boxOf(i))), how)));
+    separatorLines = separatorLines.filter((i, k) => {
       const mended = readings.flatMap((texts) => mendedFrom(i, texts[k])).filter((text): text is string => text !== null);
-      if (new Set(mended.map((text) => text.replace(/,/g, '.'))).size === 1) tryTexts(i, mended.slice(0, 1));
-    }
-  }
+      return !(new Set(mended.map((text) => text.replace(/,/g, '.'))).size === 1 && tryTexts(i, mended.slice(0, 1)));
+    });
+  };
+  if (separatorLines.length > 0) await agreed(CUTS, { stretch: true });
+  if (separatorLines.length > 0) await agreed([(box) => box, ...CUTS], { binarise: true });
   // A mended line may change how the page's other rows are read (its number convention): look again.
   const doubtsNow = current === lines ? valueDoubts : valueDoubtsOf(current);
   return confirmDoubtfulValues(current, doubtsNow, readLine, (i) => current[i] !== lines[i]);
