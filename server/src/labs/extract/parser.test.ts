@@ -113,6 +113,10 @@ describe('parseRow: OCR text', () => {
     // Inside the range, or a single digit, nothing was lost.
     expect(one('White Blood Cells 7 thou/cumm 4.0-10.0', 'ocr')).toMatchObject({ value: 7 });
     expect(one('Glucose 93 mg/dl 70-100', 'ocr')).toMatchObject({ value: 93 });
+    // Though a whole number by decimals is taken in doubt, for a second reading to confirm ("2" may be "2,1").
+    expect(parseRow('Magnésio 2 mg/dL (1,7-2,5)', 'ocr')).toMatchObject({ kind: 'ok', doubt: '2' });
+    expect(parseRow('Glucose 93 mg/dl 70-100', 'ocr')).not.toHaveProperty('doubt');
+    expect(parseRow('Magnésio 2 mg/dL (1,7-2,5)', 'text')).not.toHaveProperty('doubt');
   });
 
   it('reads units as OCR misprints them: µ as p, / as J, ^ as 7 or a quote', () => {

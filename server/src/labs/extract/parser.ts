@@ -359,7 +359,14 @@ export function parseRow(rawText: string, source: LineSource, convention?: Numbe
 function inDoubt(printed: PrintedNumber, token: string, range: PrintedRange | null, judged: { low: number | null; high: number | null }, source: LineSource, convention?: NumberConvention): boolean {
   if (source !== 'ocr') return false;
   const separator = printed.hadDecimalPoint ? /[.,](?=\d*$)/.exec(token)?.[0] : undefined;
-  return rangeRepaired(range, judged.low, judged.high) || (separator !== undefined && convention?.decimal != null && separator !== convention.decimal);
+  // A whole number inside a range printed with decimals: some labs print "5" by "4.5 - 5.5", but OCR also drops ",1" of "2,1".
+  const wholeByDecimals = !printed.hadDecimalPoint && printsDecimals(range);
+  return wholeByDecimals || rangeRepaired(range, judged.low, judged.high) || (separator !== undefined && convention?.decimal != null && separator !== convention.decimal);
+}
+
+/** The range printed its bounds with a decimal separator ("1,7-2,5", "< 5.0"). */
+function printsDecimals(range: PrintedRange | null): boolean {
+  return range !== null && (range.low ?? range.high) !== null && (range.low?.hadDecimalPoint ?? true) && (range.high?.hadDecimalPoint ?? true);
 }
 
 /** The range had to be read with separators OCR lost ("28-17,2" as 2.8-17.2). */
@@ -544,9 +551,8 @@ function judgeValue(marker: Marker, unit: UnitDef, printed: PrintedNumber, range
   }
   // A whole number beside a range printed with decimals ("45" by "4.0-10.0", "7" by "1.7-2.5"),
   // outside that range, most likely lost its separator or a digit with it: left out.
-  const rangeHasDecimals = (range?.low?.hadDecimalPoint ?? true) && (range?.high?.hadDecimalPoint ?? true) && (range?.low ?? range?.high) !== null;
   const outsideRange = (low !== null && printed.value < low) || (high !== null && printed.value > high);
-  if (range && rangeHasDecimals && outsideRange && !printed.hadDecimalPoint) {
+  if (printsDecimals(range) && outsideRange && !printed.hadDecimalPoint) {
     return { kind: 'reject', reason: `OCR value ${printed.value} for ${marker.name} may have lost its decimal separator` };
   }
   // A range that had to be read with a separator OCR lost ("28-17,2") says the row's print was

@@ -112,6 +112,14 @@ describe('a second reading of doubtful OCR lines', () => {
     }
   });
 
+  it('leaves out a whole number beside a range printed with decimals when it is read again with decimals', async () => {
+    // Photo seed 9117: "2,1" read "2" beside "1,7-2,5"; another lab prints "5" beside "4.5 - 5.5".
+    const lines = page('Kalium 4,2 mmol/l 3,5-5,1', 'Magnésio 2 mg/dL (1,7-2,5)');
+    const read = (second: string, third = second) => reader(lines, (first, how) => (!first.startsWith('Magn') ? first : how.stretch ? third : second));
+    expect(values(await readDoubtfulLinesAgain(lines, read('Magnésio 2,1 mg/dL (1,7-2,5)')))).toEqual(['Potassium 4.2 mmol/l']);
+    expect(values(await readDoubtfulLinesAgain(lines, read('Magnésio 2 mg/dL (1,7-2,5)')))).toEqual(['Potassium 4.2 mmol/l', 'Magnesium 2 mg/dL']);
+  });
+
   it('keeps a row taken in doubt when its second reading agrees or reads no value', async () => {
     const lines = page('Kalium 4,2 mmol/l 3,5-5,1', 'Glucose 8.2 mmol/l 39-56');
     expect(values(await readDoubtfulLinesAgain(lines, reader(lines, (first) => first.replace('8.2', '8,2'))))).toEqual(['Potassium 4.2 mmol/l', 'Glucose 8.2 mmol/l']);
@@ -163,6 +171,13 @@ describe('contradicts: a second reading that gives the value other digits', () =
     expect(contradicts('49 mmol/L 35-51', '3 mmol/L 35-51', '49')).toBe(false);
     expect(contradicts('Hematocrito 42.4 % 36,0-48,0', 'Hematocrito 42 4 % 36,0-48,0', '424')).toBe(false);
     expect(contradicts('Glucose 8.2 mmol/l 39-56', null, '82')).toBe(false);
+  });
+
+  it('holds for a whole number read again with decimals after it, and only so', () => {
+    expect(contradicts('Magnésio 2 mg/dL (1,7-2,5)', 'Magnésio 2,1 mg/dL (1,7-2,5)', '2')).toBe(true);
+    expect(contradicts('Magnésio 2 mg/dL (1,7-2,5)', 'Magnésio 2 mg/dL (1,7-2,5)', '2')).toBe(false);
+    expect(contradicts('Magnésio 2 mg/dL (1,7-2,5)', 'Magnésio 12 mg/dL (1,7-2,5)', '2')).toBe(false);
+    expect(contradicts('Glucose 8.2 mmol/l 39-56', 'Glucose 8.25 mmol/l 39-56', '82')).toBe(false);
   });
 });
 

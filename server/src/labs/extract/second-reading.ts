@@ -181,8 +181,9 @@ const numbersOf = (text: string) => text.match(/\d(?:[\d.,]*\d)?/g) ?? [];
 
 /**
  * A second reading with as many numbers as the first, whose number in the value's place has as
- * many digits and other ones ("8.2" read again "52"). A reading that lost or gained a number or
- * a digit is no reading of the value at all, and says nothing against it.
+ * many digits and other ones ("8.2" read again "52"), or is a whole number read again with
+ * decimals after it ("2" read again "2,1": the first reading lost them). A reading that lost or
+ * gained a number or a digit otherwise is no reading of the value at all, and says nothing.
  */
 export function contradicts(first: string, second: string | null, digits: string): boolean {
   if (!second) return false;
@@ -191,7 +192,8 @@ export function contradicts(first: string, second: string | null, digits: string
   const at = before.findIndex((n) => digitsOf(n) === digits);
   if (at === -1 || before.length !== after.length) return false;
   const other = digitsOf(after[at] as string);
-  return other.length === digits.length && other !== digits;
+  const decimalsLost = !/[.,]/.test(before[at] as string) && new RegExp(`^${digits}[.,]\\d+$`).test(fixOcrDigits(after[at] as string));
+  return decimalsLost || (other.length === digits.length && other !== digits);
 }
 
 /** The rejected row's test (every marker its name may be) and the digits of its value as first read. */
