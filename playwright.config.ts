@@ -20,7 +20,7 @@ export default defineConfig({
   retries: 0,
   // Limits against hangs, not speed goals (those are in bench/): two browsers, the apps and the
   // slow tests share two cores, and on a slow day a sign-up journey has needed over a minute.
-  timeout: 120_000,
+  timeout: 300_000,
   expect: { timeout: 30_000 },
   // The apps' logs only for a test that failed.
   reporter: [['list'], ['./e2e/support/server-log-reporter.ts']],

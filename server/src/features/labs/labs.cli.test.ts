@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -64,12 +64,18 @@ describe('npm run cli -- extract FILE', () => {
   it('exits as soon as it has printed its answer (the warm worker does not hold the process)', async () => {
     const file = path.join(dir, 'exit.pdf');
     await writeFile(file, await makeTextPdf(panelLines()));
-    const started = Date.now();
-    const { code, stdout } = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
-      const child = execFile(process.execPath, ['--import', 'tsx', 'server/src/cli.ts', 'extract', file], { env: { ...process.env, SESSION_SECRET: 'x'.repeat(40), DATA_DIR: dir }, timeout: 100_000 }, (_error, out) => resolve({ code: child.exitCode, stdout: out }));
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/cli.ts', 'extract', file], { env: { ...process.env, SESSION_SECRET: 'x'.repeat(40), DATA_DIR: dir } });
+    let stdout = '';
+    let printedAt = 0;
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      printedAt = Date.now();
     });
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
     expect(code).toBe(0);
     expect(JSON.parse(stdout).results.length).toBeGreaterThan(0);
-    expect(Date.now() - started).toBeLessThan(30_000);
-  }, 40_000);
+    // Measured from the answer, not the start (tsx's start has taken 40 s on a loaded machine): an
+    // idle worker that held the process would keep it for five minutes (run-in-worker.ts).
+    expect(Date.now() - printedAt).toBeLessThan(60_000);
+  });
 });
