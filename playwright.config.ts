@@ -19,7 +19,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   // Limits against hangs, not speed goals (those are in bench/): two browsers, the apps and the
-  // slow tests share two cores, and on a slow day a sign-up journey has needed over a minute.
+  // slow tests share two cores, and on a slow day the keyboard journey has needed over two minutes.
+  // One limit for every test.
   timeout: 300_000,
   expect: { timeout: 30_000 },
   // The apps' logs only for a test that failed.

@@ -8,7 +8,6 @@ import { E2E } from './support/ports.ts';
  * other device out.
  */
 test('an export asks for the password first, then changing the password signs the other device out', async ({ page, browser }) => {
-  test.setTimeout(120_000);
   const account = newAccount();
   await acceptCookies(page.context());
   await page.goto(`${E2E.mailAppUrl}/auth`);

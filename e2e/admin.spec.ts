@@ -44,7 +44,6 @@ test('the admin screens are not found for visitors and users', async ({ page, br
 });
 
 test('an admin adds a reference supplement that a user then finds in the suggestions', async ({ page, browser }) => {
-  test.setTimeout(120_000);
   const name = `Zyxoquinone ${Date.now().toString(36)}`;
   await logInAsAdmin(page);
   await page.getByRole('button', { name: /account menu/i }).click();
@@ -106,7 +105,6 @@ test('an admin adds a reference supplement that a user then finds in the suggest
 });
 
 test("an admin changes a user's plan, and cannot delete an admin", async ({ page, browser }) => {
-  test.setTimeout(120_000);
   const user = await newUserPage(browser);
   await logInAsAdmin(page);
   await page.goto('/admin/users');
@@ -151,7 +149,6 @@ test("an admin changes a user's plan, and cannot delete an admin", async ({ page
 });
 
 test('an admin writes a post in Markdown, publishes it, and it appears on /learn, sanitised', async ({ page, browser }) => {
-  test.setTimeout(120_000);
   const title = `Copper and Zinc ${Date.now().toString(36)}`;
   await logInAsAdmin(page);
   await page.goto('/admin/blog');

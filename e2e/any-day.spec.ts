@@ -45,7 +45,6 @@ async function dismissCompletionPrompt(page: Page) {
 const streakOf = async (page: Page) => ((await (await page.request.get('/api/supplement-streak')).json()) as { currentStreak: number }).currentStreak;
 
 test('fills in yesterday from the dashboard date switcher and the day before from the history', async ({ page }) => {
-  test.setTimeout(150_000);
   await signUp(page);
   await addSupplement(page, 'Magnesium', '200 mg');
   await addSupplement(page, 'Zinc', '50 mg');

@@ -124,7 +124,6 @@ test('signed in, /ask answers from the user’s own records, labelled with the u
 });
 
 test('the dashboard assistant streams with a cursor, saves the conversation as "AI Chat", and a day with logs gets a daily summary', async ({ page }) => {
-  test.setTimeout(120_000);
   await signUp(page);
   // A supplement taken today, through the API the dashboard itself uses.
   const supplement = await (
@@ -180,7 +179,6 @@ test('the dashboard assistant streams with a cursor, saves the conversation as "
 });
 
 test('answers give lab values in the units of the labs switch, also after a reload', async ({ page }) => {
-  test.setTimeout(180_000);
   const account = newAccount();
   expect((await page.request.post('/api/register', { data: account })).ok()).toBe(true);
   const added = await page.request.post('/api/labs/results', { data: { biomarker: 'ldl', value: 128, unit: 'mg/dL', referenceHigh: 99, testDate: '2025-06-01' } });
@@ -220,7 +218,6 @@ test('answers give lab values in the units of the labs switch, also after a relo
 });
 
 test('at the free tier’s monthly limit, /ask shows "Usage Limit Reached" and the dashboard opens the limit dialog', async ({ page }) => {
-  test.setTimeout(120_000);
   await signUp(page);
 
   // Test-only seeding, done the way a user would: the free tier's monthly allowance (read from

@@ -46,7 +46,6 @@ async function addGlucoseByHand(request: APIRequestContext, baseURL: string, val
 const readingRow = (page: Page, date: string) => page.getByRole('table', { name: /^Readings of / }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: date }) });
 
 test("a biomarker's page from the labs page: chart, range, target, and every reading with its report", async ({ page, baseURL }) => {
-  test.setTimeout(180_000);
   await signUpPaying(page.request, baseURL!, 'pro');
   const fileId = await uploadReport(page.request, baseURL!);
   await addGlucoseByHand(page.request, baseURL!, 92, '2025-06-02');

@@ -15,7 +15,6 @@ for (const width of [375, 1280]) {
     test.use({ viewport: { width, height: 900 }, timezoneId: 'America/Denver' });
 
     test('add Vitamin D3, 5000 IU, every morning; see it due today; mark it taken', async ({ page }) => {
-      test.setTimeout(180_000);
       await signUp(page);
       await addMorningVitaminD3(page);
       const track = page.locator('#track-supplements');

@@ -29,8 +29,6 @@ async function seed(request: APIRequestContext) {
 }
 
 test('export, the doctor\'s PDF, a share link opened elsewhere and revoked, then deleting the account', async ({ page, browser }) => {
-  // One long journey on a machine other test runs share.
-  test.setTimeout(180_000);
   const account = await seed(page.request);
   await page.goto('/profile');
   const card = page.getByRole('heading', { name: 'Your data' }).locator('xpath=ancestor::*[contains(@class, "rounded")][1]');

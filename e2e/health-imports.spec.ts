@@ -4,7 +4,6 @@ import { acceptCookies, newAccount } from './support/fixtures.ts';
 
 /** Import a generated Apple Health export and watch the health page's cards fill. */
 test('an Apple Health export fills the sleep and heart rate cards', async ({ page }) => {
-  test.setTimeout(180_000);
   await acceptCookies(page.context());
   const account = newAccount();
   expect((await page.request.post('/api/register', { data: account })).ok()).toBe(true);

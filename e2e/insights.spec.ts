@@ -36,7 +36,6 @@ async function openInsights(page: Page) {
 }
 
 test('forty days show that sleep was rated higher on magnesium days, corrected for every comparison', async ({ page }) => {
-  test.setTimeout(120_000);
   await acceptCookies(page.context());
   await seedDays(page.request, 40);
   await openInsights(page);
@@ -49,7 +48,6 @@ test('forty days show that sleep was rated higher on magnesium days, corrected f
 });
 
 test('energy rated higher since Vitamin D3 was started than in the days before, with iron named and the days linked', async ({ page }) => {
-  test.setTimeout(150_000);
   await acceptCookies(page.context());
   const request = page.request;
   const add = await signUp(request);
@@ -86,7 +84,6 @@ test('ten days are not enough to show anything', async ({ page }) => {
 });
 
 test('vitamin D rose after starting D3, with magnesium named as another change, and ten days of ratings show nothing', async ({ page }) => {
-  test.setTimeout(120_000);
   await acceptCookies(page.context());
   const request = page.request;
   const add = await signUp(request);

@@ -11,7 +11,6 @@ test.beforeEach(async ({ page }) => {
 });
 
 test('warfarin then vitamin K2 shows their interaction; a fish allergy warns about fish oil', async ({ page }) => {
-  test.setTimeout(300_000);
   await signUp(page);
   await page.goto('/');
   const prompt = page.getByRole('dialog', { name: 'Complete your profile' });

@@ -11,7 +11,6 @@ import { E2E } from './support/ports.ts';
 const app = E2E.localhostAppUrl;
 
 test('with the AI model on, a row the reading left unread is read by the model and marked in review', async ({ page }) => {
-  test.setTimeout(180_000);
   await page.context().addCookies([{ name: 'stacklab_consent', value: 'accepted', url: app }]);
   await signUpPaying(page.request, app, 'pro');
   await page.goto(`${app}/labs`);

@@ -27,7 +27,6 @@ const fileCard = (page: Page, fileName: string) =>
 
 for (const width of [375, 1280]) {
   test(`at ${width} px: an unknown row and an unlikely value are reviewed beside the page and charted`, async ({ page, baseURL }) => {
-    test.setTimeout(180_000);
     await page.setViewportSize({ width, height: width < 640 ? 800 : 900 });
     await signUpPaying(page.request, baseURL!, 'pro');
     await page.goto('/labs');

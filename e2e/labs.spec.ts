@@ -61,7 +61,6 @@ const fileCard = (page: Page, fileName: string) =>
 const chip = (page: Page, name: string) => page.getByRole('group', { name: 'Biomarkers to chart' }).getByRole('button', { name, exact: true });
 
 test('a Pro user uploads a PDF and a scan, reviews and confirms them, and charts biomarkers with Back and Forward', async ({ page, baseURL }) => {
-  test.setTimeout(180_000);
   await signUpPaying(page.request, baseURL!, 'pro');
   await page.goto('/labs');
 
@@ -265,7 +264,6 @@ test('a free user sees the upsell, and a result entered by hand is charted witho
 });
 
 test('a Starter user sees the uploads left and cannot go past the plan', async ({ page, baseURL }) => {
-  test.setTimeout(180_000);
   const { plans } = await signUpPaying(page.request, baseURL!, 'starter');
   const limit = plans.catalogue.tiers.starter.limits.labUploads!;
   const starter = plans.catalogue.tiers.starter.label;

@@ -12,8 +12,6 @@ function twoMinutesAgo(): string {
 }
 
 test('reminders: turned on in the profile, e-mailed when a dose is due, off by the link in the mail', async ({ page }) => {
-  // Sign-up with e-mail verification, and a reminder scan every few seconds.
-  test.setTimeout(120_000);
   const account = newAccount();
   await acceptCookies(page.context());
   await page.goto(`${E2E.mailAppUrl}/auth`);
@@ -57,7 +55,6 @@ test('reminders: turned on in the profile, e-mailed when a dose is due, off by t
 });
 
 test('the installed app opens offline on the last loaded day, with its manifest and icons', async ({ page }) => {
-  test.setTimeout(120_000);
   await acceptCookies(page.context());
   await signUp(page);
   const added = await page.request.post('/api/supplements', { data: { name: 'Omega-3', dosage: '1 capsules', frequency: '1x daily' } });

@@ -30,7 +30,6 @@ async function completionOnProfile(page: Page) {
 }
 
 test('a day of tracking: stack, intake, rating, history, health stats and profile completion', async ({ page }) => {
-  test.setTimeout(120_000);
   const account = await signUpOnLanding(page);
   await page.goto('/');
 
@@ -274,7 +273,6 @@ test('the daily reminder shows once a day when a stack has nothing logged today'
 
 test('the Add Supplement dialog has no serious accessibility violations on a phone, and its name field works from the keyboard', async ({ page }) => {
   // The pages themselves, with data, are checked in web-pages.spec.ts.
-  test.setTimeout(120_000);
   await page.setViewportSize({ width: 375, height: 800 });
   await signUp(page);
 
@@ -298,7 +296,6 @@ test('the Add Supplement dialog has no serious accessibility violations on a pho
 });
 
 test('the history shows a saved AI chat as a conversation and the Daily Summary', async ({ page }) => {
-  test.setTimeout(180_000);
   await signUp(page);
   const headers = { origin: new URL(page.url()).origin };
   const zinc = await (await page.request.post('/api/supplements', { data: { name: 'Zinc', dosage: '50 mg', frequency: '1x daily' }, headers })).json();

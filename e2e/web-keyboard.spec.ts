@@ -77,7 +77,6 @@ async function grantPro(baseURL: string, email: string) {
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 test('the main journey with the keyboard alone', async ({ page, baseURL }) => {
-  test.setTimeout(120_000);
   const account = newAccount();
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

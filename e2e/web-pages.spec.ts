@@ -44,8 +44,6 @@ const test = base.extend<object, { seeded: Seeded; adminState: StorageState }>({
 
 // axe is injected as a script, which the app's Content-Security-Policy would block.
 test.use({ bypassCSP: true, reducedMotion: 'reduce' });
-// A limit against hangs: a page's first drawing alone has taken 15 s on a loaded machine, and each page is checked four times.
-test.describe.configure({ timeout: 150_000 });
 
 const WIDTHS = [
   { name: 'desktop', width: 1280, height: 800 },

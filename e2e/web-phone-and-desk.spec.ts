@@ -88,7 +88,6 @@ for (const size of WIDTHS) {
   });
 
   test(`${size.name}: the top bar reaches Labs, History, the plan and Learn`, async ({ page }) => {
-    test.setTimeout(120_000);
     await page.setViewportSize({ width: size.width, height: size.height });
     await acceptCookies(page.context());
     await signUp(page.request);
@@ -131,7 +130,6 @@ for (const size of WIDTHS) {
   });
 
   test(`${size.name}: thirty biomarker chips fold away, so the chart starts within the first screen`, async ({ page }) => {
-    test.setTimeout(120_000);
     await page.setViewportSize({ width: size.width, height: size.height });
     await acceptCookies(page.context());
     await signUp(page.request);
@@ -172,7 +170,6 @@ for (const size of WIDTHS) {
   });
 
   test(`${size.name}: a share link's dates carry their year`, async ({ page }) => {
-    test.setTimeout(120_000);
     await page.setViewportSize({ width: size.width, height: size.height });
     await signUp(page.request);
     await addThreeSupplements(page.request);
@@ -221,7 +218,6 @@ async function shellPage(browser: Browser, options: { colorScheme: 'light' | 'da
 }
 
 test('the document paints in the chosen theme before any script runs, and in the device’s without a choice', async ({ browser }) => {
-  test.setTimeout(180_000);
   for (const [colorScheme, theme, dark] of [
     ['dark', undefined, true],
     ['light', undefined, false],
@@ -238,7 +234,6 @@ test('the document paints in the chosen theme before any script runs, and in the
 
 for (const size of WIDTHS) {
   test(`${size.name}: the account menu's theme switch is applied at once, remembered, and "System" follows the device`, async ({ page }) => {
-    test.setTimeout(120_000);
     await page.setViewportSize({ width: size.width, height: size.height });
     await page.emulateMedia({ colorScheme: 'dark' });
     await acceptCookies(page.context());

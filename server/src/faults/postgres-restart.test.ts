@@ -22,7 +22,7 @@ describe.skipIf(!postgres)('PostgreSQL restarted under load', () => {
   beforeAll(async () => {
     data = await tempDataDir();
     app = await startAppProcess({ DATABASE_URL: postgres!.url, DATA_DIR: data.dir, DATABASE_POOL_SIZE: '4', JOB_WORKER: 'false' });
-  }, 90_000);
+  });
   afterAll(async () => {
     await app?.kill();
     await (postgres as PrivatePostgres | undefined)?.destroy();
@@ -84,7 +84,7 @@ describe.skipIf(!postgres)('PostgreSQL restarted under load', () => {
     // The rating written after the outage is the one kept.
     const day = (await client.get(`/api/supplement-logs/${today}`)).json() as { effects: { energy: number } | null };
     expect(day.effects).toMatchObject({ energy: 5 });
-  }, 120_000);
+  });
 });
 
 function sleep(ms: number): Promise<void> {

@@ -139,5 +139,5 @@ describe.skipIf(!present)('accuracy on the shared sample reports', () => {
     expect(all.wrong, 'wrong values').toBe(0);
     expect(text.found / text.counted, 'text-PDF recall').toBe(1);
     expect(image.found / image.counted, 'image recall').toBeGreaterThanOrEqual(0.95);
-  }, 180_000);
+  });
 });
