@@ -190,6 +190,9 @@ describe('parseRow: OCR text', () => {
     expect(one('Leucocitos 5900 a 4000 - 10000', 'ocr')).toMatchObject({ unit: '/uL', canonicalValue: 5.9 });
     expect(one('Linfocitos absolutos 2,90 10M 1,00 - 4,00', 'ocr')).toMatchObject({ canonicalValue: 2.9 });
     expect(one('CHCM 316 aglL 320-360', 'ocr')).toMatchObject({ unit: 'g/L', canonicalValue: 31.6 });
+    // The separator lost with the unit: the range tells the unit, and the line is read again for the separator.
+    expect(parseRow('Linfociti assoluti 361 x10" 1,00 - 4,00', 'ocr')).toEqual({ kind: 'reject', reason: expect.stringMatching(/may have lost its decimal separator/) });
+    expect(one('Linfociti assoluti 3,61 x10" 1,00 - 4,00', 'ocr')).toMatchObject({ canonicalValue: 3.61, unitFromRange: true });
     // Without a range, or with one that fits mg/dL and mEq/L alike, the unit is not guessed.
     expect(one('TSH 1,12 muUlL', 'ocr')).toBeNull();
     expect(one('Magnesium 1,8 rnxL 1,3-2,1', 'ocr')).toBeNull();

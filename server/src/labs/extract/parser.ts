@@ -481,11 +481,17 @@ function resolveUnit(
 function unitFromRange(candidates: Marker[], unitWords: string[], printed: PrintedNumber, range: PrintedRange | null): { marker: Marker; unit: UnitDef; printedUnit: string } | null {
   if (!range || unitWords.length === 0 || CATALOGUE.some((marker) => findUnit(marker, unitWords[0] as string) !== null)) return null;
   const fitting = candidates.flatMap((marker) =>
-    marker.units.filter((unit) => unit.unit !== '' && rangeNearTypical(marker, unit, range) && nearTypical(marker, unit, printed.value)).map((unit) => ({ marker, unit })),
+    marker.units.filter((unit) => unit.unit !== '' && rangeNearTypical(marker, unit, range) && valueNearTypical(marker, unit, printed)).map((unit) => ({ marker, unit })),
   );
   const [one] = fitting;
   if (!one || fitting.some((f) => f.marker !== one.marker || f.unit.factor !== one.unit.factor || (f.unit.offset ?? 0) !== (one.unit.offset ?? 0))) return null;
   return { ...one, printedUnit: one.unit.unit };
+}
+
+/** The value, or a whole value whose separator OCR lost with the unit (3,61 x10^9/L read as 361 x10"); the separator is put back only by a second reading. */
+function valueNearTypical(marker: Marker, unit: UnitDef, printed: PrintedNumber): boolean {
+  const readings = printed.hadDecimalPoint ? [printed.value] : [printed.value, printed.value / 10, printed.value / 100];
+  return readings.some((value) => nearTypical(marker, unit, value));
 }
 
 /** Each printed bound within half as much again of the usual one, and at least one bound to compare. */
