@@ -193,6 +193,8 @@ describe('parseRow: OCR text', () => {
     // The separator lost with the unit: the range tells the unit, and the line is read again for the separator.
     expect(parseRow('Linfociti assoluti 361 x10" 1,00 - 4,00', 'ocr')).toEqual({ kind: 'reject', reason: expect.stringMatching(/may have lost its decimal separator/) });
     expect(one('Linfociti assoluti 3,61 x10" 1,00 - 4,00', 'ocr')).toMatchObject({ canonicalValue: 3.61, unitFromRange: true });
+    // The range's separators lost too: its bounds fit at a tenth, and the value waits for a second reading.
+    expect(parseRow('HCM 324 Po 270-330', 'ocr')).toMatchObject({ kind: 'ok', result: { name: 'MCH', value: 32.4, unitFromRange: true }, doubt: '324' });
     // Without a range, or with one that fits mg/dL and mEq/L alike, the unit is not guessed.
     expect(one('TSH 1,12 muUlL', 'ocr')).toBeNull();
     expect(one('Magnesium 1,8 rnxL 1,3-2,1', 'ocr')).toBeNull();

@@ -476,31 +476,44 @@ function resolveUnit(
  * An OCR unit misread past repair ("muUlL" for mUI/L, "10M" for 10^9/L) is the unit under which
  * the printed range, as printed, and the value sit near the usual ones, when only one unit (by
  * its factor) does. Units a factor of two or less apart both fit and so tell nothing; a unit
- * some marker is measured in was read, not mangled.
+ * some marker is measured in was read, not mangled. Where no unit fits so, numbers printed whole
+ * are also read at a tenth and a hundredth: OCR often loses separators with the unit.
  */
 function unitFromRange(candidates: Marker[], unitWords: string[], printed: PrintedNumber, range: PrintedRange | null): { marker: Marker; unit: UnitDef; printedUnit: string } | null {
   if (!range || unitWords.length === 0 || CATALOGUE.some((marker) => findUnit(marker, unitWords[0] as string) !== null)) return null;
-  const fitting = candidates.flatMap((marker) =>
-    marker.units.filter((unit) => unit.unit !== '' && rangeNearTypical(marker, unit, range) && valueNearTypical(marker, unit, printed)).map((unit) => ({ marker, unit })),
-  );
-  const [one] = fitting;
-  if (!one || fitting.some((f) => f.marker !== one.marker || f.unit.factor !== one.unit.factor || (f.unit.offset ?? 0) !== (one.unit.offset ?? 0))) return null;
-  return { ...one, printedUnit: one.unit.unit };
+  // As printed first; only where no unit fits so, with separators OCR may have lost with the unit.
+  for (const lostSeparators of [false, true]) {
+    const fitting = candidates.flatMap((marker) =>
+      marker.units
+        .filter((unit) => unit.unit !== '' && rangeNearTypical(marker, unit, range, lostSeparators) && valueNearTypical(marker, unit, printed, lostSeparators))
+        .map((unit) => ({ marker, unit })),
+    );
+    const [one] = fitting;
+    if (!one) continue;
+    if (fitting.some((f) => f.marker !== one.marker || f.unit.factor !== one.unit.factor || (f.unit.offset ?? 0) !== (one.unit.offset ?? 0))) return null;
+    return { ...one, printedUnit: one.unit.unit };
+  }
+  return null;
 }
 
-/** The value, or a whole value whose separator OCR lost with the unit (3,61 x10^9/L read as 361 x10"); the separator is put back only by a second reading. */
-function valueNearTypical(marker: Marker, unit: UnitDef, printed: PrintedNumber): boolean {
-  const readings = printed.hadDecimalPoint ? [printed.value] : [printed.value, printed.value / 10, printed.value / 100];
-  return readings.some((value) => nearTypical(marker, unit, value));
+/** A number printed whole may have lost its separator ("361" for 3,61): read also at a tenth and a hundredth. */
+const readings = (value: number, hadDecimalPoint: boolean, lostSeparators: boolean) => (lostSeparators && !hadDecimalPoint ? [value, value / 10, value / 100] : [value]);
+
+/** The value near the usual ones (a second reading must still find a lost separator). */
+function valueNearTypical(marker: Marker, unit: UnitDef, printed: PrintedNumber, lostSeparators: boolean): boolean {
+  return readings(printed.value, printed.hadDecimalPoint, lostSeparators).some((value) => nearTypical(marker, unit, value));
 }
 
-/** Each printed bound within half as much again of the usual one, and at least one bound to compare. */
-function rangeNearTypical(marker: Marker, unit: UnitDef, range: PrintedRange): boolean {
-  const pairs = [
-    [range.low?.value, marker.typical[0]],
-    [range.high?.value, marker.typical[1]],
-  ].filter((pair): pair is [number, number] => pair[0] != null && pair[0] !== 0 && pair[1] != null);
-  return pairs.length > 0 && pairs.every(([bound, usual]) => Math.abs(Math.log(toCanonical(unit, bound) / usual)) <= Math.log(1.5));
+/** Each bound within half as much again of the usual one, at least one to compare, both read alike ("270-330" for 27,0-33,0). */
+function rangeNearTypical(marker: Marker, unit: UnitDef, range: PrintedRange, lostSeparators: boolean): boolean {
+  const whole = !(range.low?.hadDecimalPoint ?? false) && !(range.high?.hadDecimalPoint ?? false);
+  return readings(1, !whole, lostSeparators).some((scale) => {
+    const pairs = [
+      [range.low?.value, marker.typical[0]],
+      [range.high?.value, marker.typical[1]],
+    ].filter((pair): pair is [number, number] => pair[0] != null && pair[0] !== 0 && pair[1] != null);
+    return pairs.length > 0 && pairs.every(([bound, usual]) => Math.abs(Math.log(toCanonical(unit, bound * scale) / usual)) <= Math.log(1.5));
+  });
 }
 
 function looksLikeUnit(word: string): boolean {
