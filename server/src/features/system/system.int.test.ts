@@ -86,7 +86,6 @@ describe('the create-admin command', () => {
     expect(invalid.code).toBe(2);
     expect(invalid.stderr).toContain('--email: Please enter a valid email address');
     expect(invalid.stderr).toContain('--password: Password must be at least 8 characters');
-    // Two starts of the CLI with the embedded database: slow on a busy machine.
   });
 
   it('refuses an address that already has an account unless told --promote, which ends that account\'s sessions', async () => {

@@ -497,23 +497,24 @@ function unitFromRange(candidates: Marker[], unitWords: string[], printed: Print
 }
 
 /** A number printed whole may have lost its separator ("361" for 3,61): read also at a tenth and a hundredth. */
-const readings = (value: number, hadDecimalPoint: boolean, lostSeparators: boolean) => (lostSeparators && !hadDecimalPoint ? [value, value / 10, value / 100] : [value]);
+const scales = (printedWhole: boolean, lostSeparators: boolean) => (lostSeparators && printedWhole ? [1, 0.1, 0.01] : [1]);
 
 /** The value near the usual ones (a second reading must still find a lost separator). */
 function valueNearTypical(marker: Marker, unit: UnitDef, printed: PrintedNumber, lostSeparators: boolean): boolean {
-  return readings(printed.value, printed.hadDecimalPoint, lostSeparators).some((value) => nearTypical(marker, unit, value));
+  return scales(!printed.hadDecimalPoint, lostSeparators).some((scale) => nearTypical(marker, unit, printed.value * scale));
 }
 
 /** Each bound within half as much again of the usual one, at least one to compare, both read alike ("270-330" for 27,0-33,0). */
 function rangeNearTypical(marker: Marker, unit: UnitDef, range: PrintedRange, lostSeparators: boolean): boolean {
-  const whole = !(range.low?.hadDecimalPoint ?? false) && !(range.high?.hadDecimalPoint ?? false);
-  return readings(1, !whole, lostSeparators).some((scale) => {
-    const pairs = [
-      [range.low?.value, marker.typical[0]],
-      [range.high?.value, marker.typical[1]],
-    ].filter((pair): pair is [number, number] => pair[0] != null && pair[0] !== 0 && pair[1] != null);
-    return pairs.length > 0 && pairs.every(([bound, usual]) => Math.abs(Math.log(toCanonical(unit, bound * scale) / usual)) <= Math.log(1.5));
-  });
+  const pairs = [
+    [range.low?.value, marker.typical[0]],
+    [range.high?.value, marker.typical[1]],
+  ].filter((pair): pair is [number, number] => pair[0] != null && pair[0] !== 0 && pair[1] != null);
+  const printedWhole = !range.low?.hadDecimalPoint && !range.high?.hadDecimalPoint;
+  return (
+    pairs.length > 0 &&
+    scales(printedWhole, lostSeparators).some((scale) => pairs.every(([bound, usual]) => Math.abs(Math.log(toCanonical(unit, bound * scale) / usual)) <= Math.log(1.5)))
+  );
 }
 
 function looksLikeUnit(word: string): boolean {
