@@ -163,6 +163,10 @@ describe('parseRow: OCR text', () => {
     expect(one('GGT 75 un <55', 'ocr')).toMatchObject({ name: 'GGT', unit: 'U/L' });
     expect(one('Glucose 5,2 mmoll 3,9-5,6', 'ocr')).toMatchObject({ unit: 'mmol/L' });
     expect(one('Creatinine 0.9 mg/d1 0.6-1.3', 'ocr')).toMatchObject({ unit: 'mg/dL' });
+    // The litre's "l" lost; a marker counted per day keeps its own "mg/d".
+    expect(one('Creatinine 0.9 mg/d 0.6-1.3', 'ocr')).toMatchObject({ unit: 'mg/dL' });
+    expect(one('Albumin 4,1 g/d 3,5-5,0', 'ocr')).toMatchObject({ unit: 'g/dL', canonicalValue: 4.1 });
+    expect(one('24h Urine Protein 120 mg/d <150', 'ocr')).toMatchObject({ name: 'Urine protein (24 h)', canonicalValue: 120 });
     expect(one('Lymphozyten absolut 3,76 Gl 1,00-4,00', 'ocr')).toMatchObject({ canonicalValue: 3.76, canonicalUnit: '10*3/uL' });
     expect(one('Neutrophiles (valeur absolue) 1,95 GIL 1,80-7,70', 'ocr')).toMatchObject({ canonicalValue: 1.95, canonicalUnit: '10*3/uL' });
     expect(one('Sodio 140 mEg/L 135-145', 'ocr')).toMatchObject({ name: 'Sodium', canonicalValue: 140 });

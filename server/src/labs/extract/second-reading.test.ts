@@ -83,6 +83,19 @@ describe('a second reading of doubtful OCR lines', () => {
     expect(values(await readDoubtfulLinesAgain(lines, read))).toEqual([]);
   });
 
+  it('replaces a whole value no one can have only with its own digits read with a separator', async () => {
+    const lines = page('Kalium 38 mmol/L 355.1', 'Natrium 140 mmol/L 135-145');
+    const implausible = (mended: TextLine[]) => parseLines(mended).results.filter((r) => r.implausible).map((r) => `${r.name} ${r.value}`);
+    expect(implausible(lines)).toEqual(['Potassium 38']);
+    const separator = reader(lines, (first) => (first.startsWith('Kalium') ? 'Kalium 3,8 mmol/L 3,5-5,1' : first));
+    const mended = await readDoubtfulLinesAgain(lines, separator);
+    expect(values(mended)).toEqual(['Potassium 3.8 mmol/L', 'Sodium 140 mmol/L']);
+    expect(implausible(mended)).toEqual([]);
+    // Other digits are no reading of this value: it stays as first read, with its warning.
+    const otherDigits = reader(lines, (first) => (first.startsWith('Kalium') ? 'Kalium 3,6 mmol/L 3,5-5,1' : first));
+    expect(implausible(await readDoubtfulLinesAgain(lines, otherDigits))).toEqual(['Potassium 38']);
+  });
+
   it('mends a mangled unit only with the value as first read', async () => {
     // No range: the unit cannot be told from it (parser.ts, unitFromRange).
     const lines = page('MCV 88 fr');

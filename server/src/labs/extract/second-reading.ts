@@ -12,6 +12,8 @@ import { parseLines, type TextLine } from './parser.ts';
  * on its own, larger, as a single line. The new text is kept only when it adds results and
  * changes none: each added result is the rejected row's test, with the same digits in the same
  * order as the first reading (a separator may be supplied, never a digit), and plausible.
+ * A whole value no one can have ("38" for potassium's "3,8") is read again the same way, and
+ * gives way only to its own digits with a separator.
  * Rows taken in doubt are read again too, and left out when that reading gives other digits.
  */
 
@@ -39,6 +41,7 @@ export async function readDoubtfulLinesAgain(lines: TextLine[], readLine: LineRe
     },
     onDoubt: collectValueDoubts(valueDoubts),
   });
+  doubts.push(...first.results.flatMap(implausibleDoubt));
   if (doubts.length === 0) return confirmDoubtfulValues(lines, valueDoubts, readLine, () => false);
   // The lines of a doubtful row (a stacked row's box holds its name's line too) that print its value.
   const printsValue = (line: TextLine, d: Doubt) => within(line.box as PageBox, d.box) && [...line.text.matchAll(NUMBER)].some((m) => digitsOf(m[0]) === d.digits);
@@ -196,6 +199,12 @@ export function contradicts(first: string, second: string | null, digits: string
   return decimalsLost || (other.length === digits.length && other !== digits);
 }
 
+/** An OCR value kept as implausible and printed whole most likely lost its separator. */
+function implausibleDoubt(result: ExtractedBiomarker): Doubt[] {
+  if (!result.implausible || !result.box || !Number.isInteger(result.value)) return [];
+  return [{ names: new Set([result.name]), digits: String(result.value), decimals: null, lost: true, box: result.box }];
+}
+
 /** The rejected row's test (every marker its name may be) and the digits of its value as first read. */
 function doubtOf(text: string, box: PageBox, lost: boolean): Doubt | null {
   const name = matchNameAtStart(text, { ocr: true });
@@ -235,10 +244,16 @@ function within(inner: PageBox, outer: PageBox): boolean {
 
 const same = (a: ExtractedBiomarker, b: ExtractedBiomarker) => a.name === b.name && a.value === b.value && a.unit === b.unit && a.canonicalValue === b.canonicalValue;
 
+/**
+ * The second reading only adds results for the doubtful rows, with their first reading's digits;
+ * the one result it may take away is one kept as implausible, for its test read so.
+ */
 function onlyAddsConsistent(before: ExtractedBiomarker[], after: ExtractedBiomarker[], doubts: Doubt[]): boolean {
-  if (!before.every((b) => after.some((a) => same(a, b)))) return false;
+  const mends = (a: ExtractedBiomarker) => !a.implausible && doubts.some((d) => d.names.has(a.name) && sameDigits(a.value, d));
+  const replaced = before.filter((b) => !after.some((a) => same(a, b)));
+  if (!replaced.every((b) => b.implausible && after.some((a) => a.name === b.name && mends(a)))) return false;
   const added = after.filter((a) => !before.some((b) => same(a, b)));
-  return added.length > 0 && added.every((a) => !a.implausible && !before.some((b) => b.name === a.name) && doubts.some((d) => d.names.has(a.name) && sameDigits(a.value, d)));
+  return added.length > 0 && added.every((a) => mends(a) && !before.some((b) => b.name === a.name && !replaced.includes(b)));
 }
 
 /**

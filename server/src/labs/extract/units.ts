@@ -43,6 +43,8 @@ const OCR_UNIT_REPAIRS: Array<(key: string, known: Map<string, UnitDef>) => stri
   (key) => (key.includes('/') ? null : key.replace(/^([a-z]+?)(d?l)$/, '$1/$2')),
   // The litre's "l" read as "1", "i" or a bar ("mg/d1").
   (key) => key.replace(/(?<=[d/])[1i|]$/, 'l'),
+  // Or lost ("g/d"); a marker counted per day has its own "mg/d", found before any repair.
+  (key) => key.replace(/(?<=g\/d)$/, 'l'),
   (key) => (/^u(?:n|i|1|\/)$|^u[ij]l$|^\/ul$/.test(key) ? 'u/l' : null),
   // A leading slash lost ("nl" for /nl, per nanolitre).
   (key) => (/^[npu]l$/.test(key) ? `/${key}` : null),
