@@ -237,6 +237,15 @@ describe('parseLines: layouts', () => {
     expect(parseLines(ocr('| Creatinina | | | mg/dL | 0,6-1,2 |')).results).toEqual([]);
   });
 
+  it('reports an OCR row whose value came out as letters before one of its units, to be read again', () => {
+    const letters = { kind: 'reject', reason: expect.stringMatching(/^unreadable value "aa", letters for digits$/) };
+    expect(parseRow('HbAlc aa mmol/mol 20-42 H', 'ocr')).toEqual(letters);
+    // Not before a unit of the test, or not from OCR: no row at all.
+    expect(parseRow('HbAlc aa diabete', 'ocr')).toEqual({ kind: 'skip' });
+    expect(parseRow('Total Protein see note g/L', 'ocr')).toEqual({ kind: 'skip' });
+    expect(parseRow('HbA1c aa mmol/mol 20-42', 'text')).toEqual({ kind: 'skip' });
+  });
+
   it('joins an OCR name to the value line under it when the reading order put another column between them', () => {
     const at = (x: number, y: number) => ({ page: 1, x, y, width: 0.2, height: 0.012 });
     const lines: TextLine[] = [

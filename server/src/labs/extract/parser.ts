@@ -303,7 +303,7 @@ export function parseRow(rawText: string, source: LineSource, convention?: Numbe
   if (source === 'ocr' && convention?.decimal) rest = rest.replace(/^(\d{1,3}):(\d{1,2})(?=\s+[A-Za-zµ%/])/, `$1${convention.decimal}$2`);
   const valuePattern = source === 'ocr' ? /^([<>≤≥]=?)?\s*([0-9OolI|][0-9OolI|,.]*)(?=\s|$|[A-Za-z%/µ])/ : /^([<>≤≥]=?)?\s*(\d[\d,.]*)(?=\s|$|[A-Za-z%/µ])/;
   const valueMatch = valuePattern.exec(rest);
-  if (!valueMatch) return { kind: 'skip' };
+  if (!valueMatch) return source === 'ocr' && lettersForValue(rest, keys) ? { kind: 'reject', reason: `unreadable value "${rest.trim().split(/\s+/)[0]}", letters for digits` } : { kind: 'skip' };
   if (valueMatch[1]) return { kind: 'reject', reason: 'censored value (< or >)' };
   // A bar before the digits ("|2,78") is as often a table's rule as a "1": neither is guessed.
   if (source === 'ocr' && /^[|Il][\d.,]/.test(valueMatch[2] as string)) return { kind: 'reject', reason: `unreadable value "${valueMatch[2]}"` };
@@ -350,6 +350,12 @@ export function parseRow(rawText: string, source: LineSource, convention?: Numbe
     ...(readUnit ? {} : { unitFromRange: true as const }),
   };
   return inDoubt(printed, valueToken, range, judged, source, convention) ? { kind: 'ok', result, doubt: valueToken } : { kind: 'ok', result };
+}
+
+/** OCR made letters of the value ("HbAlc aa mmol/mol" for 44): one short word, then one of the test's units. */
+function lettersForValue(rest: string, keys: string[]): boolean {
+  const [word, unit] = rest.trim().split(/\s+/);
+  return word !== undefined && unit !== undefined && word.length <= 4 && !FLAG_PATTERN.test(word) && keys.some((key) => findUnit(getMarker(key), unit, { ocr: true }) !== null);
 }
 
 /**

@@ -96,6 +96,27 @@ describe('a second reading of doubtful OCR lines', () => {
     expect(implausible(await readDoubtfulLinesAgain(lines, otherDigits))).toEqual(['Potassium 38']);
   });
 
+  it('takes a value OCR made letters of only when two readings print the same digits there', async () => {
+    const lines = page('Total Protein TT g/L 64 - 83', 'Natrium 140 mmol/L 135-145');
+    const alike = reader(lines, (first) => (first.startsWith('Total') ? 'Total Protein 77 g/L 64 - 83' : first));
+    expect(values(await readDoubtfulLinesAgain(lines, alike))).toEqual(['Total protein 77 g/L', 'Sodium 140 mmol/L']);
+    expect(alike.asked).toEqual(['Total Protein TT g/L 64 - 83', 'tight Total Protein TT g/L 64 - 83']);
+    const unlike = reader(lines, (first, how) => (first.startsWith('Total') ? `Total Protein ${how.stretch ? 71 : 77} g/L 64 - 83` : first));
+    expect(values(await readDoubtfulLinesAgain(lines, unlike))).toEqual(['Sodium 140 mmol/L']);
+    // One reading lost the separator the other gives: the same digits, and the separator taken.
+    const glucose = page('Glycémie rl mmol/L 3,9-5,6 H');
+    const separator = reader(glucose, (_first, how) => (how.stretch ? 'Glycémie 71 mmol/L 3,9-5,6 H' : 'Glycémie 7,1 mmol/L 3,9-5,6 H'));
+    expect(values(await readDoubtfulLinesAgain(glucose, separator))).toEqual(['Glucose 7.1 mmol/L']);
+  });
+
+  it('takes a value glued to a bar only when both readings print the digits after the bar', async () => {
+    const lines = page('| Cholesterol, Total |214 | mg/dL <200 H |');
+    const barGone = reader(lines, (first, how) => (how.stretch ? first : '| Cholesterol, Total | 214 | mg/dL < 200 H |'));
+    expect(values(await readDoubtfulLinesAgain(lines, barGone))).toEqual(['Total cholesterol 214 mg/dL']);
+    const barAsOne = reader(lines, () => '| Cholesterol, Total 1214 | mg/dL < 200 H |');
+    expect(values(await readDoubtfulLinesAgain(lines, barAsOne))).toEqual([]);
+  });
+
   it('mends a mangled unit only with the value as first read', async () => {
     // No range: the unit cannot be told from it (parser.ts, unitFromRange).
     const lines = page('MCV 88 fr');

@@ -13,7 +13,8 @@ import { parseLines, type TextLine } from './parser.ts';
  * changes none: each added result is the rejected row's test, with the same digits in the same
  * order as the first reading (a separator may be supplied, never a digit), and plausible.
  * A whole value no one can have ("38" for potassium's "3,8") is read again the same way, and
- * gives way only to its own digits with a separator.
+ * gives way only to its own digits with a separator. A value OCR made letters of ("aa" for 44)
+ * supplies no digits to hold to: two readings must print the same ones.
  * Rows taken in doubt are read again too, and left out when that reading gives other digits.
  */
 
@@ -33,21 +34,32 @@ type Doubt = { names: Set<string>; digits: string; decimals: number | null; lost
 
 export async function readDoubtfulLinesAgain(lines: TextLine[], readLine: LineReader): Promise<TextLine[]> {
   const doubts: Doubt[] = [];
+  const unreadable: Unreadable[] = [];
   const valueDoubts: ValueDoubt[] = [];
   const first = parseLines(lines, {
     onReject: (text, reason, box) => {
       const doubt = box && MENDABLE.test(reason) ? doubtOf(text, box, !reason.startsWith('unit')) : null;
       if (doubt) doubts.push(doubt);
+      const letters = box ? unreadableOf(text, reason, box) : null;
+      if (letters) unreadable.push(letters);
     },
     onDoubt: collectValueDoubts(valueDoubts),
   });
   doubts.push(...first.results.flatMap(implausibleDoubt));
-  if (doubts.length === 0) return confirmDoubtfulValues(lines, valueDoubts, readLine, () => false);
+  const mended = doubts.length === 0 ? lines : await mendDoubts(lines, doubts, first.results, readLine);
+  const current = unreadable.length === 0 ? mended : await readValuesAgain(mended, unreadable, readLine);
+  // A mended line may change how the page's other rows are read (its number convention): look again.
+  const doubtsNow = current === lines ? valueDoubts : valueDoubtsOf(current);
+  return confirmDoubtfulValues(current, doubtsNow, readLine, (i) => current[i] !== lines[i]);
+}
+
+/** Doubtful rows' lines read again, in the ways described above, until a reading mends them. */
+async function mendDoubts(lines: TextLine[], doubts: Doubt[], firstResults: ExtractedBiomarker[], readLine: LineReader): Promise<TextLine[]> {
   // The lines of a doubtful row (a stacked row's box holds its name's line too) that print its value.
   const printsValue = (line: TextLine, d: Doubt) => within(line.box as PageBox, d.box) && [...line.text.matchAll(NUMBER)].some((m) => digitsOf(m[0]) === d.digits);
   const candidates = lines.flatMap((line, i) => (line.box && doubts.some((d) => printsValue(line, d)) ? [i] : []));
   let current = lines;
-  let results = first.results;
+  let results = firstResults;
   // Tries each text for line i in turn; keeps the first that only adds consistent results.
   const tryTexts = (i: number, texts: Array<string | null>): boolean => {
     for (const text of texts) {
@@ -90,9 +102,57 @@ export async function readDoubtfulLinesAgain(lines: TextLine[], readLine: LineRe
   };
   if (separatorLines.length > 0) await agreed(CUTS, { stretch: true });
   if (separatorLines.length > 0) await agreed([(box) => box, ...CUTS], { binarise: true });
-  // A mended line may change how the page's other rows are read (its number convention): look again.
-  const doubtsNow = current === lines ? valueDoubts : valueDoubtsOf(current);
-  return confirmDoubtfulValues(current, doubtsNow, readLine, (i) => current[i] !== lines[i]);
+  return current;
+}
+
+/**
+ * A row whose value OCR made letters of ("aa mmol/mol"), or glued to a bar ("|214"): `digits`,
+ * those it printed after the bar (the value must keep them), else null.
+ */
+type Unreadable = { names: Set<string>; digits: string | null; box: PageBox };
+
+function unreadableOf(text: string, reason: string, box: PageBox): Unreadable | null {
+  const [, token, letters] = /^unreadable value "(.*)"(, letters for digits)?$/.exec(reason) ?? [];
+  const barred = token !== undefined && /^[|Il]\d/.test(token);
+  const name = letters || barred ? matchNameAtStart(text, { ocr: true }) : null;
+  if (!name) return null;
+  return { names: new Set(name.keys.map((key) => getMarker(key).name)), digits: barred ? digitsOf((token as string).slice(1)) : null, box };
+}
+
+/**
+ * Rows whose value was unreadable, read again twice: with a margin, and cut tight and stretched.
+ * A row is taken only when both readings print the same digits where its value is (one may have
+ * lost the separator), and one of them gives it a plausible value and changes nothing else.
+ */
+async function readValuesAgain(lines: TextLine[], unreadable: Unreadable[], readLine: LineReader): Promise<TextLine[]> {
+  const targets = unreadable.flatMap((u) => {
+    const i = lines.findIndex((line) => line.box && within(line.box, u.box));
+    return i === -1 ? [] : [{ i, u }];
+  });
+  const boxes = targets.map((t) => (lines[t.i] as TextLine).box as PageBox);
+  const [usual, tight] = await Promise.all([readLine(boxes.map((box) => withMargin(box, lines)), {}), readLine(boxes, { stretch: true })]);
+  let current = lines;
+  targets.forEach(({ i, u }, k) => {
+    const digits = valueDigits(usual[k]);
+    if (digits === null || digits !== valueDigits(tight[k]) || (u.digits !== null && u.digits !== digits)) return;
+    const before = parseLines(current).results;
+    const text = [usual[k], tight[k]].find((reading) => {
+      const after = parseLines(current.map((l, j) => (j === i ? { ...l, text: reading as string } : l))).results;
+      const added = after.filter((a) => !before.some((b) => same(a, b)));
+      const one = added.length === 1 ? (added[0] as ExtractedBiomarker) : null;
+      return before.every((b) => after.some((a) => same(a, b))) && one !== null && !one.implausible && u.names.has(one.name) && digitsOf(String(one.value)) === digits;
+    });
+    if (text) current = current.map((l, j) => (j === i ? { ...l, text } : l));
+  });
+  return current;
+}
+
+/** The digits of the first number after a reading's test name; null when it prints none. */
+function valueDigits(text: string | null | undefined): string | null {
+  const row = text?.replace(/^[^\p{L}]+/u, '') ?? '';
+  const name = matchNameAtStart(row, { ocr: true });
+  const token = name ? /\d(?:[\d.,]*\d)?/.exec(row.slice(name.end))?.[0] : undefined;
+  return token === undefined ? null : digitsOf(token);
 }
 
 /**
