@@ -59,6 +59,8 @@ describe('reports in other languages', () => {
     expect(ocr('VSG Colesterol total', '12 mm/h <20 4,54 mmol/L (< 5,20)', 'Fosfatasa alcalina Vitamina B12', '137 U/L 40-130 H 419 pmol/L 145 - 570')).toEqual([
       ['ESR', 12], ['Total cholesterol', 4.54], ['Alkaline phosphatase', 137], ['Vitamin B12', 419],
     ]);
+    // The right name ends in a tail of its own ("(25-OH)"), its "µ" read "p" on the left.
+    expect(ocr('Harnséure Vitamin D (25-OH)', '396 pmol/L 200-430 50 nmol/l 75 - 250 L')).toEqual([['Uric acid', 396], ['25-OH vitamin D', 50]]);
     // A name misread by OCR ("Albimina") still takes the value on the line below it.
     expect(ocr('Albimina', '50 g/L 35-50')).toEqual([['Albumin', 50]]);
   });

@@ -206,7 +206,7 @@ function readOcrNamePair(line: TextLine, next: TextLine | undefined, convention?
   if (!first) return null;
   const second = text.slice(first.end).trim();
   const secondName = matchNameAtStart(second, { ocr: true });
-  if (!secondName || second.slice(secondName.end).replace(/[\s:]/g, '') !== '') return null;
+  if (!secondName || stripNameTail(second.slice(secondName.end), secondName.keys, 'ocr').replace(/:/g, '') !== '') return null;
   const names = [text.slice(0, text.length - second.length).trim(), second];
   const words = next.text.trim().split(/\s+/);
   // Cuts that read the same results (a flag on either side of the cut) count as one.
