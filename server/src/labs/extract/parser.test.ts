@@ -110,6 +110,9 @@ describe('parseRow: OCR text', () => {
     expect(one('Proteina C reattiva 05 mg/L (<5,0)', 'ocr')).toBeNull();
     // "34" beside "28-17,2": the range was misread, so the value may have been too.
     expect(one('Azotemia 34 mmol/L 28-17,2', 'ocr')).toBeNull();
+    // A single digit beside a range that lost its separators lost its decimals, or more (7,5 and 7,2).
+    expect(one('Protéines totales 7D) g/dL 64-83', 'ocr')).toBeNull();
+    expect(one('Proteinas totais 2 g/dL 64-83', 'ocr')).toBeNull();
     // Inside the range, or a single digit, nothing was lost.
     expect(one('White Blood Cells 7 thou/cumm 4.0-10.0', 'ocr')).toMatchObject({ value: 7 });
     expect(one('Glucose 93 mg/dl 70-100', 'ocr')).toMatchObject({ value: 93 });

@@ -307,6 +307,8 @@ export function parseRow(rawText: string, source: LineSource, convention?: Numbe
   if (valueMatch[1]) return { kind: 'reject', reason: 'censored value (< or >)' };
   // A bar before the digits ("|2,78") is as often a table's rule as a "1": neither is guessed.
   if (source === 'ocr' && /^[|Il][\d.,]/.test(valueMatch[2] as string)) return { kind: 'reject', reason: `unreadable value "${valueMatch[2]}"` };
+  // Digits glued to what is no unit, the unit after it ("7D) g/dL" for 7,5 g/dL): the value was misread.
+  if (source === 'ocr' && garbageBeforeUnit(rest.slice(valueMatch[0].length), keys)) return { kind: 'reject', reason: `unreadable value "${valueMatch[2]}${rest.slice(valueMatch[0].length).split(/\s/)[0]}"` };
   const valueToken = source === 'ocr' ? fixOcrDigits(valueMatch[2] as string) : (valueMatch[2] as string);
   const printed = convention ? readNumber(valueToken, convention) : parsePrintedNumber(valueToken);
   if (!printed) return { kind: 'reject', reason: `unreadable value "${valueMatch[2]}"` };
@@ -355,8 +357,17 @@ export function parseRow(rawText: string, source: LineSource, convention?: Numbe
 /** OCR made letters of the value ("HbAlc aa mmol/mol" for 44): one short word, then one of the test's units. */
 function lettersForValue(rest: string, keys: string[]): boolean {
   const [word, unit] = rest.trim().split(/\s+/);
-  return word !== undefined && unit !== undefined && word.length <= 4 && !FLAG_PATTERN.test(word) && keys.some((key) => findUnit(getMarker(key), unit, { ocr: true }) !== null);
+  return word !== undefined && unit !== undefined && word.length <= 4 && !FLAG_PATTERN.test(word) && isUnitOf(keys, unit);
 }
+
+/** What follows a value's digits: glued to them, a word that is neither unit nor flag, then a unit. */
+function garbageBeforeUnit(after: string, keys: string[]): boolean {
+  if (after === '' || /^\s/.test(after)) return false;
+  const [glued, next] = after.split(/\s+/) as [string, string | undefined];
+  return next !== undefined && !FLAG_PATTERN.test(glued) && !isUnitOf(keys, glued) && isUnitOf(keys, next);
+}
+
+const isUnitOf = (keys: string[], word: string) => keys.some((key) => findUnit(getMarker(key), word, { ocr: true }) !== null);
 
 /**
  * An OCR value taken beside a range that lost its separators, or read with a separator the
@@ -576,9 +587,11 @@ function judgeValue(marker: Marker, unit: UnitDef, printed: PrintedNumber, range
     return { kind: 'reject', reason: `OCR value ${printed.value} for ${marker.name} and its range may have lost their decimal separators` };
   }
   // A whole number beside a range printed with decimals ("45" by "4.0-10.0", "7" by "1.7-2.5"),
-  // outside that range, most likely lost its separator or a digit with it: left out.
+  // outside that range, most likely lost its separator or a digit with it: left out. So is a
+  // single digit beside a range OCR lost the separators of ("2" by "64-83" for 7,2 by 6,4-8,3).
   const outsideRange = (low !== null && printed.value < low) || (high !== null && printed.value > high);
-  if (printsDecimals(range) && outsideRange && !printed.hadDecimalPoint) {
+  const digitLostWithRange = rangeRepaired(range, low, high) && printed.digits.length === 1;
+  if ((printsDecimals(range) || digitLostWithRange) && outsideRange && !printed.hadDecimalPoint) {
     return { kind: 'reject', reason: `OCR value ${printed.value} for ${marker.name} may have lost its decimal separator` };
   }
   // A range that had to be read with a separator OCR lost ("28-17,2") says the row's print was
