@@ -308,11 +308,12 @@ export function parseRow(rawText: string, source: LineSource, convention?: Numbe
   // A bar before the digits ("|2,78") is as often a table's rule as a "1": neither is guessed.
   if (source === 'ocr' && /^[|Il][\d.,]/.test(valueMatch[2] as string)) return { kind: 'reject', reason: `unreadable value "${valueMatch[2]}"` };
   // Digits glued to what is no unit, the unit after it ("7D) g/dL" for 7,5 g/dL): the value was misread.
-  if (source === 'ocr' && garbageBeforeUnit(rest.slice(valueMatch[0].length), keys)) return { kind: 'reject', reason: `unreadable value "${valueMatch[2]}${rest.slice(valueMatch[0].length).split(/\s/)[0]}"` };
+  const afterValue = rest.slice(valueMatch[0].length);
+  if (source === 'ocr' && garbageBeforeUnit(afterValue, keys)) return { kind: 'reject', reason: `unreadable value "${valueMatch[2]}${afterValue.split(/\s/)[0]}"` };
   const valueToken = source === 'ocr' ? fixOcrDigits(valueMatch[2] as string) : (valueMatch[2] as string);
   const printed = convention ? readNumber(valueToken, convention) : parsePrintedNumber(valueToken);
   if (!printed) return { kind: 'reject', reason: `unreadable value "${valueMatch[2]}"` };
-  rest = rest.slice(valueMatch[0].length);
+  rest = afterValue;
 
   const range = extractRange(rest, source, convention);
   if (range) rest = rest.slice(0, range.index) + ' ' + rest.slice(range.index + range.length);
