@@ -33,6 +33,19 @@ describe('two columns under OCR: where the right column starts', () => {
     expect(found!.bottom).toBeLessThan(100 + 7 * 40);
   });
 
+  it('finds it from two names where OCR misread the right column\'s others (photo seed 10015)', () => {
+    const found = band([
+      [[140, 'EMOCROMO'], [1030, 'Sodio']],
+      [[200, '29,8'], [320, 'pg'], [1090, '142'], [1200, 'mEq/L']],
+      [[140, 'Linfociti'], [320, 'assoluti'], [1030, 'Colesieioio'], [1250, 'totale']],
+      [[200, '3,69'], [320, 'x10^9/L'], [1090, '279'], [1200, 'mg/dL']],
+      [[140, 'Albumina'], [1030, 'TSH']],
+      [[200, '4,8'], [320, 'g/dL'], [1090, '0,50'], [1200, 'mU/L']],
+    ]);
+    expect(found?.gutter).toBeGreaterThan(320 + 8 * 18);
+    expect(found?.gutter).toBeLessThan(1030);
+  });
+
   it('leaves a one-column table alone: a unit column mid-page is no column of results ("mg" is no magnesium)', () => {
     expect(
       band([

@@ -31,7 +31,7 @@ export function wordsOfTsv(tsv: string | null, offset: { top: number; tag: strin
 const NAME_ENDS_ROW_START = /^\s*(?:\([^)]{1,20}\)\s*)?[:=]?\s*(?:$|[<>]?\s*[0-9OolI|][0-9OolI|.,]*(?:\s|$))/;
 
 /** Names starting at this many lines mark a column; fewer could be a stray word. */
-const MIN_NAMES = 3;
+const MIN_NAMES = 2;
 
 export function findColumnBand(words: OcrWord[], imageWidth: number): ColumnBand | null {
   const lines = new Map<string, OcrWord[]>();
