@@ -122,7 +122,7 @@ function unreadableOf(text: string, reason: string, box: PageBox): Unreadable | 
 /**
  * Rows whose value was unreadable, read again twice: with a margin, and cut tight and stretched.
  * A row is taken only when both readings print the same digits where its value is (one may have
- * lost the separator), and one of them gives it a plausible value and changes nothing else.
+ * lost the separator), and one of them adds it with those digits and changes nothing else.
  */
 async function readValuesAgain(lines: TextLine[], unreadable: Unreadable[], readLine: LineReader): Promise<TextLine[]> {
   const targets = unreadable.flatMap((u) => {
@@ -135,14 +135,12 @@ async function readValuesAgain(lines: TextLine[], unreadable: Unreadable[], read
   targets.forEach(({ i, u }, k) => {
     const digits = valueDigits(usual[k]);
     if (digits === null || digits !== valueDigits(tight[k]) || (u.digits !== null && u.digits !== digits)) return;
+    // The digits both readings agree on, held to as a lost separator's are.
+    const doubt: Doubt = { names: u.names, digits, decimals: null, lost: true, box: u.box };
     const before = parseLines(current).results;
-    const text = [usual[k], tight[k]].find((reading) => {
-      const after = parseLines(current.map((l, j) => (j === i ? { ...l, text: reading as string } : l))).results;
-      const added = after.filter((a) => !before.some((b) => same(a, b)));
-      const one = added.length === 1 ? (added[0] as ExtractedBiomarker) : null;
-      return before.every((b) => after.some((a) => same(a, b))) && one !== null && !one.implausible && u.names.has(one.name) && digitsOf(String(one.value)) === digits;
-    });
-    if (text) current = current.map((l, j) => (j === i ? { ...l, text } : l));
+    const withText = (text: string) => current.map((l, j) => (j === i ? { ...l, text } : l));
+    const text = [usual[k], tight[k]].find((reading) => reading && onlyAddsConsistent(before, parseLines(withText(reading)).results, [doubt]));
+    if (text) current = withText(text);
   });
   return current;
 }
