@@ -61,7 +61,7 @@ const vitest = (projects, outputFile, options) =>
   });
 
 await Promise.all([
-  step('typecheck', npx, ['tsc', '-p', '.'], { buffered: true }),
+  step('typecheck', 'npm', ['run', 'typecheck', '--silent'], { buffered: true }),
   step('lint', npx, ['eslint', '.', '--max-warnings=0'], { buffered: true }),
   step('functions under 80 lines', 'node', ['scripts/long-functions.mjs'], { buffered: true }),
   vitest(databases === 'pglite' ? ['pglite'] : ['pglite', 'postgres'], reports.vitest[0], { name: 'unit and integration tests' }),

@@ -25,7 +25,7 @@ export function mergeRows(series: readonly Pick<ChartSeries, 'points'>[]): Chart
     for (const point of one.points) {
       const t = dateToTime(point.testDate);
       if (t === null || !Number.isFinite(point.value)) continue;
-      const row = rows.get(point.testDate) ?? { t, testDate: point.testDate };
+      const row: ChartRow = rows.get(point.testDate) ?? { t, testDate: point.testDate };
       row[seriesKey(index)] = point.value;
       rows.set(point.testDate, row);
     }
