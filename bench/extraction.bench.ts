@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument } from '#server/labs/extract/pdfjs.ts';
 import { extractDocument } from '#server/labs/extract/extract-document.ts';
 import { createOcrEngine } from '#server/labs/extract/ocr.ts';
 import { extractInWorker, stopIdleExtractionWorkers } from '#server/labs/extract/run-in-worker.ts';
@@ -50,10 +50,10 @@ async function interleaved(rounds: number, steps: (() => Promise<unknown>)[]): P
 }
 
 async function pdfjsText(bytes: Uint8Array): Promise<number> {
-  const doc = await getDocument({ data: bytes.slice(), standardFontDataUrl, isEvalSupported: false, verbosity: 0 }).promise;
+  const doc = await getDocument({ data: bytes.slice(), standardFontDataUrl, verbosity: 0 }).promise;
   for (let page = 1; page <= doc.numPages; page += 1) await (await doc.getPage(page)).getTextContent();
   const pages = doc.numPages;
-  await doc.destroy();
+  await doc.loadingTask.destroy();
   return pages;
 }
 

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { unzipSync, strFromU8 } from 'fflate';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument } from '#server/labs/extract/pdfjs.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_SCHEMA_VERSION, exportDocumentSchema } from '#contract/data-ownership.ts';
 import { addDays } from '#contract/dates.ts';
@@ -29,13 +29,13 @@ afterAll(() => t.close());
 const EXPORTS = ['/api/export/json', '/api/export/csv', '/api/export/csv?includeFiles=true', '/api/export/fhir', '/api/export/report'];
 
 async function pdfText(bytes: Buffer): Promise<{ pages: string[]; text: string }> {
-  const pdf = await getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, useSystemFonts: false }).promise;
+  const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false }).promise;
   const pages: string[] = [];
   for (let n = 1; n <= pdf.numPages; n += 1) {
     const content = await (await pdf.getPage(n)).getTextContent();
     pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' ').replace(/\s+/g, ' '));
   }
-  await pdf.destroy();
+  await pdf.loadingTask.destroy();
   return { pages, text: pages.join('\n') };
 }
 

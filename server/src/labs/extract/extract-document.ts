@@ -121,7 +121,7 @@ async function readPdf(bytes: Uint8Array, opts: ExtractOptions, ocr: LazyOcr): P
     opts.onProgress?.({ pagesRead: pageCount, pageCount });
     return { lines, ocrPages, pageCount };
   } finally {
-    await doc.destroy();
+    await doc.loadingTask.destroy();
   }
 }
 

@@ -1,4 +1,4 @@
-import { getDocument, PasswordResponses, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument, PasswordResponses, type PDFDocumentProxy } from './pdfjs.ts';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ExtractionError } from './errors.ts';
@@ -23,7 +23,6 @@ export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
   const task = getDocument({
     data,
     ...standardFontOption(),
-    isEvalSupported: false,
     disableFontFace: true,
     useSystemFonts: false,
     stopAtErrors: false,

@@ -78,6 +78,6 @@ async function renderPdfPageImage(bytes: Uint8Array, page: number, width: number
     const png = await renderPdfPage(doc, page, { scale, maxPixels: 8_000_000 });
     return new Uint8Array(png.buffer, png.byteOffset, png.byteLength).slice();
   } finally {
-    await doc.destroy();
+    await doc.loadingTask.destroy();
   }
 }

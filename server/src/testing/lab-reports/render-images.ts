@@ -19,7 +19,7 @@ async function renderPages(pdf: Uint8Array, scale: number, maxPages = Infinity):
     for (let page = 1; page <= Math.min(doc.numPages, maxPages); page++) pages.push(await renderPdfPage(doc, page, { scale }));
     return pages;
   } finally {
-    await doc.destroy();
+    await doc.loadingTask.destroy();
   }
 }
 
