@@ -96,6 +96,8 @@ export type AppOptions = {
   fileStore?: FileStore;
   /** Where the built web app lives; unset or missing, only the API is served. */
   webDir?: string;
+  /** Tests pass the built-in assistant without its pause between pieces: they read the pieces, not the pace. */
+  builtInAssistant?: BuiltInAssistant;
 };
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,64}$/;
@@ -231,7 +233,7 @@ function createServices(app: FastifyInstance, { options, db, mailer, sessions, u
   const assistant = new AssistantService({
     db,
     insights,
-    provider: config.ai.provider ? new OpenAiCompatibleProvider(config.ai.provider, { log: app.log }) : new BuiltInAssistant(),
+    provider: config.ai.provider ? new OpenAiCompatibleProvider(config.ai.provider, { log: app.log }) : (options.builtInAssistant ?? new BuiltInAssistant()),
     entitlements,
     limiter,
     supplements,

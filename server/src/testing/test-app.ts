@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '#server/app.ts';
+import { BuiltInAssistant } from '#server/ai/built-in/built-in-assistant.ts';
 import { type Config, loadConfig } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { openTestDatabase, testDatabaseKind } from './databases.ts';
@@ -47,7 +48,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   });
   const outbox = new TestOutbox(config.mail.outboxDir, config.mail.from, silentLogger());
   Object.defineProperty(outbox, 'delivers', { value: env.SMTP_URL !== undefined });
-  const app = await buildApp({ config, database, mailer: outbox, logStream, webDir: options.webDir });
+  const app = await buildApp({ config, database, mailer: outbox, logStream, webDir: options.webDir, builtInAssistant: new BuiltInAssistant({ chunkDelayMs: 0 }) });
   await app.ready();
   return {
     app,
