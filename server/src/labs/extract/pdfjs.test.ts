@@ -10,6 +10,9 @@ it('transfers a buffer to a fixed length, detaching the original, as pdf.js expe
   expect(original.byteLength).toBe(0);
   expect([...new Uint8Array(transfer(same, 2))]).toEqual([1, 2]);
   expect([...new Uint8Array(transfer(new Uint8Array([5]).buffer, 3))]).toEqual([5, 0, 0]);
+  const keys: string[] = [];
+  for (const key in new ArrayBuffer(1)) keys.push(key);
+  expect(keys).toEqual([]);
 });
 
 it('makes a promise with its resolvers', async () => {
