@@ -42,11 +42,12 @@ export default tseslint.config(
     },
   },
   {
-    // A cycle makes module start-up order matter and hides which layer is below which.
+    // A cycle makes module start-up order matter and hides which layer is below which. A package
+    // cannot import our code back, so the search stays out of node_modules (a third of lint's time).
     files: ['contract/**', 'server/**', 'web/**'],
     plugins: { 'import-x': importX },
     settings: { ...importX.flatConfigs.typescript.settings, 'import-x/resolver-next': [createTypeScriptImportResolver()] },
-    rules: { 'import-x/no-cycle': 'error' },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   { files: ['server/**'], rules: { 'no-restricted-imports': restrict([noWeb]) } },
   {
