@@ -202,6 +202,8 @@ describe('parseRow: OCR text', () => {
     expect(one('Linfociti assoluti 3,61 x10" 1,00 - 4,00', 'ocr')).toMatchObject({ canonicalValue: 3.61, unitFromRange: true });
     // The range's separators lost too: its bounds fit at a tenth, and the value waits for a second reading.
     expect(parseRow('HCM 324 Po 270-330', 'ocr')).toMatchObject({ kind: 'ok', result: { name: 'MCH', value: 32.4, unitFromRange: true }, doubt: '324' });
+    // One bound's separator lost ("4.5-11" read "45-11", the µ a missing glyph): the low bound at a tenth puts the range in order.
+    expect(one('White Blood Cells 7.5 KEL (Normal: 45-11)', 'ocr')).toMatchObject({ name: 'WBC count', value: 7.5, referenceRange: { low: 4.5, high: 11 }, unitFromRange: true });
     // Without a range, or with one that fits mg/dL and mEq/L alike, the unit is not guessed.
     expect(one('TSH 1,12 muUlL', 'ocr')).toBeNull();
     expect(one('Magnesium 1,8 rnxL 1,3-2,1', 'ocr')).toBeNull();

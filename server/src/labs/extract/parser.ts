@@ -522,16 +522,20 @@ function valueNearTypical(marker: Marker, unit: UnitDef, printed: PrintedNumber,
   return scales(!printed.hadDecimalPoint, lostSeparators).some((scale) => nearTypical(marker, unit, printed.value * scale));
 }
 
-/** Each bound within half as much again of the usual one, at least one to compare, both read alike ("270-330" for 27,0-33,0). */
+/**
+ * Each bound within half as much again of the usual one, at least one to compare. With
+ * `lostSeparators`, a bound printed whole may also be read at a tenth or a hundredth, the bounds
+ * still in order ("270-330" for 27,0-33,0; "45-11" for 4,5-11).
+ */
 function rangeNearTypical(marker: Marker, unit: UnitDef, range: PrintedRange, lostSeparators: boolean): boolean {
-  const pairs = [
-    [range.low?.value, marker.typical[0]],
-    [range.high?.value, marker.typical[1]],
-  ].filter((pair): pair is [number, number] => pair[0] != null && pair[0] !== 0 && pair[1] != null);
-  const printedWhole = !range.low?.hadDecimalPoint && !range.high?.hadDecimalPoint;
-  return (
-    pairs.length > 0 &&
-    scales(printedWhole, lostSeparators).some((scale) => pairs.every(([bound, usual]) => Math.abs(Math.log(toCanonical(unit, bound * scale) / usual)) <= Math.log(1.5)))
+  const readings = (bound: PrintedNumber | null | undefined) => (bound ? scales(!bound.hadDecimalPoint, lostSeparators).map((scale) => bound.value * scale) : [null]);
+  const near = (bound: number | null, usual: number | null) => (bound === null || bound === 0 || usual === null ? null : Math.abs(Math.log(toCanonical(unit, bound) / usual)) <= Math.log(1.5));
+  return readings(range.low).some((low) =>
+    readings(range.high).some((high) => {
+      if (low !== null && high !== null && low > high) return false;
+      const compared = [near(low, marker.typical[0]), near(high, marker.typical[1])].filter((fits) => fits !== null);
+      return compared.length > 0 && compared.every(Boolean);
+    }),
   );
 }
 
