@@ -207,6 +207,13 @@ describe('contradicts: a second reading that gives the value other digits', () =
     expect(contradicts('Glucose 8.2 mmol/l 39-56', null, '82')).toBe(false);
   });
 
+  it('holds for a number read again whole, with a separator, other digits before it or where the first printed none', () => {
+    expect(contradicts('Linfociti 3.7 % 20,0-45,0', 'Linfociti 31,7 % 20,0 -45,0', '37')).toBe(true);
+    // A digit inside the name ("HbA1lc" read again for "HbAlc") is no number of the line.
+    expect(contradicts('Emoglobina glicata (HbAlc) 538 % 40-56', 'Emoglobina glicata (HbA1lc) 5.8 % 40-56', '538')).toBe(true);
+    expect(contradicts('Emoglobina glicata (HbAlc) 538 % 40-56', 'Emoglobina glicata (HbA1lc) 538 % 40-56', '538')).toBe(false);
+  });
+
   it('holds for a whole number read again with decimals after it, and only so', () => {
     expect(contradicts('Magnésio 2 mg/dL (1,7-2,5)', 'Magnésio 2,1 mg/dL (1,7-2,5)', '2')).toBe(true);
     expect(contradicts('Magnésio 2 mg/dL (1,7-2,5)', 'Magnésio 2 mg/dL (1,7-2,5)', '2')).toBe(false);

@@ -238,13 +238,16 @@ function literalValue(token: string): number | null {
   return /^\d+(?:[.,]\d+)?$/.test(fixed) ? Number(fixed.replace(',', '.')) : null;
 }
 
-const numbersOf = (text: string) => text.match(/\d(?:[\d.,]*\d)?/g) ?? [];
+/** The numbers of a line; a digit inside a word ("HbA1c", OCR's "HbAlc" read again "HbA1lc") is none. */
+const numbersOf = (text: string) => text.match(/(?<![A-Za-z])\d(?:[\d.,]*\d)?/g) ?? [];
 
 /**
  * A second reading with as many numbers as the first, whose number in the value's place has as
- * many digits and other ones ("8.2" read again "52"), or is a whole number read again with
- * decimals after it ("2" read again "2,1": the first reading lost them). A reading that lost or
- * gained a number or a digit otherwise is no reading of the value at all, and says nothing.
+ * many digits and other ones ("8.2" read again "52"); or prints a separator, with other digits
+ * before it ("3.7" read again "31,7") or where the first printed none ("538" read again "5.8");
+ * or is a whole number read again with decimals after it ("2" read again "2,1": the first reading
+ * lost them). A reading that lost or gained a number or a digit otherwise ("49" read again "3",
+ * "8.2" read again "8.25") is no reading of the value at all, and says nothing.
  */
 export function contradicts(first: string, second: string | null, digits: string): boolean {
   if (!second) return false;
@@ -254,7 +257,11 @@ export function contradicts(first: string, second: string | null, digits: string
   if (at === -1 || before.length !== after.length) return false;
   const other = digitsOf(after[at] as string);
   const decimalsLost = !/[.,]/.test(before[at] as string) && new RegExp(`^${digits}[.,]\\d+$`).test(fixOcrDigits(after[at] as string));
-  return decimalsLost || (other.length === digits.length && other !== digits);
+  const [firstWhole, firstDecimals] = fixOcrDigits(before[at] as string).split(/[.,]/);
+  const [secondWhole, secondDecimals] = fixOcrDigits(after[at] as string).split(/[.,]/);
+  // A separator read where the first reading had none, or other digits before it: the number was read whole.
+  const otherNumber = secondDecimals !== undefined && (firstDecimals === undefined || secondWhole !== firstWhole);
+  return decimalsLost || (other !== digits && (other.length === digits.length || otherNumber));
 }
 
 /** An OCR value kept as implausible and printed whole most likely lost its separator. */

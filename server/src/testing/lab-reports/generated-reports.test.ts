@@ -22,8 +22,10 @@ const REGRESSION_SEEDS: Record<Format, number[]> = {
   // 1007: a one-row table's rule glued to a value ("|2,78" read 12.78);
   // 1001: two columns on one OCR line, the right one's name misread ("HbAlc"), "µmol/L" read "pHmol/L"
   // 1030: two columns of stacked rows joined by OCR (read column by column since, columns.ts);
-  // 6010: "Ácido úrico" read "Acido arico" (an accented letter misread after the first word)
-  'scanned-pdf': [1001, 1005, 1007, 1030, 6010],
+  // 6010: "Ácido úrico" read "Acido arico" (an accented letter misread after the first word);
+  // 9114: "5,3" read "538" beside "40-56", taken as 5.38, though read again "5.8";
+  // 10000: "31,7" read "3.7", though read again "31,7"
+  'scanned-pdf': [1001, 1005, 1007, 1030, 6010, 9114, 10000],
   // OCR dropped the decimal comma of "3,1" and the range: read as 31 before the fix;
   // 1001: "4.5" read "45" beside "4.0-10.0" (taken while under five times the range);
   // 6003: "150 000 — 400 000" (an em dash hid the grouped range), "13,9" read "139" until cut tight;
