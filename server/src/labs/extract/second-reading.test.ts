@@ -160,6 +160,14 @@ describe('a second reading of doubtful OCR lines', () => {
     expect(values(await readDoubtfulLinesAgain(lines, reader(lines, (first) => first.replace('8.2', 'Tag'))))).toEqual(['Potassium 4.2 mmol/l', 'Glucose 8.2 mmol/l']);
   });
 
+  it('leaves out a row taken in doubt whose second reading reads no value and a third, cut tight, other digits', async () => {
+    // Photo seed 11003: "12,7" read "2.7" in a decimal-comma report, again "nd", tight "12,7".
+    const lines = page('Kalium 4,2 mmol/l 3,5-5,1', 'T4 livre 2.7 pmol/L 10,0 -22,0');
+    const read = (third: string) => reader(lines, (first, how) => (!first.startsWith('T4') ? first : how.stretch ? third : 'T4 livre nd pmol/L 10,0-22,0'));
+    expect(values(await readDoubtfulLinesAgain(lines, read('T4 livre 12,7 pmol/L 10,0 - 22,0')))).toEqual(['Potassium 4.2 mmol/l']);
+    expect(values(await readDoubtfulLinesAgain(lines, read('T4 livre 2,7 pmol/L 10,0 - 22,0')))).toEqual(['Potassium 4.2 mmol/l', 'Free T4 2.7 pmol/L']);
+  });
+
   it('reads a line again cut no further than the lines printed just above and below it', async () => {
     // Room above the doubtful line, none below it.
     const lines = (

@@ -193,7 +193,9 @@ function valueDoubtsOf(lines: TextLine[]): ValueDoubt[] {
  * Rows the parser took in doubt (a range that lost its separators, a separator the report does
  * not print) read once more: a line whose second reading gives the value other digits is read a
  * third time, cut tight, and unless that reading gives the first one's digits and value it is
- * marked misread, and its rows are left out rather than either reading guessed right. `mended`: a
+ * marked misread, and its rows are left out rather than either reading guessed right. A line
+ * whose second reading says nothing is read cut tight too, and marked misread when that reading
+ * gives the value other digits. `mended`: a
  * line already taken from a second reading with the first one's digits, read twice alike.
  */
 async function confirmDoubtfulValues(lines: TextLine[], doubts: ValueDoubt[], readLine: LineReader, mended: (i: number) => boolean): Promise<TextLine[]> {
@@ -203,12 +205,18 @@ async function confirmDoubtfulValues(lines: TextLine[], doubts: ValueDoubt[], re
   });
   if (targets.length === 0) return lines;
   const boxesOf = (ts: typeof targets) => ts.map((t) => (lines[t.i] as TextLine).box as PageBox);
+  const textOf = (t: (typeof targets)[number]) => (lines[t.i] as TextLine).text;
   const again = await readLine(boxesOf(targets).map((box) => withMargin(box, lines)), {});
-  const disputed = targets.filter((t, k) => contradicts((lines[t.i] as TextLine).text, again[k] ?? null, t.digits));
-  if (disputed.length === 0) return lines;
-  const third = await readLine(boxesOf(disputed), { stretch: true });
-  const results = parseLines(lines).results;
-  const misread = new Set(disputed.filter((t, k) => !confirms(lines, results, t, third[k] ?? null)).map((t) => t.i));
+  const disputed = targets.filter((t, k) => contradicts(textOf(t), again[k] ?? null, t.digits));
+  // A second reading that lost or gained a number says nothing; one more, cut tight, may still dispute the value.
+  const unread = targets.filter((t, k) => numbersOf(again[k] ?? '').length !== numbersOf(textOf(t)).length);
+  const tight = unread.length === 0 ? [] : await readLine(boxesOf(unread), { stretch: true });
+  const misread = new Set(unread.filter((t, k) => contradicts(textOf(t), tight[k] ?? null, t.digits)).map((t) => t.i));
+  if (disputed.length > 0) {
+    const third = await readLine(boxesOf(disputed), { stretch: true });
+    const results = parseLines(lines).results;
+    for (const [k, t] of disputed.entries()) if (!confirms(lines, results, t, third[k] ?? null)) misread.add(t.i);
+  }
   return misread.size === 0 ? lines : lines.map((line, i) => (misread.has(i) ? { ...line, misread: true as const } : line));
 }
 
