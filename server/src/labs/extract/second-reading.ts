@@ -195,8 +195,8 @@ function valueDoubtsOf(lines: TextLine[]): ValueDoubt[] {
  * third time, cut tight, and unless that reading gives the first one's digits and value it is
  * marked misread, and its rows are left out rather than either reading guessed right. A line
  * whose second reading says nothing is read cut tight too, and marked misread when that reading
- * gives the value other digits. `mended`: a
- * line already taken from a second reading with the first one's digits, read twice alike.
+ * gives the value other digits. `mended`: a line already taken from a second reading with the
+ * first one's digits, read twice alike.
  */
 async function confirmDoubtfulValues(lines: TextLine[], doubts: ValueDoubt[], readLine: LineReader, mended: (i: number) => boolean): Promise<TextLine[]> {
   const targets = lines.flatMap((line, i) => {
@@ -264,12 +264,11 @@ export function contradicts(first: string, second: string | null, digits: string
   const at = before.findIndex((n) => digitsOf(n) === digits);
   if (at === -1 || before.length !== after.length) return false;
   const other = digitsOf(after[at] as string);
-  const decimalsLost = !/[.,]/.test(before[at] as string) && new RegExp(`^${digits}[.,]\\d+$`).test(fixOcrDigits(after[at] as string));
   const [firstWhole, firstDecimals] = fixOcrDigits(before[at] as string).split(/[.,]/);
   const [secondWhole, secondDecimals] = fixOcrDigits(after[at] as string).split(/[.,]/);
-  // A separator read where the first reading had none, or other digits before it: the number was read whole.
-  const otherNumber = secondDecimals !== undefined && (firstDecimals === undefined || secondWhole !== firstWhole);
-  return decimalsLost || (other !== digits && (other.length === digits.length || otherNumber));
+  // A separator read where the first reading had none ("2" read again "2,1"), or other digits before it: the number was read whole.
+  const readWhole = secondDecimals !== undefined && (firstDecimals === undefined || secondWhole !== firstWhole);
+  return other !== digits && (other.length === digits.length || readWhole);
 }
 
 /** An OCR value kept as implausible and printed whole most likely lost its separator. */
