@@ -208,15 +208,17 @@ async function confirmDoubtfulValues(lines: TextLine[], doubts: ValueDoubt[], re
   const textOf = (t: (typeof targets)[number]) => (lines[t.i] as TextLine).text;
   const again = await readLine(boxesOf(targets).map((box) => withMargin(box, lines)), {});
   const disputed = targets.filter((t, k) => contradicts(textOf(t), again[k] ?? null, t.digits));
-  // A second reading that lost or gained a number says nothing; one more, cut tight, may still dispute the value.
+  // A second reading that lost or gained a number says nothing; the third, cut tight, may still dispute the value.
   const unread = targets.filter((t, k) => numbersOf(again[k] ?? '').length !== numbersOf(textOf(t)).length);
-  const tight = unread.length === 0 ? [] : await readLine(boxesOf(unread), { stretch: true });
-  const misread = new Set(unread.filter((t, k) => contradicts(textOf(t), tight[k] ?? null, t.digits)).map((t) => t.i));
-  if (disputed.length > 0) {
-    const third = await readLine(boxesOf(disputed), { stretch: true });
-    const results = parseLines(lines).results;
-    for (const [k, t] of disputed.entries()) if (!confirms(lines, results, t, third[k] ?? null)) misread.add(t.i);
-  }
+  if (disputed.length + unread.length === 0) return lines;
+  const third = await readLine(boxesOf([...disputed, ...unread]), { stretch: true });
+  const results = parseLines(lines).results;
+  const misread = new Set(
+    [
+      ...disputed.filter((t, k) => !confirms(lines, results, t, third[k] ?? null)),
+      ...unread.filter((t, k) => contradicts(textOf(t), third[disputed.length + k] ?? null, t.digits)),
+    ].map((t) => t.i),
+  );
   return misread.size === 0 ? lines : lines.map((line, i) => (misread.has(i) ? { ...line, misread: true as const } : line));
 }
 
@@ -252,10 +254,10 @@ const numbersOf = (text: string) => text.match(/(?<![A-Za-z])\d(?:[\d.,]*\d)?/g)
 /**
  * A second reading with as many numbers as the first, whose number in the value's place has as
  * many digits and other ones ("8.2" read again "52"); or prints a separator, with other digits
- * before it ("3.7" read again "31,7") or where the first printed none ("538" read again "5.8");
- * or is a whole number read again with decimals after it ("2" read again "2,1": the first reading
- * lost them). A reading that lost or gained a number or a digit otherwise ("49" read again "3",
- * "8.2" read again "8.25") is no reading of the value at all, and says nothing.
+ * before it ("3.7" read again "31,7") or where the first printed none ("538" read again "5.8";
+ * "2" read again "2,1": the first reading lost its decimals). A reading that lost or gained a
+ * number or a digit otherwise ("49" read again "3", "8.2" read again "8.25") is no reading of the
+ * value at all, and says nothing.
  */
 export function contradicts(first: string, second: string | null, digits: string): boolean {
   if (!second) return false;
@@ -266,7 +268,7 @@ export function contradicts(first: string, second: string | null, digits: string
   const other = digitsOf(after[at] as string);
   const [firstWhole, firstDecimals] = fixOcrDigits(before[at] as string).split(/[.,]/);
   const [secondWhole, secondDecimals] = fixOcrDigits(after[at] as string).split(/[.,]/);
-  // A separator read where the first reading had none ("2" read again "2,1"), or other digits before it: the number was read whole.
+  // A separator read where the first reading had none, or other digits before it: the number was read whole.
   const readWhole = secondDecimals !== undefined && (firstDecimals === undefined || secondWhole !== firstWhole);
   return other !== digits && (other.length === digits.length || readWhole);
 }
