@@ -21,7 +21,7 @@ export function placeModelRows(rows: readonly PrintedRow[], leftovers: Leftovers
     const line = lineOf(row, leftovers.lines);
     if (!line) continue;
     const outcome = parseRow([row.name, row.value, row.unit, row.range].map((part) => part.trim()).join(' '), line.source, convention);
-    if (outcome.kind !== 'ok' || outcome.doubt || outcome.result.implausible || taken.has(outcome.result.name)) continue;
+    if (outcome.kind !== 'ok' || outcome.ocrValue?.doubt || outcome.result.implausible || taken.has(outcome.result.name)) continue;
     taken.add(outcome.result.name);
     placed.push({ ...outcome.result, readByModel: true, ...(line.box ? { box: line.box } : {}) });
   }

@@ -117,9 +117,9 @@ describe('parseRow: OCR text', () => {
     expect(one('White Blood Cells 7 thou/cumm 4.0-10.0', 'ocr')).toMatchObject({ value: 7 });
     expect(one('Glucose 93 mg/dl 70-100', 'ocr')).toMatchObject({ value: 93 });
     // Though a whole number by decimals is taken in doubt, for a second reading to confirm ("2" may be "2,1").
-    expect(parseRow('Magnésio 2 mg/dL (1,7-2,5)', 'ocr')).toMatchObject({ kind: 'ok', doubt: '2' });
-    expect(parseRow('Glucose 93 mg/dl 70-100', 'ocr')).not.toHaveProperty('doubt');
-    expect(parseRow('Magnésio 2 mg/dL (1,7-2,5)', 'text')).not.toHaveProperty('doubt');
+    expect(parseRow('Magnésio 2 mg/dL (1,7-2,5)', 'ocr')).toMatchObject({ kind: 'ok', ocrValue: { token: '2', doubt: true } });
+    expect(parseRow('Glucose 93 mg/dl 70-100', 'ocr')).toMatchObject({ kind: 'ok', ocrValue: { token: '93', doubt: false } });
+    expect(parseRow('Magnésio 2 mg/dL (1,7-2,5)', 'text')).not.toHaveProperty('ocrValue');
   });
 
   it('reads units as OCR misprints them: µ as p, / as J, ^ as 7 or a quote', () => {
@@ -201,7 +201,7 @@ describe('parseRow: OCR text', () => {
     expect(parseRow('Linfociti assoluti 361 x10" 1,00 - 4,00', 'ocr')).toEqual({ kind: 'reject', reason: expect.stringMatching(/may have lost its decimal separator/) });
     expect(one('Linfociti assoluti 3,61 x10" 1,00 - 4,00', 'ocr')).toMatchObject({ canonicalValue: 3.61, unitFromRange: true });
     // The range's separators lost too: its bounds fit at a tenth, and the value waits for a second reading.
-    expect(parseRow('HCM 324 Po 270-330', 'ocr')).toMatchObject({ kind: 'ok', result: { name: 'MCH', value: 32.4, unitFromRange: true }, doubt: '324' });
+    expect(parseRow('HCM 324 Po 270-330', 'ocr')).toMatchObject({ kind: 'ok', result: { name: 'MCH', value: 32.4, unitFromRange: true }, ocrValue: { token: '324', doubt: true } });
     // One bound's separator lost ("4.5-11" read "45-11", the µ a missing glyph): the low bound at a tenth puts the range in order.
     expect(one('White Blood Cells 7.5 KEL (Normal: 45-11)', 'ocr')).toMatchObject({ name: 'WBC count', value: 7.5, referenceRange: { low: 4.5, high: 11 }, unitFromRange: true });
     // Without a range, or with one that fits mg/dL and mEq/L alike, the unit is not guessed.

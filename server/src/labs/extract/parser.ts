@@ -46,9 +46,12 @@ export type ParseOptions = {
   dateOrder?: DateOrder;
   /** Receives a short reason for each row that looked like a result but was not returned, and where it was read. */
   onReject?: (line: string, reason: string, box?: PageBox) => void;
-  /** Receives each OCR row taken in doubt (its print was not read cleanly), with its value as read, for a second reading to confirm. */
-  onDoubt?: (line: string, value: string, box?: PageBox) => void;
+  /** Receives each OCR row taken, with its value as read and where, for a second reading to confirm. */
+  onOcrValue?: (value: OcrValue, box?: PageBox) => void;
 };
+
+/** An OCR row's value as read; `doubt`: the row was taken though its print was not read cleanly. */
+export type OcrValue = { token: string; doubt: boolean };
 
 export function parseText(text: string, opts: ParseOptions & { source?: LineSource } = {}): ExtractionResult {
   const lines = text.split(/\r?\n/).map((line) => ({ text: line, source: opts.source ?? 'text' }));
@@ -77,7 +80,7 @@ export function parseLines(lines: TextLine[], opts: ParseOptions = {}): Extracti
       opts.onReject?.(row.text, outcome.reason, row.box);
       continue;
     }
-    if (outcome.doubt) opts.onDoubt?.(row.text, outcome.doubt, row.box);
+    if (outcome.ocrValue) opts.onOcrValue?.(outcome.ocrValue, row.box);
     const id = `${outcome.result.name}|${outcome.result.canonicalValue}`;
     if (seen.has(id)) continue;
     seen.add(id);
@@ -268,9 +271,8 @@ function readCards(lines: TextLine[], start: number): { rows: Row[]; lastIndex: 
 
 // ------------------------------------------------------------------ one row
 
-/** `doubt`: the value as read, when an OCR row is taken though its print was not read cleanly. */
 type RowOutcome =
-  | { kind: 'ok'; result: ExtractedBiomarker; doubt?: string }
+  | { kind: 'ok'; result: ExtractedBiomarker; ocrValue?: OcrValue }
   | { kind: 'skip' }
   | { kind: 'reject'; reason: string };
 
@@ -352,7 +354,8 @@ export function parseRow(rawText: string, source: LineSource, convention?: Numbe
     ...(judged.implausible ? { implausible: true as const } : {}),
     ...(readUnit ? {} : { unitFromRange: true as const }),
   };
-  return inDoubt(printed, valueToken, range, judged, source, convention) ? { kind: 'ok', result, doubt: valueToken } : { kind: 'ok', result };
+  if (source !== 'ocr') return { kind: 'ok', result };
+  return { kind: 'ok', result, ocrValue: { token: valueToken, doubt: inDoubt(printed, valueToken, range, judged, convention) } };
 }
 
 /** OCR made letters of the value ("HbAlc aa mmol/mol" for 44): one short word, then one of the test's units. */
@@ -374,8 +377,7 @@ const isUnitOf = (keys: string[], word: string) => keys.some((key) => findUnit(g
  * An OCR value taken beside a range that lost its separators, or read with a separator the
  * report does not print: a glyph of the row was misread, and a digit of its value may have been.
  */
-function inDoubt(printed: PrintedNumber, token: string, range: PrintedRange | null, judged: { low: number | null; high: number | null }, source: LineSource, convention?: NumberConvention): boolean {
-  if (source !== 'ocr') return false;
+function inDoubt(printed: PrintedNumber, token: string, range: PrintedRange | null, judged: { low: number | null; high: number | null }, convention?: NumberConvention): boolean {
   const separator = printed.hadDecimalPoint ? /[.,](?=\d*$)/.exec(token)?.[0] : undefined;
   // A whole number inside a range printed with decimals: some labs print "5" by "4.5 - 5.5", but OCR also drops ",1" of "2,1".
   const wholeByDecimals = !printed.hadDecimalPoint && printsDecimals(range);

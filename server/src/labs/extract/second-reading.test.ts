@@ -31,7 +31,8 @@ describe('a second reading of doubtful OCR lines', () => {
     const read = reader(lines, (first) => (first.startsWith('Leukocyten') ? 'Leukocyten 5,8 x1079/L 40-10,0' : first));
     const mended = await readDoubtfulLinesAgain(lines, read);
     expect(values(mended)).toEqual(['WBC count 5.8 x10^9/L', 'Potassium 4.2 mmol/l']);
-    expect(read.asked).toEqual(['Leukocyten 58 x10^9/L 4,0-10,0']);
+    // The mended line was read alike twice; the other is read once more, in black and white.
+    expect(read.asked).toEqual(['Leukocyten 58 x10^9/L 4,0-10,0', 'binary cut -0.25 Kalium 4,2 mmol/l 3,5-5,1']);
   });
 
   it('reads the value as digits only when the whole line lost its separator again', async () => {
@@ -100,7 +101,7 @@ describe('a second reading of doubtful OCR lines', () => {
     const lines = page('Total Protein TT g/L 64 - 83', 'Natrium 140 mmol/L 135-145');
     const alike = reader(lines, (first) => (first.startsWith('Total') ? 'Total Protein 77 g/L 64 - 83' : first));
     expect(values(await readDoubtfulLinesAgain(lines, alike))).toEqual(['Total protein 77 g/L', 'Sodium 140 mmol/L']);
-    expect(alike.asked).toEqual(['Total Protein TT g/L 64 - 83', 'tight Total Protein TT g/L 64 - 83']);
+    expect(alike.asked).toEqual(['Total Protein TT g/L 64 - 83', 'tight Total Protein TT g/L 64 - 83', 'binary cut -0.25 Natrium 140 mmol/L 135-145']);
     const unlike = reader(lines, (first, how) => (first.startsWith('Total') ? `Total Protein ${how.stretch ? 71 : 77} g/L 64 - 83` : first));
     expect(values(await readDoubtfulLinesAgain(lines, unlike))).toEqual(['Sodium 140 mmol/L']);
     // One reading lost the separator the other gives: the same digits, and the separator taken.
@@ -129,7 +130,7 @@ describe('a second reading of doubtful OCR lines', () => {
     const lines = page('Kalium 4,2 mmol/l 3,5-5,1', 'Glucose 8.2 mmol/l 39-56');
     const read = reader(lines, (first) => (first.startsWith('Glucose') ? 'Glucose 52 mmol/l 39-56' : first));
     expect(values(await readDoubtfulLinesAgain(lines, read))).toEqual(['Potassium 4.2 mmol/l']);
-    expect(read.asked).toEqual(['Glucose 8.2 mmol/l 39-56', 'tight Glucose 8.2 mmol/l 39-56']);
+    expect(read.asked).toEqual(['Glucose 8.2 mmol/l 39-56', 'tight Glucose 8.2 mmol/l 39-56', 'binary cut -0.25 Kalium 4,2 mmol/l 3,5-5,1']);
     // A tight reading that only repeats the first one, separator and all, does not break the tie.
     const repeated = reader(lines, (first, how) => (first.startsWith('Glucose') && !how.stretch ? 'Glucose 52 mmol/l 39-56' : first));
     expect(values(await readDoubtfulLinesAgain(lines, repeated))).toEqual(['Potassium 4.2 mmol/l']);
@@ -138,7 +139,7 @@ describe('a second reading of doubtful OCR lines', () => {
   it('keeps a row in doubt when a third reading, cut tight, gives the first one\'s digits and value', async () => {
     // Photo seed 6022: "7,5" read "75" beside "75-100" (taken as 7.5), again "1.5", tight "7,5".
     const lines = page('Kalium 4,2 mmol/l 3,5-5,1', 'Hemoglobina 75 mmol/L 75-100');
-    const tight = (third: string) => reader(lines, (first, how) => (!first.startsWith('Hemoglobina') ? first : how.stretch ? third : 'Hemoglobina 1.5 mmol/L 75-100'));
+    const tight = (third: string) => reader(lines, (first, how) => (!first.startsWith('Hemoglobina') ? first : how.stretch || how.binarise ? third : 'Hemoglobina 1.5 mmol/L 75-100'));
     expect(values(await readDoubtfulLinesAgain(lines, tight('Hemoglobina 7,5 mmol/L 75-100')))).toEqual(['Potassium 4.2 mmol/l', 'Hemoglobin 7.5 mmol/L']);
     // Other digits, a number lost, or the same digits with a separator elsewhere: left out as before.
     for (const third of ['Hemoglobina 1,5 mmol/L 75-100', 'Hemoglobina 7,5 mmol/L', 'Hemoglobina 75 mmol/L 7,5-100', 'Hemoglobina 0,75 mmol/L 75-100']) {
@@ -186,11 +187,42 @@ describe('a second reading of doubtful OCR lines', () => {
     expect(cuts[0]!.y + cuts[0]!.height).toBeCloseTo(0.23, 6);
   });
 
-  it('reads nothing again when no row is in doubt', async () => {
+  it('reads each value only once more, in black and white, when no row is in doubt and the readings agree', async () => {
     const lines = page('Kalium 4,2 mmol/l 3,5-5,1');
     const read = reader(lines, (first) => first);
     expect(await readDoubtfulLinesAgain(lines, read)).toBe(lines);
-    expect(read.asked).toEqual([]);
+    expect(read.asked).toEqual(['binary cut -0.25 Kalium 4,2 mmol/l 3,5-5,1']);
+  });
+
+  it('leaves out a value no rule doubts when its black-and-white reading gives other digits, unless a plain or stretched reading gives the first and neither others', async () => {
+    // Scan seed 11001: "2,27" read "2,21", plain and cut tight alike; black and white, and stretched, "2,27".
+    const lines = page('Natrium 140 mmol/L 135-145', 'Calcio 2,21 mmol/L 2,20-2,60');
+    const calcium = (plain: string, stretched: string) =>
+      reader(lines, (first, how) => (!first.startsWith('Calcio') ? first : how.binarise ? 'Calcio 2,27 mmol/L 2,20-2,60' : how.stretch ? stretched : plain));
+    const misread = calcium('Calcio 2.21 mmol/L 2,20-2,60', 'Calcio 2,27 mmol/L 2,20-2,60');
+    expect(values(await readDoubtfulLinesAgain(lines, misread))).toEqual(['Sodium 140 mmol/L']);
+    expect(misread.asked).toEqual([
+      'binary cut -0.25 Natrium 140 mmol/L 135-145',
+      'binary cut -0.25 Calcio 2,21 mmol/L 2,20-2,60',
+      'Calcio 2,21 mmol/L 2,20-2,60',
+      'tight cut -0.25 Calcio 2,21 mmol/L 2,20-2,60',
+    ]);
+    // Both others give the first reading's digits: the black-and-white one was the misread.
+    expect(values(await readDoubtfulLinesAgain(lines, calcium('Calcio 2.21 mmol/L 2,20-2,60', 'Calcio 2,21 mmol/L 2,20 - 2,60')))).toEqual(['Sodium 140 mmol/L', 'Calcium 2.21 mmol/L']);
+    // One gives them, the other lost a number or a digit, which says nothing: kept ("79" read "’9", then "79" and "7").
+    expect(values(await readDoubtfulLinesAgain(lines, calcium('Calcio 2,21 mmol/L', 'Calcio 2,21 mmol/L 2,20-2,60')))).toEqual(['Sodium 140 mmol/L', 'Calcium 2.21 mmol/L']);
+    // Neither gives them: nothing settles it.
+    expect(values(await readDoubtfulLinesAgain(lines, calcium('Calcio 2,21 mmol/L', 'Calcio 2,2 mmol/L 2,20-2,60')))).toEqual(['Sodium 140 mmol/L']);
+  });
+
+  it('leaves out a value read with a digit lost or a stacked value read otherwise by every later reading', async () => {
+    // Photo seed 11025: ESR "11" read "1" beside "<20", again "11" plain and in black and white.
+    const esr = page('Natrium 140 mmol/L 135-145', 'VES 1 mm/h <20');
+    const read = reader(esr, (first, how) => (!first.startsWith('VES') ? first : how.stretch ? first : 'VES 11 mm/h <20'));
+    expect(values(await readDoubtfulLinesAgain(esr, read))).toEqual(['Sodium 140 mmol/L']);
+    // Scan seed 12022: the name on a line of its own, "1,77" read "1,07"; every later reading "1,77".
+    const tsh = page('TSH', '1,07 mUI/L 0,40-4,00');
+    expect(values(await readDoubtfulLinesAgain(tsh, reader(tsh, (first) => first.replace('1,07', '1,77'))))).toEqual([]);
   });
 });
 

@@ -4,7 +4,7 @@ import { getMarker } from './catalogue.ts';
 import { matchNameAtStart } from './names.ts';
 import { fixOcrDigits } from './numbers.ts';
 import type { LineReading } from './ocr.ts';
-import { parseLines, type TextLine } from './parser.ts';
+import { parseLines, type OcrValue, type TextLine } from './parser.ts';
 
 /**
  * A second reading of doubtful OCR lines (issue 17). A row whose value lost its decimal
@@ -16,6 +16,8 @@ import { parseLines, type TextLine } from './parser.ts';
  * gives way only to its own digits with a separator. A value OCR made letters of ("aa" for 44)
  * supplies no digits to hold to: two readings must print the same ones.
  * Rows taken in doubt are read again too, and left out when that reading gives other digits.
+ * Last, every value is read once more in black and white: OCR can misread a clean print the same
+ * way twice in grey ("2,27" read "2,21"), and the row is left out unless other readings settle it.
  */
 
 /**
@@ -35,7 +37,7 @@ type Doubt = { names: Set<string>; digits: string; decimals: number | null; lost
 export async function readDoubtfulLinesAgain(lines: TextLine[], readLine: LineReader): Promise<TextLine[]> {
   const doubts: Doubt[] = [];
   const unreadable: Unreadable[] = [];
-  const valueDoubts: ValueDoubt[] = [];
+  const valuesRead: ValueRead[] = [];
   const first = parseLines(lines, {
     onReject: (text, reason, box) => {
       const doubt = box && MENDABLE.test(reason) ? doubtOf(text, box, !reason.startsWith('unit')) : null;
@@ -43,14 +45,16 @@ export async function readDoubtfulLinesAgain(lines: TextLine[], readLine: LineRe
       const letters = box ? unreadableOf(text, reason, box) : null;
       if (letters) unreadable.push(letters);
     },
-    onDoubt: collectValueDoubts(valueDoubts),
+    onOcrValue: collectValues(valuesRead),
   });
   doubts.push(...first.results.flatMap(implausibleDoubt));
-  const mended = doubts.length === 0 ? lines : await mendDoubts(lines, doubts, first.results, readLine);
-  const current = unreadable.length === 0 ? mended : await readValuesAgain(mended, unreadable, readLine);
+  const mendedLines = doubts.length === 0 ? lines : await mendDoubts(lines, doubts, first.results, readLine);
+  const current = unreadable.length === 0 ? mendedLines : await readValuesAgain(mendedLines, unreadable, readLine);
   // A mended line may change how the page's other rows are read (its number convention): look again.
-  const doubtsNow = current === lines ? valueDoubts : valueDoubtsOf(current);
-  return confirmDoubtfulValues(current, doubtsNow, readLine, (i) => current[i] !== lines[i]);
+  const valuesNow = current === lines ? valuesRead : valuesOf(current);
+  const mended = (i: number) => current[i] !== lines[i];
+  const confirmed = await confirmDoubtfulValues(current, valuesNow.filter((v) => v.doubt), readLine, mended);
+  return confirmEveryValue(confirmed, valuesNow, readLine, mended);
 }
 
 /** Doubtful rows' lines read again, in the ways described above, until a reading mends them. */
@@ -176,17 +180,25 @@ const CUTS = [
   [0.2, -0.1],
 ].map(([top, bottom]) => (box: PageBox): PageBox => ({ ...box, y: box.y + top! * box.height, height: box.height * (1 - top! + bottom!) }));
 
-/** A row taken in doubt: the digits of its value as read, and where it was read. */
-type ValueDoubt = { digits: string; box: PageBox };
+/** An OCR row taken: the digits of its value as read, where it was read, and whether it was taken in doubt. */
+type ValueRead = { digits: string; box: PageBox; doubt: boolean };
 
-const collectValueDoubts = (into: ValueDoubt[]) => (_text: string, value: string, box?: PageBox) => {
-  if (box) into.push({ digits: digitsOf(value), box });
+const collectValues = (into: ValueRead[]) => (value: OcrValue, box?: PageBox) => {
+  if (box) into.push({ digits: digitsOf(value.token), box, doubt: value.doubt });
 };
 
-function valueDoubtsOf(lines: TextLine[]): ValueDoubt[] {
-  const doubts: ValueDoubt[] = [];
-  parseLines(lines, { onDoubt: collectValueDoubts(doubts) });
-  return doubts;
+function valuesOf(lines: TextLine[]): ValueRead[] {
+  const values: ValueRead[] = [];
+  parseLines(lines, { onOcrValue: collectValues(values) });
+  return values;
+}
+
+/** The lines that print these values (a stacked row's box holds its name's line too), with the value's digits; none `skip` names. */
+function linesPrinting(lines: TextLine[], values: ValueRead[], skip: (i: number) => boolean): Array<{ i: number; digits: string }> {
+  return lines.flatMap((line, i) => {
+    const value = skip(i) ? undefined : values.find((v) => line.box && within(line.box, v.box) && numbersOf(line.text).some((n) => digitsOf(n) === v.digits));
+    return value ? [{ i, digits: value.digits }] : [];
+  });
 }
 
 /**
@@ -198,11 +210,8 @@ function valueDoubtsOf(lines: TextLine[]): ValueDoubt[] {
  * gives the value other digits. `mended`: a line already taken from a second reading with the
  * first one's digits, read twice alike.
  */
-async function confirmDoubtfulValues(lines: TextLine[], doubts: ValueDoubt[], readLine: LineReader, mended: (i: number) => boolean): Promise<TextLine[]> {
-  const targets = lines.flatMap((line, i) => {
-    const doubt = mended(i) ? undefined : doubts.find((d) => line.box && within(line.box, d.box) && numbersOf(line.text).some((n) => digitsOf(n) === d.digits));
-    return doubt ? [{ i, digits: doubt.digits }] : [];
-  });
+async function confirmDoubtfulValues(lines: TextLine[], doubts: ValueRead[], readLine: LineReader, mended: (i: number) => boolean): Promise<TextLine[]> {
+  const targets = linesPrinting(lines, doubts, mended);
   if (targets.length === 0) return lines;
   const boxesOf = (ts: typeof targets) => ts.map((t) => (lines[t.i] as TextLine).box as PageBox);
   const textOf = (t: (typeof targets)[number]) => (lines[t.i] as TextLine).text;
@@ -220,6 +229,44 @@ async function confirmDoubtfulValues(lines: TextLine[], doubts: ValueDoubt[], re
     ].map((t) => t.i),
   );
   return misread.size === 0 ? lines : lines.map((line, i) => (misread.has(i) ? { ...line, misread: true as const } : line));
+}
+
+/**
+ * Every value's line not read alike twice already (`mended`) nor left out, read once more in
+ * black and white, where grey readings repeat a misread ("2,27" read "2,21" plain, cut tight and
+ * as digits). When that reading disputes the value, two more, plain and stretched, settle it: the
+ * line is marked misread unless one gives the first reading's digits and neither disputes them.
+ */
+async function confirmEveryValue(lines: TextLine[], values: ValueRead[], readLine: LineReader, mended: (i: number) => boolean): Promise<TextLine[]> {
+  const targets = linesPrinting(lines, values, (i) => mended(i) || lines[i]!.misread === true);
+  if (targets.length === 0) return lines;
+  const marginOf = (t: (typeof targets)[number]) => withMargin((lines[t.i] as TextLine).box as PageBox, lines);
+  const inPlace = (t: (typeof targets)[number], reading: string | null | undefined) => digitsInPlace((lines[t.i] as TextLine).text, reading ?? null, t.digits);
+  const binary = await readLine(targets.map(marginOf), { binarise: true });
+  const disputed = targets.filter((t, k) => inPlace(t, binary[k]) === 'other');
+  if (disputed.length === 0) return lines;
+  const boxes = disputed.map(marginOf);
+  const checks = [await readLine(boxes, {}), await readLine(boxes, { stretch: true })];
+  const settled = (t: (typeof targets)[number], k: number) => {
+    const readings = checks.map((texts) => inPlace(t, texts[k]));
+    return readings.includes('same') && !readings.includes('other');
+  };
+  const misread = new Set(disputed.filter((t, k) => !settled(t, k)).map((t) => t.i));
+  return misread.size === 0 ? lines : lines.map((line, i) => (misread.has(i) ? { ...line, misread: true as const } : line));
+}
+
+/**
+ * What a reading prints in the value's place (the first reading's number with these digits):
+ * the same digits, other ones (as many or more: a digit the first reading missed), or nothing
+ * to go by (more or fewer numbers on the line, or digits lost: "79" read "’9").
+ */
+function digitsInPlace(first: string, reading: string | null, digits: string): 'same' | 'other' | 'nothing' {
+  const before = numbersOf(first);
+  const after = numbersOf(reading ?? '');
+  const at = before.findIndex((n) => digitsOf(n) === digits);
+  if (at === -1 || before.length !== after.length) return 'nothing';
+  const other = digitsOf(after[at] as string);
+  return other === digits ? 'same' : other.length >= digits.length ? 'other' : 'nothing';
 }
 
 /**
@@ -248,8 +295,8 @@ function literalValue(token: string): number | null {
   return /^\d+(?:[.,]\d+)?$/.test(fixed) ? Number(fixed.replace(',', '.')) : null;
 }
 
-/** The numbers of a line; a digit inside a word ("HbA1c", OCR's "HbAlc" read again "HbA1lc") is none. */
-const numbersOf = (text: string) => text.match(/(?<![A-Za-z])\d(?:[\d.,]*\d)?/g) ?? [];
+/** The numbers of a line; digits glued to a letter ("HbA1c", OCR's "HbAlc" read again "HbA1lc"; "C234" for "2,34") are none. */
+const numbersOf = (text: string) => text.match(/(?<![A-Za-z\d])\d(?:[\d.,]*\d)?/g) ?? [];
 
 /**
  * A second reading with as many numbers as the first, whose number in the value's place has as
