@@ -25,8 +25,9 @@ const REGRESSION_SEEDS: Record<Format, number[]> = {
   // 6010: "Ácido úrico" read "Acido arico" (an accented letter misread after the first word);
   // 9114: "5,3" read "538" beside "40-56", taken as 5.38, though read again "5.8";
   // 10000: "31,7" read "3.7", though read again "31,7";
-  // 11001, 12022: "2,27" read "2,21" and "1,77" read "1,07", no rule in doubt; "2,21" in every grey reading
-  'scanned-pdf': [1001, 1005, 1007, 1030, 6010, 9114, 10000, 11001, 12022],
+  // 11001, 12022, 13000, 13002: "2,27" read "2,21", "1,77" "1,07", "2,31" "2,30", "7,1" "7,2", no rule
+  // in doubt ("2,21" in every grey reading; read again in black and white since)
+  'scanned-pdf': [1001, 1005, 1007, 1030, 6010, 9114, 10000, 11001, 12022, 13000, 13002],
   // OCR dropped the decimal comma of "3,1" and the range: read as 31 before the fix;
   // 1001: "4.5" read "45" beside "4.0-10.0" (taken while under five times the range);
   // 6003: "150 000 — 400 000" (an em dash hid the grouped range), "13,9" read "139" until cut tight;
@@ -36,8 +37,9 @@ const REGRESSION_SEEDS: Record<Format, number[]> = {
   // 9117: "2,1" read "2" beside "1,7-2,5" (",1" lost whole), read again "2,1"
   // 10012, 10021: total protein "7,5" and "7,2" read "7D)" and "2" beside "64-83", taken as 7 and 2;
   // 11003: "12,7" read "2.7" in a decimal-comma report, again "nd", cut tight "12,7";
-  // 11025: ESR "11" read "1" beside "<20"; 12025: "5,17" read "5.27", again "SLT", in black and white "517"
-  photo: [8, 1001, 6003, 6016, 6022, 8015, 9117, 10012, 10021, 11003, 11025, 12025],
+  // 11025: ESR "11" read "1" beside "<20"; 12025: "5,17" read "5.27", again "SLT", in black and white "517";
+  // 13016: bilirubin "11" read "13"
+  photo: [8, 1001, 6003, 6016, 6022, 8015, 9117, 10012, 10021, 11003, 11025, 12025, 13016],
 };
 /** OCR costs 10-20 s a generated page on this machine: images run their regression seeds only here. */
 const IMAGE_SEEDS: number[] = [];
