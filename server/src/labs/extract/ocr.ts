@@ -21,7 +21,7 @@ export type OcrEngine = {
   terminate(): Promise<void>;
 };
 
-/** `digits`: read as numbers only; `stretch`: the line's contrast stretched; `binarise`: stretched, then black and white (lineImage). */
+/** `digits`: read as numbers only; `stretch`: the line's contrast stretched; `binarise`: black and white (lineImage). */
 export type LineReading = { digits?: boolean; stretch?: boolean; binarise?: boolean };
 
 type TesseractWorker = {
@@ -164,7 +164,7 @@ const LINE_SCALE = 2;
  * A box cut from the image, at its top and bottom and a little wider than it, scaled up and set
  * in white, as a PGM (the caller decides how much above and below a line to cut). `stretch`: the
  * contrast stretched (a photo's grey paper), for a separator the usual reading did not give;
- * `binarise`: then black and white (a table cell's grey shading gone).
+ * `binarise`: in black and white instead (a table cell's grey shading gone).
  */
 export async function lineImage(image: GrayImage, box: PageBox, opts: Pick<LineReading, 'stretch' | 'binarise'> = {}): Promise<Buffer> {
   const side = Math.round(box.height * image.height);
@@ -177,8 +177,9 @@ export async function lineImage(image: GrayImage, box: PageBox, opts: Pick<LineR
   const crop = cropPgm(image, { left, top, right, bottom }).subarray(-width * height);
   const border = 16 * LINE_SCALE;
   const scaled = sharp(crop, { raw: { width, height, channels: 1 } }).resize({ width: width * LINE_SCALE, kernel: 'lanczos3' });
-  const contrasted = opts.stretch || opts.binarise ? scaled.normalise() : scaled;
-  const { data, info } = await (opts.binarise ? contrasted.threshold(BINARY_THRESHOLD) : contrasted)
+  // sharp thresholds before it normalises, whatever the order of the calls: a stretch before the
+  // threshold would change nothing, and computing it cost three times the cut's own time.
+  const { data, info } = await (opts.binarise ? scaled.threshold(BINARY_THRESHOLD) : opts.stretch ? scaled.normalise() : scaled)
     .extend({ top: border, bottom: border, left: border, right: border, background: '#ffffff' })
     .grayscale()
     .raw()
