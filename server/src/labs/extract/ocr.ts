@@ -177,8 +177,8 @@ export async function lineImage(image: GrayImage, box: PageBox, opts: Pick<LineR
   const crop = cropPgm(image, { left, top, right, bottom }).subarray(-width * height);
   const border = 16 * LINE_SCALE;
   const scaled = sharp(crop, { raw: { width, height, channels: 1 } }).resize({ width: width * LINE_SCALE, kernel: 'lanczos3' });
-  // sharp thresholds before it normalises, whatever the order of the calls: a stretch before the
-  // threshold would change nothing, and computing it cost three times the cut's own time.
+  // sharp thresholds before it normalises, whatever the order of the calls: a stretch asked for
+  // with the threshold changes nothing, yet is computed (its cost: bench/RESULTS.md, extraction).
   const { data, info } = await (opts.binarise ? scaled.threshold(BINARY_THRESHOLD) : opts.stretch ? scaled.normalise() : scaled)
     .extend({ top: border, bottom: border, left: border, right: border, background: '#ffffff' })
     .grayscale()

@@ -245,6 +245,8 @@ describe('contradicts: a second reading that gives the value other digits', () =
     expect(contradicts('49 mmol/L 35-51', '3 mmol/L 35-51', '49')).toBe(false);
     expect(contradicts('Hematocrito 42.4 % 36,0-48,0', 'Hematocrito 42 4 % 36,0-48,0', '424')).toBe(false);
     expect(contradicts('Glucose 8.2 mmol/l 39-56', null, '82')).toBe(false);
+    // Digits glued to a letter are no number: "A152" neither disputes "8.2" nor counts as a number.
+    expect(contradicts('Glucose 8.2 mmol/l 39-56', 'Glucose A152 mmol/l 39-56', '82')).toBe(false);
   });
 
   it('holds for a number read again whole, with a separator, other digits before it or where the first printed none', () => {

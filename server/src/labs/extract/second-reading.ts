@@ -238,7 +238,7 @@ async function confirmDoubtfulValues(lines: TextLine[], doubts: ValueRead[], rea
  * line is marked misread unless one gives the first reading's digits and neither disputes them.
  */
 async function confirmEveryValue(lines: TextLine[], values: ValueRead[], readLine: LineReader, mended: (i: number) => boolean): Promise<TextLine[]> {
-  const targets = linesPrinting(lines, values, (i) => mended(i) || lines[i]!.misread === true);
+  const targets = linesPrinting(lines, values, (i) => mended(i) || (lines[i] as TextLine).misread === true);
   if (targets.length === 0) return lines;
   const marginOf = (t: (typeof targets)[number]) => withMargin((lines[t.i] as TextLine).box as PageBox, lines);
   const inPlace = (t: (typeof targets)[number], reading: string | null | undefined) => digitsInPlace((lines[t.i] as TextLine).text, reading ?? null, t.digits);
@@ -261,12 +261,21 @@ async function confirmEveryValue(lines: TextLine[], values: ValueRead[], readLin
  * to go by (more or fewer numbers on the line, or digits lost: "79" read "’9").
  */
 function digitsInPlace(first: string, reading: string | null, digits: string): 'same' | 'other' | 'nothing' {
+  const pair = numbersInPlace(first, reading, digits);
+  if (!pair) return 'nothing';
+  const other = digitsOf(pair[1]);
+  return other === digits ? 'same' : other.length >= digits.length ? 'other' : 'nothing';
+}
+
+/**
+ * The first reading's number with these digits, and the number another reading prints in its
+ * place; null when there is no such number, or the readings print more or fewer numbers.
+ */
+function numbersInPlace(first: string, reading: string | null, digits: string): [string, string] | null {
   const before = numbersOf(first);
   const after = numbersOf(reading ?? '');
   const at = before.findIndex((n) => digitsOf(n) === digits);
-  if (at === -1 || before.length !== after.length) return 'nothing';
-  const other = digitsOf(after[at] as string);
-  return other === digits ? 'same' : other.length >= digits.length ? 'other' : 'nothing';
+  return at === -1 || before.length !== after.length ? null : [before[at] as string, after[at] as string];
 }
 
 /**
@@ -278,12 +287,10 @@ function digitsInPlace(first: string, reading: string | null, digits: string): '
 function confirms(lines: TextLine[], results: ExtractedBiomarker[], target: { i: number; digits: string }, third: string | null): boolean {
   if (!third) return false;
   const line = lines[target.i] as TextLine;
-  const before = numbersOf(line.text);
-  const after = numbersOf(third);
-  const at = before.findIndex((n) => digitsOf(n) === target.digits);
+  const pair = numbersInPlace(line.text, third, target.digits);
   // A first reading that printed its separator and is merely read alike again proves nothing: OCR repeats itself.
-  if (at === -1 || /[.,]/.test(before[at] as string)) return false;
-  const value = before.length !== after.length ? null : literalValue(after[at] as string);
+  if (!pair || /[.,]/.test(pair[0])) return false;
+  const value = literalValue(pair[1]);
   if (value === null || !results.some((r) => r.box && within(line.box as PageBox, r.box) && r.value === value)) return false;
   const next = parseLines(lines.map((l, j) => (j === target.i ? { ...l, text: third } : l))).results;
   return next.length === results.length && results.every((r) => next.some((n) => same(n, r) && n.implausible === r.implausible));
@@ -307,14 +314,11 @@ const numbersOf = (text: string) => text.match(/(?<![A-Za-z\d])\d(?:[\d.,]*\d)?/
  * value at all, and says nothing.
  */
 export function contradicts(first: string, second: string | null, digits: string): boolean {
-  if (!second) return false;
-  const before = numbersOf(first);
-  const after = numbersOf(second);
-  const at = before.findIndex((n) => digitsOf(n) === digits);
-  if (at === -1 || before.length !== after.length) return false;
-  const other = digitsOf(after[at] as string);
-  const [firstWhole, firstDecimals] = fixOcrDigits(before[at] as string).split(/[.,]/);
-  const [secondWhole, secondDecimals] = fixOcrDigits(after[at] as string).split(/[.,]/);
+  const pair = numbersInPlace(first, second, digits);
+  if (!pair) return false;
+  const other = digitsOf(pair[1]);
+  const [firstWhole, firstDecimals] = fixOcrDigits(pair[0]).split(/[.,]/);
+  const [secondWhole, secondDecimals] = fixOcrDigits(pair[1]).split(/[.,]/);
   // A separator read where the first reading had none, or other digits before it: the number was read whole.
   const readWhole = secondDecimals !== undefined && (firstDecimals === undefined || secondWhole !== firstWhole);
   return other !== digits && (other.length === digits.length || readWhole);
