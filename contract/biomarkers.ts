@@ -76,6 +76,14 @@ export const unrecognisedRowSchema = z.object({
 });
 export type UnrecognisedRow = z.infer<typeof unrecognisedRowSchema>;
 
+/** A row of a known test whose value OCR could not read surely: review asks the user to type it from the report. */
+export const unreadRowSchema = z.object({
+  /** Canonical catalogue name, as in results. */
+  name: z.string().min(1),
+  box: pageBoxSchema.optional(),
+});
+export type UnreadRow = z.infer<typeof unreadRowSchema>;
+
 export const extractionResultSchema = z.object({
   /** ISO date (yyyy-MM-dd) of the test: a labelled collection date, else see testDateReview; null rather than a guess. */
   collectedAt: z.iso.date().nullable(),
@@ -84,6 +92,8 @@ export const extractionResultSchema = z.object({
   results: z.array(extractedBiomarkerSchema),
   /** Rows that look like results but name no biomarker of the catalogue, as printed; review maps or keeps them. */
   unrecognised: z.array(unrecognisedRowSchema).optional(),
+  /** Tests printed on the report whose value could not be read surely, and not read elsewhere on it. */
+  unread: z.array(unreadRowSchema).optional(),
   /** Pages (or images) read; absent for Word files. */
   pageCount: z.number().int().min(0).optional(),
 });

@@ -198,7 +198,7 @@ describe('parseRow: OCR text', () => {
     expect(one('Linfocitos absolutos 2,90 10M 1,00 - 4,00', 'ocr')).toMatchObject({ canonicalValue: 2.9 });
     expect(one('CHCM 316 aglL 320-360', 'ocr')).toMatchObject({ unit: 'g/L', canonicalValue: 31.6 });
     // The separator lost with the unit: the range tells the unit, and the line is read again for the separator.
-    expect(parseRow('Linfociti assoluti 361 x10" 1,00 - 4,00', 'ocr')).toEqual({ kind: 'reject', reason: expect.stringMatching(/may have lost its decimal separator/) });
+    expect(parseRow('Linfociti assoluti 361 x10" 1,00 - 4,00', 'ocr')).toMatchObject({ kind: 'reject', reason: expect.stringMatching(/may have lost its decimal separator/) });
     expect(one('Linfociti assoluti 3,61 x10" 1,00 - 4,00', 'ocr')).toMatchObject({ canonicalValue: 3.61, unitFromRange: true });
     // The range's separators lost too: its bounds fit at a tenth, and the value waits for a second reading.
     expect(parseRow('HCM 324 Po 270-330', 'ocr')).toMatchObject({ kind: 'ok', result: { name: 'MCH', value: 32.4, unitFromRange: true }, ocrValue: { token: '324', doubt: true } });
@@ -244,7 +244,7 @@ describe('parseLines: layouts', () => {
 
   it('reports an OCR row whose value came out as letters before one of its units, to be read again', () => {
     const letters = { kind: 'reject', reason: expect.stringMatching(/^unreadable value "aa", letters for digits$/) };
-    expect(parseRow('HbAlc aa mmol/mol 20-42 H', 'ocr')).toEqual(letters);
+    expect(parseRow('HbAlc aa mmol/mol 20-42 H', 'ocr')).toEqual({ ...letters, names: ['HbA1c'] });
     // Not before a unit of the test, or not from OCR: no row at all.
     expect(parseRow('HbAlc aa diabete', 'ocr')).toEqual({ kind: 'skip' });
     expect(parseRow('Total Protein see note g/L', 'ocr')).toEqual({ kind: 'skip' });
@@ -363,5 +363,34 @@ describe('rows the catalogue does not know', () => {
     ]);
     expect(result.results[0]?.box).toEqual(box);
     expect(result.unrecognised?.[0]?.box).toEqual({ ...box, y: 0.53 });
+  });
+});
+
+describe('tests whose value OCR could not read', () => {
+  const box = (y: number) => ({ page: 1, x: 0.1, y, width: 0.6, height: 0.02 });
+  const ocr = (...texts: string[]): TextLine[] => texts.map((text, i) => ({ text, source: 'ocr', box: box(0.1 + i * 0.03) }));
+
+  it('lists each with where it was printed, for the user to type', () => {
+    const result = parseLines(ocr('Sodium 140 mmol/L 136 - 145', 'HbA1c aa mmol/mol 20 - 42', 'Potassium 38 mmol/L 3,5 - 5,1', 'TSH 1,77 mUI/Q'));
+    expect(result.results.map((r) => r.name)).toEqual(['Sodium']);
+    expect(result.unread).toEqual([
+      { name: 'HbA1c', box: box(0.13) },
+      { name: 'Potassium', box: box(0.16) },
+      { name: 'TSH', box: box(0.19) },
+    ]);
+    expect(extractionResultSchema.parse(result)).toEqual(result);
+  });
+
+  it('lists a test once, and not at all when it was read elsewhere on the report', () => {
+    const result = parseLines(ocr('Potassium 38 mmol/L 3,5 - 5,1', 'Potassium 3,8 mmol/L 3,5 - 5,1', 'TSH aa mUI/L', 'TSH bb mUI/L'));
+    expect(result.results.map((r) => [r.name, r.value])).toEqual([['Potassium', 3.8]]);
+    expect(result.unread).toEqual([{ name: 'TSH', box: box(0.16) }]);
+  });
+
+  it('does not list guideline rows, specks, limits, a name misread as another test, or what the text layer printed', () => {
+    const guidelines = parseLines(ocr('Vitamine D (25-OH) 30 - 100 ng/mL suffisance', 'Cholestérol total limite 200 - 239 mg/dL', '25-OH-Vitamin D 00 ausreichend', 'Lh o sf', 'SE 7', 'CRP < 0,5 mg/L', 'T4 16,3 pmol/l 10,0-22,0'));
+    expect(guidelines.unread).toBeUndefined();
+    const printed = parseLines([{ text: 'TSH 1.77 mUI/Q 0.27 - 4.2', source: 'text' }]);
+    expect(printed.unread).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import type { ExtractedBiomarker, ExtractionResult, PageBox, UnrecognisedRow } from '#contract/biomarkers.ts';
+import type { ExtractedBiomarker, ExtractionResult, PageBox, UnreadRow, UnrecognisedRow } from '#contract/biomarkers.ts';
 import { unionBoxes } from './boxes.ts';
 import { CATALOGUE, getMarker, type Marker, type UnitDef } from './catalogue.ts';
 import { readTestDate, type DateOrder } from './dates.ts';
@@ -19,6 +19,8 @@ import { findUnit, roundSignificant, toCanonical, unitKind } from './units.ts';
  *   one repair fits both the plausible range and the printed reference range;
  * - a row with a name the catalogue does not know, a number and a printed range is returned
  *   apart, as printed, in `unrecognised`;
+ * - an OCR row of a known test whose value could not be read surely is returned in `unread`, for
+ *   the user to type from the report, unless the test was read elsewhere on it;
  * - the printed flag is kept as printed and the flag is recomputed from value and range.
  */
 
@@ -63,6 +65,7 @@ export function parseLines(lines: TextLine[], opts: ParseOptions = {}): Extracti
   const rows = assembleRows(splitSideBySideRows(lines.filter((l) => l.text.trim() !== '').map(withoutOcrSpeck).map(withoutTableRules)), convention);
   const results: ExtractedBiomarker[] = [];
   const unrecognised: UnrecognisedRow[] = [];
+  const unread: UnreadRow[] = [];
   const seen = new Set<string>();
   let heading: string | null = null;
   for (const row of rows) {
@@ -75,9 +78,11 @@ export function parseLines(lines: TextLine[], opts: ParseOptions = {}): Extracti
       if (unknown) unrecognised.push(row.box ? { ...unknown, box: row.box } : unknown);
       continue;
     }
-    if (outcome.kind === 'ok' && row.misread) outcome = { kind: 'reject', reason: 'a second OCR reading gave the value other digits' };
+    if (outcome.kind === 'ok' && row.misread) outcome = { kind: 'reject', reason: 'a second OCR reading gave the value other digits', names: [outcome.result.name] };
     if (outcome.kind === 'reject') {
       opts.onReject?.(row.text, outcome.reason, row.box);
+      const name = row.source === 'ocr' && outcome.names?.length === 1 ? outcome.names[0] : undefined;
+      if (name) unread.push(row.box ? { name, box: row.box } : { name });
       continue;
     }
     if (outcome.ocrValue) opts.onOcrValue?.(outcome.ocrValue, row.box);
@@ -90,11 +95,14 @@ export function parseLines(lines: TextLine[], opts: ParseOptions = {}): Extracti
     lines.map((l) => l.text),
     opts.dateOrder ? { dateOrder: opts.dateOrder } : {},
   );
+  const readElsewhere = new Set(results.map((r) => r.name));
+  const stillUnread = unread.filter((row, i) => !readElsewhere.has(row.name) && unread.findIndex((r) => r.name === row.name) === i);
   return {
     collectedAt: testDate.date,
     ...(testDate.review ? { testDateReview: testDate.review } : {}),
     results,
     ...(unrecognised.length > 0 ? { unrecognised } : {}),
+    ...(stillUnread.length > 0 ? { unread: stillUnread } : {}),
   };
 }
 
@@ -274,8 +282,10 @@ function readCards(lines: TextLine[], start: number): { rows: Row[]; lastIndex: 
 type RowOutcome =
   | { kind: 'ok'; result: ExtractedBiomarker; ocrValue?: OcrValue }
   | { kind: 'skip' }
-  | { kind: 'reject'; reason: string };
+  /** `names`: the catalogue names of the tests the row may be; a censored value names none (it was read, as a limit). */
+  | { kind: 'reject'; reason: string; names?: string[] };
 
+const LOOKS_LIKE_UNIT = /[/%^µ]|^(?:x\s?)?10/i;
 const SERIAL_PREFIX = /^\s*(?:\d{1,2}[.)]\s+|[•*·\-–]\s*)/;
 const FLAG_PATTERN = /^(?:L|H|LL|HH|Low|LOW|High|HIGH|low|high|Normal|NORMAL|normal|Abnormal|ABNORMAL|Critical|CRITICAL|N|A|\*+|[([](?:L|H|Low|High)[)\]])$/;
 
@@ -305,16 +315,18 @@ export function parseRow(rawText: string, source: LineSource, convention?: Numbe
   if (source === 'ocr' && convention?.decimal) rest = rest.replace(/^(\d{1,3}):(\d{1,2})(?=\s+[A-Za-zµ%/])/, `$1${convention.decimal}$2`);
   const valuePattern = source === 'ocr' ? /^([<>≤≥]=?)?\s*([0-9OolI|][0-9OolI|,.]*)(?=\s|$|[A-Za-z%/µ])/ : /^([<>≤≥]=?)?\s*(\d[\d,.]*)(?=\s|$|[A-Za-z%/µ])/;
   const valueMatch = valuePattern.exec(rest);
-  if (!valueMatch) return source === 'ocr' && lettersForValue(rest, keys) ? { kind: 'reject', reason: `unreadable value "${rest.trim().split(/\s+/)[0]}", letters for digits` } : { kind: 'skip' };
+  const reject = (reason: string): RowOutcome => ({ kind: 'reject', reason, names: namesOf(keys) });
+  if (!valueMatch) return source === 'ocr' && lettersForValue(rest, keys) ? reject(`unreadable value "${rest.trim().split(/\s+/)[0]}", letters for digits`) : { kind: 'skip' };
   if (valueMatch[1]) return { kind: 'reject', reason: 'censored value (< or >)' };
   // A bar before the digits ("|2,78") is as often a table's rule as a "1": neither is guessed.
-  if (source === 'ocr' && /^[|Il][\d.,]/.test(valueMatch[2] as string)) return { kind: 'reject', reason: `unreadable value "${valueMatch[2]}"` };
+  if (source === 'ocr' && /^[|Il][\d.,]/.test(valueMatch[2] as string)) return reject(`unreadable value "${valueMatch[2]}"`);
   // Digits glued to what is no unit, the unit after it ("7D) g/dL" for 7,5 g/dL): the value was misread.
   const afterValue = rest.slice(valueMatch[0].length);
-  if (source === 'ocr' && garbageBeforeUnit(afterValue, keys)) return { kind: 'reject', reason: `unreadable value "${valueMatch[2]}${afterValue.split(/\s/)[0]}"` };
+  if (source === 'ocr' && garbageBeforeUnit(afterValue, keys)) return reject(`unreadable value "${valueMatch[2]}${afterValue.split(/\s/)[0]}"`);
   const valueToken = source === 'ocr' ? fixOcrDigits(valueMatch[2] as string) : (valueMatch[2] as string);
   const printed = convention ? readNumber(valueToken, convention) : parsePrintedNumber(valueToken);
-  if (!printed) return { kind: 'reject', reason: `unreadable value "${valueMatch[2]}"` };
+  // Letters where a value would be ("limite 200 - 239", specks after "LH") are no sign of a result.
+  if (!printed) return /\d/.test(valueMatch[2] as string) ? reject(`unreadable value "${valueMatch[2]}"`) : { kind: 'reject', reason: `unreadable value "${valueMatch[2]}"` };
   rest = afterValue;
 
   const range = extractRange(rest, source, convention);
@@ -333,11 +345,11 @@ export function parseRow(rawText: string, source: LineSource, convention?: Numbe
   const candidates = keys.map(getMarker);
   const readUnit = resolveUnit(candidates, unitWords, source);
   const resolved = readUnit ?? (source === 'ocr' ? unitFromRange(candidates, unitWords, printed, range) : null);
-  if (!resolved) return { kind: 'reject', reason: `unit "${unitWords.slice(0, 2).join(' ')}" not known for ${keys.join('/')}` };
+  if (!resolved) return unknownUnit(unitWords, keys);
   const { marker, unit, printedUnit } = resolved;
 
   const judged = judgeValue(marker, unit, printed, range, source);
-  if (judged.kind === 'reject') return judged;
+  if (judged.kind === 'reject') return { ...judged, names: [marker.name] };
   const { value, low, high } = judged;
 
   const loinc = pickLoinc(marker, unit.unit);
@@ -356,6 +368,20 @@ export function parseRow(rawText: string, source: LineSource, convention?: Numbe
   };
   if (source !== 'ocr') return { kind: 'ok', result };
   return { kind: 'ok', result, ocrValue: { token: valueToken, doubt: inDoubt(printed, valueToken, range, judged, convention) } };
+}
+
+const namesOf = (keys: string[]) => [...new Set(keys.map((key) => getMarker(key).name))];
+
+/**
+ * A row whose unit is none of its test's. A result prints a unit, however misread ("mmol/Q"), and
+ * names its test for review; a word ("ausreichend") or a range ("- 100") there is a guideline's
+ * row, and another test's unit read cleanly ("T4 16,3 pmol/l" for fT4) says the name was misread.
+ */
+function unknownUnit(unitWords: string[], keys: string[]): RowOutcome {
+  const reason = `unit "${unitWords.slice(0, 2).join(' ')}" not known for ${keys.join('/')}`;
+  const unit = unitWords[0] ?? '';
+  const printsAUnit = LOOKS_LIKE_UNIT.test(unit) && !CATALOGUE.some((marker) => findUnit(marker, unit) !== null);
+  return printsAUnit ? { kind: 'reject', reason, names: namesOf(keys) } : { kind: 'reject', reason };
 }
 
 /** OCR made letters of the value ("HbAlc aa mmol/mol" for 44): one short word, then one of the test's units. */
