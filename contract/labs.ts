@@ -104,18 +104,20 @@ export type LabResult = z.infer<typeof labResultSchema>;
 /**
  * A row read from a report that is not a result until the user decides (product.md, Labs, review):
  * 'unrecognised' names no catalogue biomarker (map it, or keep it as the user's own biomarker);
- * 'implausible' is outside what a living person can have (confirm it, or correct it).
+ * 'implausible' is outside what a living person can have (confirm it, or correct it);
+ * 'unread' is a known test whose value could not be read surely (type it from the report).
  */
-export const LAB_REVIEW_ROW_KINDS = ['unrecognised', 'implausible'] as const;
+export const LAB_REVIEW_ROW_KINDS = ['unrecognised', 'implausible', 'unread'] as const;
 export const labReviewRowSchema = z.object({
   id: z.uuid(),
   labFileId: z.uuid(),
   kind: z.enum(LAB_REVIEW_ROW_KINDS),
-  /** The name as printed (unrecognised) or the catalogue's name (implausible). */
+  /** The name as printed (unrecognised) or the catalogue's name (implausible, unread). */
   name: z.string(),
-  /** The catalogue key for an implausible value; null for an unrecognised row. */
+  /** The catalogue key for an implausible or unread value; null for an unrecognised row. */
   biomarker: z.string().nullable(),
-  value: z.number(),
+  /** Null for an unread row. */
+  value: z.number().nullable(),
   unit: z.string(),
   referenceRange: z.object({ low: z.number().nullable(), high: z.number().nullable(), text: z.string().nullable() }),
   printedFlag: z.string().nullable(),
@@ -367,7 +369,7 @@ export const LAB_MESSAGES = {
   testDateNeeded: 'Set the test date before confirming: the date the sample was taken.',
   reviewRowNotFound: 'This row is no longer waiting for review',
   reviewRowsPending:
-    'Some rows still need your decision: match or keep each row we could not recognise, and confirm or correct each value marked as unlikely.',
+    'Some rows still need your decision: match or keep each row we could not recognise, type each value we could not read, and confirm or correct each value marked as unlikely.',
   ownBiomarkerUnit: 'Use the unit this biomarker of yours was first kept in',
   retestNotNeeded: 'This result is in range and on target: no retest to plan',
   retestNotFound: 'Retest not found',

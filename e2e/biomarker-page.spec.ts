@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
 import { acceptCookies, newAccount, signUpPaying } from './support/fixtures.ts';
-import { textPdf } from './support/pdf.ts';
+import { textPdf } from './support/reports.ts';
 
 /**
  * A biomarker's own page (`/labs/biomarkers/:biomarker`), reached from the labs page's results

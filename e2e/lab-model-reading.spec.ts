@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signUpPaying } from './support/fixtures.ts';
-import { textPdf } from './support/pdf.ts';
+import { textPdf } from './support/reports.ts';
 import { E2E } from './support/ports.ts';
 
 /**

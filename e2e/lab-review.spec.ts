@@ -1,12 +1,13 @@
 import { type Page, expect, test } from '@playwright/test';
 import { acceptCookies, signUpPaying } from './support/fixtures.ts';
-import { textPdf } from './support/pdf.ts';
+import { scannedPng, textPdf } from './support/reports.ts';
 
 /**
  * Reviewing what the reader could not settle alone (product.md, Labs), on a phone and on a
  * desktop: a report with a row the catalogue does not know and a value no one can have. The
  * user sees the page beside the review with the row outlined, matches the unknown row, keeps
- * another as their own biomarker, confirms the unlikely value, and finds all of them charted.
+ * another as their own biomarker, confirms the unlikely value, and finds all of them charted; on
+ * a scan, types a value OCR could not read.
  */
 test.beforeEach(async ({ page }) => {
   await acceptCookies(page.context());
@@ -99,3 +100,32 @@ for (const width of [375, 1280]) {
     await expect(page.getByRole('heading', { name: 'Biomarker History' })).toBeVisible();
   });
 }
+
+test('a value OCR could not read waits for the user to type it from the report', async ({ page, baseURL }) => {
+  await signUpPaying(page.request, baseURL!, 'pro');
+  await page.goto('/labs');
+  const scan = scannedPng(['Lakeside Clinical Laboratory', 'Sample collected on: 14/03/2025', 'Glucose Fasting   92   mg/dL   70 - 99', 'HbA1c   aa   mmol/mol   20 - 42']);
+  await page.locator('input[type="file"]').setInputFiles({ name: 'scan.png', mimeType: 'image/png', buffer: scan });
+  await page.getByRole('button', { name: 'Upload 1 file(s)' }).click();
+  const card = fileCard(page, 'scan.png');
+  await expect(card.getByText('Needs review')).toBeVisible({ timeout: 90_000 });
+  await expect(card.getByText(/1 result, 1 not reviewed\. 1 row needs your decision\./)).toBeVisible();
+
+  await card.getByRole('button', { name: 'Review results' }).click();
+  const review = page.getByRole('dialog', { name: 'Review results' });
+  const hba1c = review.getByRole('region', { name: 'Needs your decision' }).getByRole('article', { name: 'HbA1c' });
+  await expect(hba1c).toContainText('Value not read');
+  await hba1c.click();
+  await expect(review.getByTestId('row-highlight')).toBeVisible();
+
+  await hba1c.getByRole('button', { name: 'Save value' }).click();
+  await expect(hba1c.getByText('Value must be a number')).toBeVisible();
+  await hba1c.getByLabel('HbA1c value').fill('36');
+  await hba1c.getByLabel('Unit', { exact: true }).selectOption('mmol/mol');
+  await hba1c.getByRole('button', { name: 'Save value' }).click();
+  await expect(review.getByRole('region', { name: 'Needs your decision' })).toHaveCount(0);
+  await expect(review.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /HbA1c/ }) })).toContainText('36');
+
+  await review.getByRole('button', { name: 'Confirm results' }).click();
+  await expect(card.getByText(/2 results, all reviewed\./)).toBeVisible();
+});

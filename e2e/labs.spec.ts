@@ -1,8 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { createCanvas } from '@napi-rs/canvas';
 import { type Page, expect, test } from '@playwright/test';
 import { acceptCookies, newAccount, signUpPaying } from './support/fixtures.ts';
-import { textPdf } from './support/pdf.ts';
+import { scannedPng, textPdf } from './support/reports.ts';
 
 /**
  * Labs as a user lives them: a paying user uploads a text PDF and a scanned image, watches them
@@ -37,23 +36,6 @@ const SCAN = [
   'LDL Cholesterol   142   mg/dL   0 - 100',
   'Haemoglobin   13.9   g/dL   12.0 - 15.5',
 ];
-
-/** A report as a scanner gives it: the same table drawn as pixels, read by OCR. */
-function scannedPng(lines: string[]): Buffer {
-  const fontSize = 28;
-  const lineHeight = Math.round(fontSize * 1.7);
-  const canvas = createCanvas(1400, lineHeight * (lines.length + 2));
-  const context = canvas.getContext('2d');
-  context.fillStyle = '#ffffff';
-  context.fillRect(0, 0, canvas.width, canvas.height);
-  context.fillStyle = '#111111';
-  context.font = `${fontSize}px "Liberation Sans", "DejaVu Sans", sans-serif`;
-  const columns = [40, 520, 700, 900];
-  lines.forEach((line, row) => {
-    line.split(/ {3,}/).forEach((cell, column) => context.fillText(cell, columns[column] ?? 40, lineHeight * (row + 1.5)));
-  });
-  return canvas.toBuffer('image/png');
-}
 
 const fileCard = (page: Page, fileName: string) =>
   page.getByRole('region', { name: 'Uploaded Files' }).getByRole('listitem').filter({ has: page.getByRole('heading', { name: fileName }) });

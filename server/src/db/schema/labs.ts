@@ -152,7 +152,8 @@ export type PageBoxColumn = { page: number; x: number; y: number; width: number;
 
 /**
  * A row read from a report that waits for the user before it becomes a result: a name the
- * catalogue does not know, or a value outside what a living person can have. Kept apart from
+ * catalogue does not know, a value outside what a living person can have, or a known test whose
+ * value could not be read (no value: the user types it). Kept apart from
  * lab_results so that nothing reads it as a result (charts, exports, the assistant) until then.
  */
 export const labReviewRows = pgTable(
@@ -165,9 +166,10 @@ export const labReviewRows = pgTable(
       .references(() => labFiles.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: LAB_REVIEW_ROW_KINDS }).notNull(),
     name: text('name').notNull(),
-    /** Catalogue key of an implausible value; null for an unrecognised name. */
+    /** Catalogue key of an implausible or unread value; null for an unrecognised name. */
     biomarkerKey: text('biomarker_key'),
-    value: doublePrecision('value').notNull(),
+    /** Null when the value could not be read. */
+    value: doublePrecision('value'),
     unit: text('unit').notNull(),
     referenceLow: doublePrecision('reference_low'),
     referenceHigh: doublePrecision('reference_high'),

@@ -186,6 +186,46 @@ describe('mapping an unknown row', () => {
   });
 });
 
+const WITH_UNREAD: ExtractionResult = { ...FAKE_RESULT, unread: [{ name: 'TSH', box: { page: 1, x: 0.1, y: 0.5, width: 0.6, height: 0.02 } }] };
+const readWithUnread = () =>
+  createLabsWorker({
+    config: t.config,
+    db: t.database.db,
+    log: silentLog,
+    extract: (async () => ({ ok: true, result: structuredClone(WITH_UNREAD) })) satisfies Extractor,
+  }).drain();
+
+describe('a test whose value could not be read', () => {
+  it('waits for the value typed from the report, with where it was printed, and holds back confirming', async () => {
+    const { client, fileId, review } = await uploadReport(pdf, readWithUnread);
+    const { file, reviewRows } = await review();
+    expect(file.reviewRowCount).toBe(1);
+    expect(reviewRows).toEqual([expect.objectContaining({ kind: 'unread', name: 'TSH', biomarker: 'tsh', value: null, unit: '', box: WITH_UNREAD.unread![0]!.box })]);
+    expect((await client.post(`/api/labs/${fileId}/confirm`, {})).json().message).toBe(LAB_MESSAGES.reviewRowsPending);
+    const [row] = reviewRows;
+
+    const noValue = await client.put(`/api/labs/review-rows/${row!.id}`, { biomarker: 'tsh', unit: 'mIU/L' });
+    expect(noValue.statusCode).toBe(400);
+    expect(noValue.json().details[0].field).toBe('value');
+    expect((await client.post(`/api/labs/review-rows/${row!.id}/own`, { name: 'TSH', unit: 'mIU/L' })).statusCode).toBe(400);
+
+    const saved = await client.put(`/api/labs/review-rows/${row!.id}`, { biomarker: 'tsh', value: 1.77, unit: 'mIU/L' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ biomarker: 'tsh', value: 1.77, unit: 'mIU/L', reviewed: true, box: row!.box, testDate: FAKE_RESULT.collectedAt });
+    expect((await review()).reviewRows).toEqual([]);
+    expect((await client.post(`/api/labs/${fileId}/confirm`, {})).statusCode).toBe(200);
+    const series = seriesResponseSchema.parse((await client.get('/api/labs/series')).json());
+    expect(series.series.find((s) => s.biomarker === 'tsh')?.points.values).toEqual([1.77]);
+  });
+
+  it('can be left out, and then the file confirms', async () => {
+    const { client, fileId, review } = await uploadReport(pdf, readWithUnread);
+    const [row] = (await review()).reviewRows;
+    expect((await client.delete(`/api/labs/review-rows/${row!.id}`)).statusCode).toBe(200);
+    expect((await client.post(`/api/labs/${fileId}/confirm`, {})).statusCode).toBe(200);
+  });
+});
+
 describe('typed results', () => {
   it('asks for confirmation of an implausible value typed by hand and stores it once confirmed', async () => {
     const { client } = await clientOnTier(t, 'pro');

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ExtractionResult } from '#contract/biomarkers.ts';
+import type { ExtractionResult, PageBox, ReferenceRange } from '#contract/biomarkers.ts';
 import { LAB_MESSAGES } from '#contract/labs.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
@@ -156,7 +156,8 @@ async function withModelRows(
     const placed = placeModelRows(rows, leftovers, result.results);
     // Counts only: the rows are health data.
     deps.log.info({ labFileId, unreadRows: leftovers.unreadRows, proposed: rows.length, kept: placed.length }, 'lab report read by the AI model');
-    return { ...result, results: [...result.results, ...placed] };
+    const unread = result.unread?.filter((row) => !placed.some((p) => p.name === row.name));
+    return { ...result, results: [...result.results, ...placed], ...(unread ? { unread } : {}) };
   } catch (error) {
     deps.log.warn({ labFileId, reason: error instanceof Error ? error.message : String(error) }, 'the AI model could not read a lab report; the reading is kept without it');
     return result;
@@ -202,33 +203,21 @@ async function fail(db: Db, userId: string, fileId: string, code: string, messag
 }
 
 /**
- * Recognised, plausible values become unreviewed results; implausible values and rows with
- * names the catalogue does not know wait apart for the user's decision (product.md, Labs).
+ * Recognised, plausible values become unreviewed results; implausible values, tests whose value
+ * could not be read and rows with names the catalogue does not know wait apart for the user's
+ * decision (product.md, Labs).
  */
 function toRows(result: ExtractionResult, base: { userId: string; labFileId: string; testDate: string }): { results: NewLabResult[]; reviewRows: NewLabReviewRow[] } {
   const rows: NewLabResult[] = [];
   const reviewRows: NewLabReviewRow[] = [];
+  const owner = { userId: base.userId, labFileId: base.labFileId };
   let position = 0;
   for (const found of result.results) {
     const marker = markerForExtractedName(found.name);
     if (!marker) continue;
     position++;
     if (found.implausible) {
-      reviewRows.push({
-        userId: base.userId,
-        labFileId: base.labFileId,
-        kind: 'implausible',
-        name: marker.name,
-        biomarkerKey: marker.key,
-        value: found.value,
-        unit: found.unit,
-        referenceLow: found.referenceRange.low,
-        referenceHigh: found.referenceRange.high,
-        referenceText: found.referenceRange.text,
-        printedFlag: found.printedFlag,
-        box: found.box ?? null,
-        position,
-      });
+      reviewRows.push({ ...owner, kind: 'implausible', name: marker.name, biomarkerKey: marker.key, ...asPrinted(found), position });
       continue;
     }
     rows.push({
@@ -253,25 +242,22 @@ function toRows(result: ExtractionResult, base: { userId: string; labFileId: str
       box: found.box ?? null,
     });
   }
+  // After the recognised rows, in the report's order among themselves (the reader does not interleave them).
+  for (const row of result.unread ?? []) {
+    const marker = markerForExtractedName(row.name);
+    const nothingRead = { value: null, unit: '', referenceRange: { low: null, high: null, text: null }, printedFlag: null };
+    if (marker) reviewRows.push({ ...owner, kind: 'unread', name: marker.name, biomarkerKey: marker.key, ...asPrinted({ ...nothingRead, ...row }), position: 5_000 + position++ });
+  }
   for (const row of result.unrecognised ?? []) {
-    reviewRows.push({
-      userId: base.userId,
-      labFileId: base.labFileId,
-      kind: 'unrecognised',
-      name: row.name,
-      biomarkerKey: null,
-      value: row.value,
-      unit: row.unit,
-      referenceLow: row.referenceRange.low,
-      referenceHigh: row.referenceRange.high,
-      referenceText: row.referenceRange.text,
-      printedFlag: row.printedFlag,
-      box: row.box ?? null,
-      // After the recognised rows, in the report's order among themselves (the reader does not interleave them).
-      position: 10_000 + position++,
-    });
+    reviewRows.push({ ...owner, kind: 'unrecognised', name: row.name, biomarkerKey: null, ...asPrinted(row), position: 10_000 + position++ });
   }
   return { results: rows, reviewRows };
+}
+
+/** What a review row keeps of a row as the report printed it. */
+function asPrinted(row: { value: number | null; unit: string; referenceRange: ReferenceRange; printedFlag: string | null; box?: PageBox | undefined }) {
+  const { value, unit, referenceRange, printedFlag, box } = row;
+  return { value, unit, referenceLow: referenceRange.low, referenceHigh: referenceRange.high, referenceText: referenceRange.text, printedFlag, box: box ?? null };
 }
 
 /** The worker that runs lab extractions, on the server's configuration. Not started. */

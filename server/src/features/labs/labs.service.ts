@@ -232,7 +232,7 @@ export class LabsService {
   /** An unrecognised row kept as the user's own biomarker, with its value and range as printed. */
   async keepReviewRowAsOwn(userId: string, rowId: string, input: { name: string; unit: string }): Promise<LabResult> {
     const row = await this.requireReviewRow(userId, rowId);
-    if (row.kind !== 'unrecognised') throw AppError.validation('name', 'Only a row we could not recognise can be kept as your own biomarker');
+    if (row.kind !== 'unrecognised' || row.value === null) throw AppError.validation('name', 'Only a row we could not recognise can be kept as your own biomarker');
     const file = await this.requireFile(userId, row.labFileId);
     const own = await findOrCreateOwnBiomarker(this.deps.db, userId, input.name, input.unit);
     if (own.unit.toLowerCase() !== input.unit.toLowerCase()) {

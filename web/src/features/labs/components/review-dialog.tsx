@@ -114,7 +114,7 @@ function useConfirmResults(file: LabFile, undecided: number, onDone: () => void)
   const onConfirm = () => {
     if (undecided > 0) {
       document.getElementById('review-rows-title')?.scrollIntoView({ block: 'start' });
-      toast.error('Some rows need your decision', { description: 'Match or keep each row we could not recognise, and confirm or correct each unlikely value.' });
+      toast.error('Some rows need your decision', { description: 'Match or keep each row we could not recognise, type each value we could not read, and confirm or correct each unlikely value.' });
       return;
     }
     if (!file.testDate) {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { LabReviewRow } from '#contract/labs.ts';
 import { formErrors } from '#web/lib/forms.ts';
-import { implausibleFormSchema, matchFormSchema } from './review-rows.tsx';
+import { implausibleFormSchema, matchFormSchema, unreadFormSchema } from './review-rows.tsx';
 
-const sodium: LabReviewRow = {
+const sodium = {
   id: '6f1c1d8e-3a53-4c1e-9d3e-0f4b8f1e2a10',
   labFileId: '7a2d2e9f-4b64-4d2f-8e4f-1a5c9a2f3b21',
   kind: 'implausible',
@@ -14,7 +14,7 @@ const sodium: LabReviewRow = {
   referenceRange: { low: 136, high: 145, text: null },
   printedFlag: null,
   box: null,
-};
+} satisfies LabReviewRow;
 
 describe('the unlikely value form', () => {
   it('wants a number', () => {
@@ -32,11 +32,21 @@ describe('the unlikely value form', () => {
 });
 
 describe('the match form', () => {
-  const zonulin: LabReviewRow = { ...sodium, kind: 'unrecognised', name: 'Zonulin', biomarker: null, value: 42, unit: 'ng/mL' };
+  const zonulin = { ...sodium, kind: 'unrecognised' as const, name: 'Zonulin', biomarker: null, value: 42, unit: 'ng/mL' };
 
   it('wants a biomarker chosen from the list, then sends what the contract accepts', () => {
     expect(formErrors(matchFormSchema(zonulin), { biomarker: '', unit: 'ng/mL', confirm: false })).toEqual({ biomarker: 'Choose the biomarker this row is' });
     expect(formErrors(matchFormSchema(zonulin), { biomarker: 'ferritin', unit: 'ng/mL', confirm: false })).toEqual({});
     expect(Object.keys(formErrors(matchFormSchema(zonulin), { biomarker: 'ferritin', unit: 'x'.repeat(41), confirm: false }))).toEqual(['biomarker']);
+  });
+});
+
+describe('the unread value form', () => {
+  const tsh: LabReviewRow = { ...sodium, kind: 'unread', name: 'TSH', biomarker: 'tsh', value: null, unit: '', referenceRange: { low: null, high: null, text: null } };
+
+  it('wants the value typed as a number, in a unit', () => {
+    expect(formErrors(unreadFormSchema(tsh), { value: '', unit: 'mIU/L', confirmed: false })).toEqual({ value: 'Value must be a number' });
+    expect(formErrors(unreadFormSchema(tsh), { value: '1,77', unit: 'mIU/L', confirmed: false })).toEqual({});
+    expect(Object.keys(formErrors(unreadFormSchema(tsh), { value: '2', unit: 'x'.repeat(41), confirmed: false }))).toEqual(['unit']);
   });
 });

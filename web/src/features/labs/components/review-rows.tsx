@@ -1,4 +1,4 @@
-import { AlertTriangle, HelpCircle } from 'lucide-react';
+import { AlertTriangle, EyeOff, HelpCircle } from 'lucide-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -28,8 +28,9 @@ type ReviewRowsProps = {
 
 /**
  * Rows the reader could not settle alone (product.md, Labs): a name the catalogue does not know
- * (match it or keep it as the user's own) and a value no one can have (confirm or correct it).
- * Nothing here is a result until the user decides; confirming the file waits for them.
+ * (match it or keep it as the user's own), a value no one can have (confirm or correct it) and a
+ * known test whose value could not be read (type it from the report). Nothing here is a result
+ * until the user decides; confirming the file waits for them.
  */
 export function ReviewRows({ rows, catalogue, own, selectedId, onSelect }: ReviewRowsProps) {
   if (rows.length === 0) return null;
@@ -54,36 +55,54 @@ export function ReviewRows({ rows, catalogue, own, selectedId, onSelect }: Revie
   );
 }
 
+/** A row read with its value: every kind but 'unread'. */
+type ReadRow = LabReviewRow & { value: number };
+const hasValue = (row: LabReviewRow): row is ReadRow => row.value !== null;
+
+const BADGES = {
+  implausible: (
+    <Badge variant="warning">
+      <AlertTriangle aria-hidden="true" /> Unlikely value
+    </Badge>
+  ),
+  unread: (
+    <Badge variant="warning">
+      <EyeOff aria-hidden="true" /> Value not read
+    </Badge>
+  ),
+  unrecognised: (
+    <Badge variant="outline">
+      <HelpCircle aria-hidden="true" /> Not recognised
+    </Badge>
+  ),
+} satisfies Record<LabReviewRow['kind'], React.ReactNode>;
+
 function ReviewRowCard({ row, catalogue, own, selected, onSelect }: { row: LabReviewRow; catalogue: BiomarkerCatalogueEntry[]; own: OwnBiomarker[]; selected: boolean; onSelect: () => void }) {
   const range = rangeText(row.referenceRange);
-  const label = `${row.name} ${formatValue(row.value)} ${row.unit}`.trim();
+  const printed = row.value === null ? null : `${formatValue(row.value)} ${row.unit}`.trim();
   return (
     <article
-      aria-label={label}
+      aria-label={printed ? `${row.name} ${printed}` : row.name}
       onFocusCapture={onSelect}
       onClick={onSelect}
-      className={cn('grid gap-3 rounded-lg border p-3 text-sm', row.kind === 'implausible' ? 'border-destructive/50 bg-destructive/5' : 'border-accent/50 bg-accent/10', selected && 'ring-2 ring-ring')}
+      className={cn('grid gap-3 rounded-lg border p-3 text-sm', row.kind === 'unrecognised' ? 'border-accent/50 bg-accent/10' : 'border-destructive/50 bg-destructive/5', selected && 'ring-2 ring-ring')}
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <p className="font-medium break-words">{row.name}</p>
-          <p className="tabular-nums">
-            {formatValue(row.value)} {row.unit}
-            {range ? <span className="text-muted-foreground"> · range {range}</span> : null}
-            {row.printedFlag ? <span className="text-muted-foreground"> · report says {row.printedFlag}</span> : null}
-          </p>
+          {printed ? (
+            <p className="tabular-nums">
+              {printed}
+              {range ? <span className="text-muted-foreground"> · range {range}</span> : null}
+              {row.printedFlag ? <span className="text-muted-foreground"> · report says {row.printedFlag}</span> : null}
+            </p>
+          ) : null}
         </div>
-        {row.kind === 'implausible' ? (
-          <Badge variant="warning">
-            <AlertTriangle aria-hidden="true" /> Unlikely value
-          </Badge>
-        ) : (
-          <Badge variant="outline">
-            <HelpCircle aria-hidden="true" /> Not recognised
-          </Badge>
-        )}
+        {BADGES[row.kind]}
       </div>
-      {row.kind === 'implausible' ? <ImplausibleDecision row={row} /> : <UnrecognisedDecision row={row} catalogue={catalogue} own={own} />}
+      {row.kind === 'implausible' && hasValue(row) ? <ImplausibleDecision row={row} /> : null}
+      {row.kind === 'unread' ? <UnreadDecision row={row} units={catalogue.find((entry) => entry.key === row.biomarker)?.units ?? []} /> : null}
+      {row.kind === 'unrecognised' && hasValue(row) ? <UnrecognisedDecision row={row} catalogue={catalogue} own={own} /> : null}
     </article>
   );
 }
@@ -93,7 +112,7 @@ type ValueValues = { value: string; confirmed: boolean };
 const valueField: FieldOf<ValueValues> = () => 'value';
 
 /** The row as a result, with its value as typed (not a number when that is not one); an unchanged value is confirmed as printed. */
-function implausibleBody(row: LabReviewRow, { value }: ValueValues) {
+function implausibleBody(row: ReadRow, { value }: ValueValues) {
   const typed = parseNumber(value) ?? Number.NaN;
   return {
     biomarker: row.biomarker ?? '',
@@ -107,7 +126,7 @@ function implausibleBody(row: LabReviewRow, { value }: ValueValues) {
 }
 
 /** The contract's result body, and the box that confirms an unchanged value is what the report prints. */
-export function implausibleFormSchema(row: LabReviewRow) {
+export function implausibleFormSchema(row: ReadRow) {
   return bodySchema<ValueValues>(labResultUpdateBodySchema, (values) => implausibleBody(row, values), valueField).superRefine((values, ctx) => {
     if (parseNumber(values.value) === row.value && !values.confirmed) {
       ctx.addIssue({ code: 'custom', path: ['value'], message: 'Correct the value, or tick the box to confirm your report prints it.' });
@@ -115,7 +134,7 @@ export function implausibleFormSchema(row: LabReviewRow) {
   });
 }
 
-function ImplausibleDecision({ row }: { row: LabReviewRow }) {
+function ImplausibleDecision({ row }: { row: ReadRow }) {
   const id = useId();
   const save = useSaveReviewRow();
   const dismiss = useDismissReviewRow();
@@ -155,9 +174,77 @@ function ImplausibleDecision({ row }: { row: LabReviewRow }) {
   );
 }
 
+type UnreadValues = { value: string; unit: string; confirmed: boolean };
+const unreadFields: FieldOf<UnreadValues> = (field) => (field === 'unit' ? 'unit' : 'value');
+
+function unreadBody(row: LabReviewRow, { value, unit, confirmed }: UnreadValues) {
+  return { biomarker: row.biomarker ?? '', value: parseNumber(value) ?? Number.NaN, unit, ...(confirmed ? { confirmImplausible: true } : {}) };
+}
+
+/** The value typed from the report, in one of the biomarker's units: the contract's result body. */
+export function unreadFormSchema(row: LabReviewRow) {
+  return bodySchema<UnreadValues>(labResultUpdateBodySchema, (values) => unreadBody(row, values), unreadFields);
+}
+
+/** A known test whose value the reader could not read surely: the user types it as the report prints it. */
+function UnreadDecision({ row, units }: { row: LabReviewRow; units: string[] }) {
+  const id = useId();
+  const save = useSaveReviewRow();
+  const dismiss = useDismissReviewRow();
+  const form = useForm<UnreadValues>({ resolver: zodResolver(unreadFormSchema(row)), defaultValues: { value: '', unit: units[0] ?? '', confirmed: false } });
+  const [needsConfirm, setNeedsConfirm] = useState(false);
+  const { errors } = form.formState;
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync({ id: row.id, body: unreadBody(row, values) });
+      toast.success(`${row.name} saved`);
+    } catch (failure) {
+      const detail = isApiError(failure) ? failure.details[0] : undefined;
+      // Far outside what is possible: ask the user to confirm the report prints it.
+      if (detail?.field === 'confirmImplausible') setNeedsConfirm(true);
+      if (!setServerErrors(failure, form.setError, unreadFields)) form.setError('value', { message: errorMessage(failure, 'Could not save. Please try again.') });
+    }
+  });
+  return (
+    <div className="grid gap-3">
+      <p>We could not read this value surely. Type it as your report prints it, or leave it out.</p>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <FormField id={`${id}-value`} label={`${row.name} value`} error={errors.value?.message}>
+          {(control) => <Input {...control} inputMode="decimal" autoComplete="off" {...form.register('value')} />}
+        </FormField>
+        <FormField id={`${id}-unit`} label="Unit" error={errors.unit?.message}>
+          {(control) => (
+            <NativeSelect {...control} {...form.register('unit')}>
+              {units.map((u) => (
+                <option key={u} value={u}>
+                  {u || 'no unit'}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
+      </div>
+      {needsConfirm ? (
+        <label className="flex items-center gap-2">
+          <input type="checkbox" className="size-4 accent-primary" {...form.register('confirmed')} />
+          My report prints {form.watch('value')} {form.watch('unit')}
+        </label>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <Button size="sm" onClick={(event) => void submit(event)} disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save value'}
+        </Button>
+        <Button size="sm" variant="ghost" onClick={() => dismiss.mutate(row.id)} disabled={dismiss.isPending}>
+          Leave out
+        </Button>
+      </div>
+    </div>
+  );
+}
+
 type Mode = 'match' | 'own';
 
-function UnrecognisedDecision({ row, catalogue, own }: { row: LabReviewRow; catalogue: BiomarkerCatalogueEntry[]; own: OwnBiomarker[] }) {
+function UnrecognisedDecision({ row, catalogue, own }: { row: ReadRow; catalogue: BiomarkerCatalogueEntry[]; own: OwnBiomarker[] }) {
   const [mode, setMode] = useState<Mode>('match');
   const dismiss = useDismissReviewRow();
   return (
@@ -182,7 +269,7 @@ type MatchValues = { biomarker: string; unit: string; confirm: boolean };
 /** The row's message from the contract shows under the fields, as the biomarker's. */
 const matchField: FieldOf<MatchValues> = () => 'biomarker';
 
-function matchBody(row: LabReviewRow, { biomarker, unit, confirm }: MatchValues) {
+function matchBody(row: ReadRow, { biomarker, unit, confirm }: MatchValues) {
   return {
     biomarker,
     value: row.value,
@@ -195,13 +282,13 @@ function matchBody(row: LabReviewRow, { biomarker, unit, confirm }: MatchValues)
 }
 
 /** A biomarker must be chosen from the list; then the body is the contract's result. */
-export function matchFormSchema(row: LabReviewRow) {
+export function matchFormSchema(row: ReadRow) {
   return z
     .object({ biomarker: z.string().min(1, 'Choose the biomarker this row is'), unit: z.string(), confirm: z.boolean() })
     .pipe(bodySchema<MatchValues>(labResultUpdateBodySchema, (values) => matchBody(row, values), matchField));
 }
 
-function MatchForm({ row, catalogue, own }: { row: LabReviewRow; catalogue: BiomarkerCatalogueEntry[]; own: OwnBiomarker[] }) {
+function MatchForm({ row, catalogue, own }: { row: ReadRow; catalogue: BiomarkerCatalogueEntry[]; own: OwnBiomarker[] }) {
   const id = useId();
   const save = useSaveReviewRow();
   const [query, setQuery] = useState('');
@@ -261,7 +348,7 @@ function MatchForm({ row, catalogue, own }: { row: LabReviewRow; catalogue: Biom
 /** The biomarker a row is matched to, and its unit (`units` is null until a biomarker is chosen). */
 function BiomarkerAndUnit({ id, row, options, biomarker, unit, units, onBiomarker, onUnit }: {
   id: string;
-  row: LabReviewRow;
+  row: ReadRow;
   options: ReturnType<typeof matchBiomarkers>;
   biomarker: string;
   unit: string;
@@ -311,7 +398,7 @@ function BiomarkerAndUnit({ id, row, options, biomarker, unit, units, onBiomarke
 type OwnBiomarkerBody = z.infer<typeof ownBiomarkerBodySchema>;
 const ownFields = sameNames<OwnBiomarkerBody>(['name', 'unit']);
 
-function OwnForm({ row }: { row: LabReviewRow }) {
+function OwnForm({ row }: { row: ReadRow }) {
   const id = useId();
   const keep = useKeepReviewRowAsOwn();
   const form = useForm<OwnBiomarkerBody>({ resolver: zodResolver(ownBiomarkerBodySchema), defaultValues: { name: row.name, unit: row.unit } });

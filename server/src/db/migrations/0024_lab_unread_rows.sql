@@ -1,0 +1,1 @@
+ALTER TABLE "lab_review_rows" ALTER COLUMN "value" DROP NOT NULL;
