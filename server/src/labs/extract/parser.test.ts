@@ -388,7 +388,7 @@ describe('tests whose value OCR could not read', () => {
   });
 
   it('does not list guideline rows, specks, limits, a name misread as another test, or what the text layer printed', () => {
-    const guidelines = parseLines(ocr('Vitamine D (25-OH) 30 - 100 ng/mL suffisance', 'Cholestérol total limite 200 - 239 mg/dL', '25-OH-Vitamin D 00 ausreichend', 'Lh o sf', 'SE 7', 'CRP < 0,5 mg/L', 'T4 16,3 pmol/l 10,0-22,0'));
+    const guidelines = parseLines(ocr('Vitamine D (25-OH) 30 - 100 ng/mL suffisance', 'Cholestérol total limite 200 - 239 mg/dL', '25-OH-Vitamin D 00 ausreichend', 'Lh o sf', 'SE 7', 'Be 1.', 'CRP < 0,5 mg/L', 'T4 16,3 pmol/l 10,0-22,0'));
     expect(guidelines.unread).toBeUndefined();
     const printed = parseLines([{ text: 'TSH 1.77 mUI/Q 0.27 - 4.2', source: 'text' }]);
     expect(printed.unread).toBeUndefined();

@@ -325,8 +325,8 @@ export function parseRow(rawText: string, source: LineSource, convention?: Numbe
   if (source === 'ocr' && garbageBeforeUnit(afterValue, keys)) return reject(`unreadable value "${valueMatch[2]}${afterValue.split(/\s/)[0]}"`);
   const valueToken = source === 'ocr' ? fixOcrDigits(valueMatch[2] as string) : (valueMatch[2] as string);
   const printed = convention ? readNumber(valueToken, convention) : parsePrintedNumber(valueToken);
-  // Letters where a value would be ("limite 200 - 239", specks after "LH") are no sign of a result.
-  if (!printed) return /\d/.test(valueMatch[2] as string) ? reject(`unreadable value "${valueMatch[2]}"`) : { kind: 'reject', reason: `unreadable value "${valueMatch[2]}"` };
+  // A result prints digits and something after them: letters ("limite 200 - 239") or a speck alone ("Be 1.") are no sign of one.
+  if (!printed) return /\d/.test(valueMatch[2] as string) && afterValue.trim() !== '' ? reject(`unreadable value "${valueMatch[2]}"`) : { kind: 'reject', reason: `unreadable value "${valueMatch[2]}"` };
   rest = afterValue;
 
   const range = extractRange(rest, source, convention);
