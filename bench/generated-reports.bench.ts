@@ -34,6 +34,9 @@ const byLanguage = tallyBy(outcomes, (o) => `${o.format}|${o.language}`);
 const formatsRead = FORMATS.filter((f) => byFormat.has(f));
 const languages = [...new Set(outcomes.map((o) => o.language))].sort();
 const wrong = outcomes.flatMap((o) => o.wrong.map((w) => `seed ${o.seed} ${o.format} ${o.language}: ${w.kind}, ${w.result.name} = ${w.result.value} ${w.result.unit}${w.expected ? ` (printed ${w.expected.printedValue} ${w.expected.unit})` : ''}`));
+const lost = outcomes.reduce((n, o) => n + o.missed.length, 0);
+const listed = outcomes.reduce((n, o) => n + o.missed.filter((m) => m.listed).length, 0);
+const notPrinted = outcomes.flatMap((o) => o.notPrinted.map((name) => `seed ${o.seed} ${o.format}: ${name}`));
 const lines = [
   '## Generated lab reports (read back)',
   '',
@@ -57,6 +60,8 @@ const lines = [
   'Lost rows by kind (the reader\'s own reason for the line, or none when no line was taken for a row):',
   '',
   ...[...missesByKind(outcomes).entries()].map(([kind, n]) => `- ${kind}: ${n}`),
+  '',
+  `Lost rows that review lists for the user to type (a value OCR could not read): ${listed} of ${lost}. Tests listed that the report does not print: ${notPrinted.length === 0 ? 'none' : notPrinted.join('; ')}.`,
   '',
   wrong.length === 0 ? 'Wrong values: none.' : `Wrong values (${wrong.length}):\n\n${wrong.map((w) => `- ${w}`).join('\n')}`,
 ];

@@ -1,4 +1,4 @@
-import type { ExtractedBiomarker } from '#contract/biomarkers.ts';
+import type { ExtractedBiomarker, UnreadRow } from '#contract/biomarkers.ts';
 import { getMarker } from '#server/labs/extract/catalogue.ts';
 import { extractDocument } from '#server/labs/extract/extract-document.ts';
 import type { OcrEngine } from '#server/labs/extract/ocr.ts';
@@ -27,9 +27,11 @@ export async function makeCase(seed: number, format: Format, opts: { language?: 
   return { report, format, bytes: await renderPhoto(pdf.bytes, seed), expected: report.rows.filter((_, i) => pdf.rowPages[i] === 1) };
 }
 
-export type Miss = { row: ExpectedRow; kind: string };
+/** `listed`: review lists the row's test for the user to type its value (an unread row). */
+export type Miss = { row: ExpectedRow; kind: string; listed: boolean };
 export type Wrong = { result: ExtractedBiomarker; kind: 'wrong value' | 'wrong unit' | 'not in the report'; expected?: ExpectedRow };
-export type CaseOutcome = { seed: number; format: Format; language: Language; expected: number; found: number; missed: Miss[]; wrong: Wrong[] };
+/** `notPrinted`: tests listed as unread that the report does not print (review would ask about nothing). */
+export type CaseOutcome = { seed: number; format: Format; language: Language; expected: number; found: number; missed: Miss[]; wrong: Wrong[]; notPrinted: string[] };
 
 const sameValue = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
 
@@ -41,15 +43,15 @@ function sameQuantity(result: ExtractedBiomarker, row: ExpectedRow): boolean {
 
 export async function readCase(testCase: GeneratedCase, ocr: OcrEngine | false): Promise<CaseOutcome> {
   const rejects: Array<{ line: string; reason: string }> = [];
-  const { results } = await extractDocument(testCase.bytes, { ocr, onReject: (line, reason) => rejects.push({ line, reason }) });
-  return compareRows(testCase, results, rejects);
+  const { results, unread } = await extractDocument(testCase.bytes, { ocr, onReject: (line, reason) => rejects.push({ line, reason }) });
+  return compareRows(testCase, results, rejects, unread);
 }
 
 /**
  * A row is found when a result has its name, value and unit. A result with the row's name and
  * value in another unit is a wrong unit (counted wrong, never found).
  */
-export function compareRows(testCase: GeneratedCase, results: ExtractedBiomarker[], rejects: Array<{ line: string; reason: string }>): CaseOutcome {
+export function compareRows(testCase: GeneratedCase, results: ExtractedBiomarker[], rejects: Array<{ line: string; reason: string }>, unread: UnreadRow[] = []): CaseOutcome {
   const { report, format, expected } = testCase;
   const missed: Miss[] = [];
   const wrong: Wrong[] = [];
@@ -57,7 +59,7 @@ export function compareRows(testCase: GeneratedCase, results: ExtractedBiomarker
   for (const row of expected) {
     const sameNumber = results.filter((r) => r.name === row.name && sameValue(r.value, row.value));
     if (sameNumber.some((r) => sameQuantity(r, row))) found++;
-    else missed.push({ row, kind: sameNumber.length > 0 ? 'read with another unit' : missKind(row, rejects) });
+    else missed.push({ row, kind: sameNumber.length > 0 ? 'read with another unit' : missKind(row, rejects), listed: unread.some((u) => u.name === row.name) });
   }
   for (const result of results) {
     const rows = report.rows.filter((row) => row.name === result.name);
@@ -70,7 +72,8 @@ export function compareRows(testCase: GeneratedCase, results: ExtractedBiomarker
     else if (rows[0]) wrong.push({ result, kind: 'wrong value', expected: rows[0] });
     else wrong.push({ result, kind: 'not in the report' });
   }
-  return { seed: report.seed, format, language: report.language, expected: expected.length, found, missed, wrong };
+  const notPrinted = unread.filter((u) => !report.rows.some((row) => row.name === u.name)).map((u) => u.name);
+  return { seed: report.seed, format, language: report.language, expected: expected.length, found, missed, wrong, notPrinted };
 }
 
 /** Why a row was lost, from the reader's own reasons for the line that printed it (or, when OCR changed the value, for a line with its name). */
