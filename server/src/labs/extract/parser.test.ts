@@ -390,6 +390,10 @@ describe('tests whose value OCR could not read', () => {
   it('does not list guideline rows, specks, limits, a name misread as another test, or what the text layer printed', () => {
     const guidelines = parseLines(ocr('Vitamine D (25-OH) 30 - 100 ng/mL suffisance', 'Cholestérol total limite 200 - 239 mg/dL', '25-OH-Vitamin D 00 ausreichend', 'Lh o sf', 'SE 7', 'Be 1.', 'CRP < 0,5 mg/L', 'T4 16,3 pmol/l 10,0-22,0'));
     expect(guidelines.unread).toBeUndefined();
+    // Found by the misread-lines property (unread-rows.test.ts): guideline rows and names with a glyph misread.
+    const misread = parseLines(ocr('HbA1c  5,a7 - 6,4 %  Prädiabetes', 'HbA1c  5, 7 - 6,4 %  prediabetes', 'HbA1c  5,7/- 6,4 %  prediabetes', 'Vitamina D (25-OH)  30  100 ng/mL  sufficienza', 'Vitamina D (25-OH)  30 - 1-00 ng/mL', '25-OH-Vitamin D  <S20 ng/mL  Mangel', 'T4 l.ivre  0,89  ng/dL  0,80-1,80', 'Hb|1c  >= 6,5 %  diabetes', 'Vitamina B1|2  498  pmol/L  145-570'));
+    expect(misread.unread).toBeUndefined();
+    expect(guidelines.unread).toBeUndefined();
     const printed = parseLines([{ text: 'TSH 1.77 mUI/Q 0.27 - 4.2', source: 'text' }]);
     expect(printed.unread).toBeUndefined();
   });

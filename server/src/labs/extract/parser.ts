@@ -285,7 +285,8 @@ type RowOutcome =
   /** `names`: the catalogue names of the tests the row may be; a censored value names none (it was read, as a limit). */
   | { kind: 'reject'; reason: string; names?: string[] };
 
-const LOOKS_LIKE_UNIT = /[/%^µ]|^(?:x\s?)?10/i;
+/** A range's end after the value, perhaps past a glyph glued to it or a decimal split off ("5,a7 - 6,4", "5, 7 - 6,4"). */
+const RANGE_FOLLOWS = /^\S*\s*(?:[.,]?\d{1,2}\s*)?[-–]\s*\d/;
 const SERIAL_PREFIX = /^\s*(?:\d{1,2}[.)]\s+|[•*·\-–]\s*)/;
 const FLAG_PATTERN = /^(?:L|H|LL|HH|Low|LOW|High|HIGH|low|high|Normal|NORMAL|normal|Abnormal|ABNORMAL|Critical|CRITICAL|N|A|\*+|[([](?:L|H|Low|High)[)\]])$/;
 
@@ -315,18 +316,26 @@ export function parseRow(rawText: string, source: LineSource, convention?: Numbe
   if (source === 'ocr' && convention?.decimal) rest = rest.replace(/^(\d{1,3}):(\d{1,2})(?=\s+[A-Za-zµ%/])/, `$1${convention.decimal}$2`);
   const valuePattern = source === 'ocr' ? /^([<>≤≥]=?)?\s*([0-9OolI|][0-9OolI|,.]*)(?=\s|$|[A-Za-z%/µ])/ : /^([<>≤≥]=?)?\s*(\d[\d,.]*)(?=\s|$|[A-Za-z%/µ])/;
   const valueMatch = valuePattern.exec(rest);
-  const reject = (reason: string): RowOutcome => ({ kind: 'reject', reason, names: namesOf(keys) });
-  if (!valueMatch) return source === 'ocr' && lettersForValue(rest, keys) ? reject(`unreadable value "${rest.trim().split(/\s+/)[0]}", letters for digits`) : { kind: 'skip' };
+  if (!valueMatch) {
+    if (!(source === 'ocr' && lettersForValue(rest, keys))) return { kind: 'skip' };
+    const reason = `unreadable value "${rest.trim().split(/\s+/)[0]}", letters for digits`;
+    // A limit ("<S20 ng/mL") names no result to type: it was printed as one.
+    return /^\s*[<>≤≥]/.test(rest) ? { kind: 'reject', reason } : { kind: 'reject', reason, names: namesOf(keys) };
+  }
   if (valueMatch[1]) return { kind: 'reject', reason: 'censored value (< or >)' };
-  // A bar before the digits ("|2,78") is as often a table's rule as a "1": neither is guessed.
-  if (source === 'ocr' && /^[|Il][\d.,]/.test(valueMatch[2] as string)) return reject(`unreadable value "${valueMatch[2]}"`);
-  // Digits glued to what is no unit, the unit after it ("7D) g/dL" for 7,5 g/dL): the value was misread.
   const afterValue = rest.slice(valueMatch[0].length);
+  // A result prints digits and, after a space, something other than a range: a guideline's range
+  // ("5,7 - 6,4 %", "5,a7 - 6,4"), a word ("l.mite", "Hb|1c") or a speck alone ("Be 1.") names no test to type.
+  const named = /\d/.test(valueMatch[2] as string) && afterValue.trim() !== '' && !/^\p{L}/u.test(afterValue) && !RANGE_FOLLOWS.test(afterValue);
+  const reject = (reason: string, names = namesOf(keys)): RowOutcome => (named && names.length > 0 ? { kind: 'reject', reason, names } : { kind: 'reject', reason });
+  // A bar before the digits ("|2,78") is as often a table's rule as a "1": neither is guessed. With
+  // a number after it ("Vitamina B1|2 498"), it ended the name.
+  if (source === 'ocr' && /^[|Il][\d.,]/.test(valueMatch[2] as string)) return reject(`unreadable value "${valueMatch[2]}"`, /^\s*\d/.test(afterValue) ? [] : namesOf(keys));
+  // Digits glued to what is no unit, the unit after it ("7D) g/dL" for 7,5 g/dL): the value was misread.
   if (source === 'ocr' && garbageBeforeUnit(afterValue, keys)) return reject(`unreadable value "${valueMatch[2]}${afterValue.split(/\s/)[0]}"`);
   const valueToken = source === 'ocr' ? fixOcrDigits(valueMatch[2] as string) : (valueMatch[2] as string);
   const printed = convention ? readNumber(valueToken, convention) : parsePrintedNumber(valueToken);
-  // A result prints digits and something after them: letters ("limite 200 - 239") or a speck alone ("Be 1.") are no sign of one.
-  if (!printed) return /\d/.test(valueMatch[2] as string) && afterValue.trim() !== '' ? reject(`unreadable value "${valueMatch[2]}"`) : { kind: 'reject', reason: `unreadable value "${valueMatch[2]}"` };
+  if (!printed) return reject(`unreadable value "${valueMatch[2]}"`);
   rest = afterValue;
 
   const range = extractRange(rest, source, convention);
@@ -345,11 +354,11 @@ export function parseRow(rawText: string, source: LineSource, convention?: Numbe
   const candidates = keys.map(getMarker);
   const readUnit = resolveUnit(candidates, unitWords, source);
   const resolved = readUnit ?? (source === 'ocr' ? unitFromRange(candidates, unitWords, printed, range) : null);
-  if (!resolved) return unknownUnit(unitWords, keys);
+  if (!resolved) return reject(`unit "${unitWords.slice(0, 2).join(' ')}" not known for ${keys.join('/')}`, printsAUnit(unitWords[0] ?? '') ? namesOf(keys) : []);
   const { marker, unit, printedUnit } = resolved;
 
   const judged = judgeValue(marker, unit, printed, range, source);
-  if (judged.kind === 'reject') return { ...judged, names: [marker.name] };
+  if (judged.kind === 'reject') return reject(judged.reason, [marker.name]);
   const { value, low, high } = judged;
 
   const loinc = pickLoinc(marker, unit.unit);
@@ -373,15 +382,12 @@ export function parseRow(rawText: string, source: LineSource, convention?: Numbe
 const namesOf = (keys: string[]) => [...new Set(keys.map((key) => getMarker(key).name))];
 
 /**
- * A row whose unit is none of its test's. A result prints a unit, however misread ("mmol/Q"), and
- * names its test for review; a word ("ausreichend") or a range ("- 100") there is a guideline's
- * row, and another test's unit read cleanly ("T4 16,3 pmol/l" for fT4) says the name was misread.
+ * What failed where a unit should be is written like one, however misread ("mmol/Q"): a word
+ * ("ausreichend"), a range ("- 100", "/- 6,4") or a number is a guideline's row, and another
+ * test's unit read cleanly ("T4 16,3 pmol/l" for fT4) says the name was misread.
  */
-function unknownUnit(unitWords: string[], keys: string[]): RowOutcome {
-  const reason = `unit "${unitWords.slice(0, 2).join(' ')}" not known for ${keys.join('/')}`;
-  const unit = unitWords[0] ?? '';
-  const printsAUnit = LOOKS_LIKE_UNIT.test(unit) && !CATALOGUE.some((marker) => findUnit(marker, unit) !== null);
-  return printsAUnit ? { kind: 'reject', reason, names: namesOf(keys) } : { kind: 'reject', reason };
+function printsAUnit(word: string): boolean {
+  return /^(?:[\p{L}%µ]|x?10\D)/iu.test(word) && /[/%^µ]/.test(word) && !CATALOGUE.some((marker) => findUnit(marker, word) !== null);
 }
 
 /** OCR made letters of the value ("HbAlc aa mmol/mol" for 44): one short word, then one of the test's units. */
