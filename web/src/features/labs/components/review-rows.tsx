@@ -215,11 +215,7 @@ function UnreadDecision({ row, units }: { row: LabReviewRow; units: string[] }) 
         <FormField id={`${id}-unit`} label="Unit" error={errors.unit?.message}>
           {(control) => (
             <NativeSelect {...control} {...form.register('unit')}>
-              {units.map((u) => (
-                <option key={u} value={u}>
-                  {u || 'no unit'}
-                </option>
-              ))}
+              <UnitOptions units={units} />
             </NativeSelect>
           )}
         </FormField>
@@ -383,16 +379,21 @@ function BiomarkerAndUnit({ id, row, options, biomarker, unit, units, onBiomarke
         {(control) => (
           <NativeSelect {...control} value={unit} disabled={!units} onChange={(event) => onUnit(event.target.value)}>
             {units ? null : <option value={unit}>{unit || 'Choose a biomarker first'}</option>}
-            {(units ?? []).map((u) => (
-              <option key={u} value={u}>
-                {u || 'no unit'}
-              </option>
-            ))}
+            <UnitOptions units={units ?? []} />
           </NativeSelect>
         )}
       </FormField>
     </div>
   );
+}
+
+/** A biomarker's units as a select's options; a ratio's unit is "". */
+function UnitOptions({ units }: { units: string[] }) {
+  return units.map((u) => (
+    <option key={u} value={u}>
+      {u || 'no unit'}
+    </option>
+  ));
 }
 
 type OwnBiomarkerBody = z.infer<typeof ownBiomarkerBodySchema>;
