@@ -316,12 +316,7 @@ export function parseRow(rawText: string, source: LineSource, convention?: Numbe
   if (source === 'ocr' && convention?.decimal) rest = rest.replace(/^(\d{1,3}):(\d{1,2})(?=\s+[A-Za-zµ%/])/, `$1${convention.decimal}$2`);
   const valuePattern = source === 'ocr' ? /^([<>≤≥]=?)?\s*([0-9OolI|][0-9OolI|,.]*)(?=\s|$|[A-Za-z%/µ])/ : /^([<>≤≥]=?)?\s*(\d[\d,.]*)(?=\s|$|[A-Za-z%/µ])/;
   const valueMatch = valuePattern.exec(rest);
-  if (!valueMatch) {
-    if (!(source === 'ocr' && lettersForValue(rest, keys))) return { kind: 'skip' };
-    const reason = `unreadable value "${rest.trim().split(/\s+/)[0]}", letters for digits`;
-    // A limit ("<S20 ng/mL") names no result to type: it was printed as one.
-    return /^\s*[<>≤≥]/.test(rest) ? { kind: 'reject', reason } : { kind: 'reject', reason, names: namesOf(keys) };
-  }
+  if (!valueMatch) return source === 'ocr' ? lettersForValueRow(rest, keys) : { kind: 'skip' };
   if (valueMatch[1]) return { kind: 'reject', reason: 'censored value (< or >)' };
   const afterValue = rest.slice(valueMatch[0].length);
   // A result prints digits and, after a space, something other than a range: a guideline's range
@@ -342,14 +337,9 @@ export function parseRow(rawText: string, source: LineSource, convention?: Numbe
   if (range) rest = rest.slice(0, range.index) + ' ' + rest.slice(range.index + range.length);
 
   const words = rest.split(/\s+/).filter((w) => w !== '');
-  const unitWords: string[] = [];
-  for (const word of words) {
-    if (FLAG_PATTERN.test(word) && (word.length > 1 || /[A-Z*]/.test(word))) {
-      printedFlag ??= word.replace(/[()[\]]/g, '');
-      continue;
-    }
-    unitWords.push(word);
-  }
+  const isFlag = (word: string) => FLAG_PATTERN.test(word) && (word.length > 1 || /[A-Z*]/.test(word));
+  printedFlag ??= words.find(isFlag)?.replace(/[()[\]]/g, '') ?? null;
+  const unitWords = words.filter((word) => !isFlag(word));
 
   const candidates = keys.map(getMarker);
   const readUnit = resolveUnit(candidates, unitWords, source);
@@ -388,6 +378,14 @@ const namesOf = (keys: string[]) => [...new Set(keys.map((key) => getMarker(key)
  */
 function printsAUnit(word: string): boolean {
   return /^(?:[\p{L}%µ]|x?10\D)/iu.test(word) && /[/%^µ]/.test(word) && !CATALOGUE.some((marker) => findUnit(marker, word) !== null);
+}
+
+/** An OCR row with no digits where its value would be: its value made letters of, else no row. */
+function lettersForValueRow(rest: string, keys: string[]): RowOutcome {
+  if (!lettersForValue(rest, keys)) return { kind: 'skip' };
+  const reason = `unreadable value "${rest.trim().split(/\s+/)[0]}", letters for digits`;
+  // A limit ("<S20 ng/mL") names no result to type: it was printed as one.
+  return /^\s*[<>≤≥]/.test(rest) ? { kind: 'reject', reason } : { kind: 'reject', reason, names: namesOf(keys) };
 }
 
 /** OCR made letters of the value ("HbAlc aa mmol/mol" for 44): one short word, then one of the test's units. */
