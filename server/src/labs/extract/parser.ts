@@ -282,7 +282,7 @@ function readCards(lines: TextLine[], start: number): { rows: Row[]; lastIndex: 
 type RowOutcome =
   | { kind: 'ok'; result: ExtractedBiomarker; ocrValue?: OcrValue }
   | { kind: 'skip' }
-  /** `names`: the catalogue names of the tests the row may be; a censored value names none (it was read, as a limit). */
+  /** `names`: the catalogue names of the tests the row may be, for review to ask its value; none for a row that is no result to type (a limit, a guideline's range, a word). */
   | { kind: 'reject'; reason: string; names?: string[] };
 
 /** A range's end after the value, perhaps past a glyph glued to it or a decimal split off ("5,a7 - 6,4", "5, 7 - 6,4"). */
