@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAB_MESSAGES, labFileResultsSchema } from '#contract/labs.ts';
+import { extractInWorker } from '#server/labs/extract/run-in-worker.ts';
 import { makeTextPdf } from '#server/labs/extract/test-fixtures.ts';
 import { FakeOpenAi } from '#server/testing/fake-openai.ts';
 import { type TestApp, createTestApp } from '#server/testing/test-app.ts';
-import { createLabsWorker } from './labs.jobs.ts';
+import { type Extractor, createLabsWorker } from './labs.jobs.ts';
 import { clientOnTier, silentLog, uploadFile } from './labs.test-helpers.ts';
 
 /**
@@ -47,13 +48,13 @@ const answerWith = (answer: unknown) => {
   fake.behaviour = { kind: 'stream', pieces: [text.slice(0, 40), text.slice(40)] };
 };
 
-async function readReport(app: TestApp, bytes: Uint8Array, enabled: boolean) {
+async function readReport(app: TestApp, bytes: Uint8Array, enabled: boolean, extract?: Extractor) {
   const { client } = await clientOnTier(app, 'pro');
   if (enabled) expect((await client.put('/api/labs/model-reading', { enabled: true })).statusCode).toBe(200);
   const upload = await uploadFile(client, bytes, 'report.pdf');
   expect(upload.statusCode, upload.body).toBe(201);
   const requestsBefore = fake.requests.length;
-  await createLabsWorker({ config: app.config, db: app.database.db, log: silentLog }).drain();
+  await createLabsWorker({ config: app.config, db: app.database.db, log: silentLog, ...(extract ? { extract } : {}) }).drain();
   const review = labFileResultsSchema.parse((await client.get(`/api/labs/${upload.json().id}/results`)).json());
   return { client, review, modelCalls: fake.requests.length - requestsBefore };
 }
@@ -131,6 +132,18 @@ describe('a report with a row the reading left unread', () => {
     const garbled = await readReport(t, footnoted, true);
     expect(garbled.modelCalls).toBe(1);
     expect(garbled.review.results.map((r) => r.name)).toEqual(['Fasting glucose']);
+  });
+
+  it('no longer asks the user to type a value the model read', async () => {
+    answerWith(PROPOSED);
+    // As if OCR had left ferritin and TSH unread: the model's ferritin settles one, not the other.
+    const unreadOnOcr: Extractor = async (bytes, options) => {
+      const outcome = await extractInWorker(bytes, options);
+      return outcome.ok ? { ...outcome, result: { ...outcome.result, unread: [{ name: 'Ferritin' }, { name: 'TSH' }] } } : outcome;
+    };
+    const { review } = await readReport(t, footnoted, true, unreadOnOcr);
+    expect(review.results.find((r) => r.name === 'Ferritin')).toMatchObject({ value: 85, readByModel: true });
+    expect(review.reviewRows.map((r) => [r.kind, r.name])).toEqual([['unread', 'TSH']]);
   });
 
   it('does not ask the model when every row was read', async () => {
