@@ -137,7 +137,6 @@ export function implausibleFormSchema(row: ReadRow) {
 function ImplausibleDecision({ row }: { row: ReadRow }) {
   const id = useId();
   const save = useSaveReviewRow();
-  const dismiss = useDismissReviewRow();
   const form = useForm<ValueValues>({ resolver: zodResolver(implausibleFormSchema(row)), defaultValues: { value: String(row.value), confirmed: false } });
   const unchanged = parseNumber(form.watch('value')) === row.value;
   const submit = form.handleSubmit(async (values) => {
@@ -162,14 +161,22 @@ function ImplausibleDecision({ row }: { row: ReadRow }) {
           My report prints {formatValue(row.value)} {row.unit}
         </label>
       </div>
-      <div className="flex flex-wrap gap-2">
-        <Button size="sm" onClick={(event) => void submit(event)} disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : unchanged ? 'Confirm value' : 'Save corrected value'}
-        </Button>
-        <Button size="sm" variant="ghost" onClick={() => dismiss.mutate(row.id)} disabled={dismiss.isPending}>
-          Leave out
-        </Button>
-      </div>
+      <SaveOrLeaveOut rowId={row.id} label={unchanged ? 'Confirm value' : 'Save corrected value'} saving={save.isPending} onSave={(event) => void submit(event)} />
+    </div>
+  );
+}
+
+/** A value's decision: save it as typed, or leave the row out. */
+function SaveOrLeaveOut({ rowId, label, saving, onSave }: { rowId: string; label: string; saving: boolean; onSave: (event: React.MouseEvent) => void }) {
+  const dismiss = useDismissReviewRow();
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button size="sm" onClick={onSave} disabled={saving}>
+        {saving ? 'Saving...' : label}
+      </Button>
+      <Button size="sm" variant="ghost" onClick={() => dismiss.mutate(rowId)} disabled={dismiss.isPending}>
+        Leave out
+      </Button>
     </div>
   );
 }
@@ -190,7 +197,6 @@ export function unreadFormSchema(row: LabReviewRow) {
 function UnreadDecision({ row, units }: { row: LabReviewRow; units: string[] }) {
   const id = useId();
   const save = useSaveReviewRow();
-  const dismiss = useDismissReviewRow();
   const form = useForm<UnreadValues>({ resolver: zodResolver(unreadFormSchema(row)), defaultValues: { value: '', unit: units[0] ?? '', confirmed: false } });
   const [needsConfirm, setNeedsConfirm] = useState(false);
   const { errors } = form.formState;
@@ -226,14 +232,7 @@ function UnreadDecision({ row, units }: { row: LabReviewRow; units: string[] }) 
           My report prints {form.watch('value')} {form.watch('unit')}
         </label>
       ) : null}
-      <div className="flex flex-wrap gap-2">
-        <Button size="sm" onClick={(event) => void submit(event)} disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save value'}
-        </Button>
-        <Button size="sm" variant="ghost" onClick={() => dismiss.mutate(row.id)} disabled={dismiss.isPending}>
-          Leave out
-        </Button>
-      </div>
+      <SaveOrLeaveOut rowId={row.id} label="Save value" saving={save.isPending} onSave={(event) => void submit(event)} />
     </div>
   );
 }
