@@ -26,16 +26,21 @@ const REPORT = [
 const fileCard = (page: Page, fileName: string) =>
   page.getByRole('region', { name: 'Uploaded Files' }).getByRole('listitem').filter({ has: page.getByRole('heading', { name: fileName }) });
 
+/** A Pro user at this width uploads one report and waits until it is read. */
+async function uploadAndRead(page: Page, baseURL: string, width: number, file: { name: string; mimeType: string; buffer: Buffer }) {
+  await page.setViewportSize({ width, height: width < 640 ? 800 : 900 });
+  await signUpPaying(page.request, baseURL, 'pro');
+  await page.goto('/labs');
+  await page.locator('input[type="file"]').setInputFiles(file);
+  await page.getByRole('button', { name: 'Upload 1 file(s)' }).click();
+  const card = fileCard(page, file.name);
+  await expect(card.getByText('Needs review')).toBeVisible({ timeout: 90_000 });
+  return card;
+}
+
 for (const width of [375, 1280]) {
   test(`at ${width} px: an unknown row and an unlikely value are reviewed beside the page and charted`, async ({ page, baseURL }) => {
-    await page.setViewportSize({ width, height: width < 640 ? 800 : 900 });
-    await signUpPaying(page.request, baseURL!, 'pro');
-    await page.goto('/labs');
-
-    await page.locator('input[type="file"]').setInputFiles({ name: 'lakeside.pdf', mimeType: 'application/pdf', buffer: await textPdf(REPORT) });
-    await page.getByRole('button', { name: 'Upload 1 file(s)' }).click();
-    const card = fileCard(page, 'lakeside.pdf');
-    await expect(card.getByText('Needs review')).toBeVisible({ timeout: 90_000 });
+    const card = await uploadAndRead(page, baseURL!, width, { name: 'lakeside.pdf', mimeType: 'application/pdf', buffer: await textPdf(REPORT) });
     await expect(card.getByText(/1 result, 1 not reviewed\. 3 rows need your decision\./)).toBeVisible();
 
     await card.getByRole('button', { name: 'Review results' }).click();
@@ -101,31 +106,32 @@ for (const width of [375, 1280]) {
   });
 }
 
-test('a value OCR could not read waits for the user to type it from the report', async ({ page, baseURL }) => {
-  await signUpPaying(page.request, baseURL!, 'pro');
-  await page.goto('/labs');
-  const scan = scannedPng(['Lakeside Clinical Laboratory', 'Sample collected on: 14/03/2025', 'Glucose Fasting   92   mg/dL   70 - 99', 'HbA1c   aa   mmol/mol   20 - 42']);
-  await page.locator('input[type="file"]').setInputFiles({ name: 'scan.png', mimeType: 'image/png', buffer: scan });
-  await page.getByRole('button', { name: 'Upload 1 file(s)' }).click();
-  const card = fileCard(page, 'scan.png');
-  await expect(card.getByText('Needs review')).toBeVisible({ timeout: 90_000 });
-  await expect(card.getByText(/1 result, 1 not reviewed\. 1 row needs your decision\./)).toBeVisible();
+for (const width of [375, 1280]) {
+  test(`at ${width} px: a value OCR could not read waits for the user to type it from the report`, async ({ page, baseURL }) => {
+    const scan = scannedPng(['Lakeside Clinical Laboratory', 'Sample collected on: 14/03/2025', 'Glucose Fasting   92   mg/dL   70 - 99', 'HbA1c   aa   mmol/mol   20 - 42']);
+    const card = await uploadAndRead(page, baseURL!, width, { name: 'scan.png', mimeType: 'image/png', buffer: scan });
+    await expect(card.getByText(/1 result, 1 not reviewed\. 1 row needs your decision\./)).toBeVisible();
 
-  await card.getByRole('button', { name: 'Review results' }).click();
-  const review = page.getByRole('dialog', { name: 'Review results' });
-  const hba1c = review.getByRole('region', { name: 'Needs your decision' }).getByRole('article', { name: 'HbA1c' });
-  await expect(hba1c).toContainText('Value not read');
-  await hba1c.click();
-  await expect(review.getByTestId('row-highlight')).toBeVisible();
+    await card.getByRole('button', { name: 'Review results' }).click();
+    const review = page.getByRole('dialog', { name: 'Review results' });
+    const hba1c = review.getByRole('region', { name: 'Needs your decision' }).getByRole('article', { name: 'HbA1c' });
+    await expect(hba1c).toContainText('Value not read');
+    await hba1c.click();
+    await expect(review.getByTestId('row-highlight')).toBeVisible();
 
-  await hba1c.getByRole('button', { name: 'Save value' }).click();
-  await expect(hba1c.getByText('Value must be a number')).toBeVisible();
-  await hba1c.getByLabel('HbA1c value').fill('36');
-  await hba1c.getByLabel('Unit', { exact: true }).selectOption('mmol/mol');
-  await hba1c.getByRole('button', { name: 'Save value' }).click();
-  await expect(review.getByRole('region', { name: 'Needs your decision' })).toHaveCount(0);
-  await expect(review.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /HbA1c/ }) })).toContainText('36');
+    await hba1c.getByRole('button', { name: 'Save value' }).click();
+    await expect(hba1c.getByText('Value must be a number')).toBeVisible();
+    await hba1c.getByLabel('HbA1c value').fill('36');
+    await hba1c.getByLabel('Unit', { exact: true }).selectOption('mmol/mol');
+    const save = await hba1c.getByRole('button', { name: 'Save value' }).boundingBox();
+    expect(save!.x + save!.width).toBeLessThanOrEqual(width);
+    await hba1c.getByRole('button', { name: 'Save value' }).click();
+    await expect(review.getByRole('region', { name: 'Needs your decision' })).toHaveCount(0);
+    // Saved as a result: a card on a phone, a table row on a desktop.
+    const saved = width < 640 ? review.getByRole('article', { name: /HbA1c 36 mmol\/mol/ }) : review.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /HbA1c/ }) });
+    await expect(saved).toContainText('36');
 
-  await review.getByRole('button', { name: 'Confirm results' }).click();
-  await expect(card.getByText(/2 results, all reviewed\./)).toBeVisible();
-});
+    await review.getByRole('button', { name: 'Confirm results' }).click();
+    await expect(card.getByText(/2 results, all reviewed\./)).toBeVisible();
+  });
+}

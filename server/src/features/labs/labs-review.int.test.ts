@@ -42,13 +42,15 @@ const WITH_UNKNOWN: ExtractionResult = {
     { name: 'Zonulin', value: 61, unit: 'ng/mL', referenceRange: { low: 0, high: 55, text: '0 - 55' }, printedFlag: 'H' },
   ],
 };
-const readWithUnknown = () =>
+/** The worker, its reader answering `result` for any file. */
+const readAs = (result: ExtractionResult) => () =>
   createLabsWorker({
     config: t.config,
     db: t.database.db,
     log: silentLog,
-    extract: (async () => ({ ok: true, result: structuredClone(WITH_UNKNOWN) })) satisfies Extractor,
+    extract: (async () => ({ ok: true, result: structuredClone(result) })) satisfies Extractor,
   }).drain();
+const readWithUnknown = readAs(WITH_UNKNOWN);
 
 type Review = ReturnType<typeof labFileResultsSchema.parse>;
 
@@ -187,13 +189,7 @@ describe('mapping an unknown row', () => {
 });
 
 const WITH_UNREAD: ExtractionResult = { ...FAKE_RESULT, unread: [{ name: 'TSH', box: { page: 1, x: 0.1, y: 0.5, width: 0.6, height: 0.02 } }] };
-const readWithUnread = () =>
-  createLabsWorker({
-    config: t.config,
-    db: t.database.db,
-    log: silentLog,
-    extract: (async () => ({ ok: true, result: structuredClone(WITH_UNREAD) })) satisfies Extractor,
-  }).drain();
+const readWithUnread = readAs(WITH_UNREAD);
 
 describe('a test whose value could not be read', () => {
   it('waits for the value typed from the report, with where it was printed, and holds back confirming', async () => {
