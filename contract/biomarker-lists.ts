@@ -18,6 +18,13 @@ export const BIOMARKER_CATEGORIES = [
 export const BIOMARKER_FLAGS = ['low', 'high', 'normal'] as const;
 
 /**
+ * A value printed as a limit ("< 0.5", "> 2000"): the true value is below or above it. The signs
+ * are FHIR's Quantity.comparator; no comparator means the value is exact.
+ */
+export const VALUE_COMPARATORS = ['<', '<=', '>', '>='] as const;
+export type ValueComparator = (typeof VALUE_COMPARATORS)[number];
+
+/**
  * Why review must look at a report's test date: 'not-collection-date' when a received, report or
  * print date was taken (check it); 'not-found' when no printed date could be told to be it (ask).
  */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BIOMARKER_CATEGORIES, BIOMARKER_FLAGS, TEST_DATE_REVIEWS } from './biomarker-lists.ts';
+import { BIOMARKER_CATEGORIES, BIOMARKER_FLAGS, TEST_DATE_REVIEWS, VALUE_COMPARATORS } from './biomarker-lists.ts';
 
 /**
  * Biomarker categories and the shape of one document's extraction result.
@@ -7,7 +7,7 @@ import { BIOMARKER_CATEGORIES, BIOMARKER_FLAGS, TEST_DATE_REVIEWS } from './biom
  */
 
 // The lists are zod-free, in their own module, which the web can import without zod.
-export { BIOMARKER_CATEGORIES, BIOMARKER_FLAGS, TEST_DATE_REVIEWS } from './biomarker-lists.ts';
+export { BIOMARKER_CATEGORIES, BIOMARKER_FLAGS, TEST_DATE_REVIEWS, VALUE_COMPARATORS, type ValueComparator } from './biomarker-lists.ts';
 
 export const biomarkerCategorySchema = z.enum(BIOMARKER_CATEGORIES);
 export type BiomarkerCategory = z.infer<typeof biomarkerCategorySchema>;
@@ -16,6 +16,8 @@ export const biomarkerFlagSchema = z.enum(BIOMARKER_FLAGS);
 export type BiomarkerFlag = z.infer<typeof biomarkerFlagSchema>;
 
 export const testDateReviewSchema = z.enum(TEST_DATE_REVIEWS);
+
+export const valueComparatorSchema = z.enum(VALUE_COMPARATORS, { error: 'The sign before a value must be <, <=, > or >=' });
 
 /** A reference range as printed, in the same unit as the printed value. */
 export const referenceRangeSchema = z.object({
@@ -45,6 +47,8 @@ export const extractedBiomarkerSchema = z.object({
   loinc: z.string().nullable(),
   /** Value as printed (after decimal-comma and thousands handling), in `unit`. */
   value: z.number().finite(),
+  /** The value is a limit, as printed ("< 0.5": below 0.5); absent for an exact value. */
+  comparator: valueComparatorSchema.optional(),
   /** Unit as printed, tidied ("U/I" stays recognisable, OCR "iL" becomes "fL"); "" when none. */
   unit: z.string(),
   canonicalValue: z.number().finite(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoints } from './endpoint.ts';
-import { biomarkerCategorySchema, biomarkerFlagSchema, pageBoxSchema, testDateReviewSchema } from './biomarkers.ts';
+import { biomarkerCategorySchema, biomarkerFlagSchema, pageBoxSchema, testDateReviewSchema, valueComparatorSchema } from './biomarkers.ts';
 import { LAB_UPLOAD_FIELD } from './lab-upload.ts';
 
 /**
@@ -79,6 +79,8 @@ export const labResultSchema = z.object({
   loinc: z.string().nullable(),
   /** As reported. */
   value: z.number(),
+  /** The value is a limit ("< 0.5": below 0.5, the detection limit); null for an exact value. */
+  comparator: valueComparatorSchema.nullable(),
   unit: z.string(),
   /** In the biomarker's one canonical unit (product.md, Labs). */
   canonicalValue: z.number(),
@@ -135,6 +137,8 @@ const optionalNumber = z.number({ error: 'Must be a number' }).finite().nullable
 export const labResultInputSchema = z.strictObject({
   biomarker: z.string({ error: 'Biomarker is required' }).trim().min(1, 'Biomarker is required').max(100),
   value: z.number({ error: 'Value must be a number' }).finite('Value must be a number'),
+  /** The report printed the value as a limit ("< 0.5"); null or absent for an exact value. */
+  comparator: valueComparatorSchema.nullable().optional(),
   unit: z.string({ error: 'Unit is required' }).trim().max(40),
   referenceLow: optionalNumber,
   referenceHigh: optionalNumber,
@@ -232,18 +236,19 @@ export const seriesQuerySchema = z.object({
 
 /**
  * A series' points as parallel columns, oldest first: point i is `testDates[i]`, `values[i]`,
- * `flags[i]`, `reviewed[i]`. Columns rather than an object per point halve the answer for
+ * `comparators[i]` (null for an exact value), `flags[i]`, `reviewed[i]`. Columns rather than an object per point halve the answer for
  * 20,000 points and the time to check and send it (decisions/014).
  */
 export const seriesPointsSchema = z
   .object({
     testDates: z.array(z.iso.date()).min(1),
     values: z.array(z.number()),
+    comparators: z.array(valueComparatorSchema.nullable()),
     flags: z.array(biomarkerFlagSchema.nullable()),
     reviewed: z.array(z.boolean()),
   })
   .refine(
-    (points) => [points.values, points.flags, points.reviewed].every((column) => column.length === points.testDates.length),
+    (points) => [points.values, points.comparators, points.flags, points.reviewed].every((column) => column.length === points.testDates.length),
     'every column holds one entry per point',
   );
 
@@ -317,6 +322,7 @@ export const labAttentionItemSchema = z.object({
   biomarker: z.string(),
   name: z.string(),
   value: z.number(),
+  comparator: valueComparatorSchema.nullable(),
   unit: z.string(),
   testDate: z.iso.date(),
   reason: z.enum(ATTENTION_REASONS),

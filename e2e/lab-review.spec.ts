@@ -6,8 +6,8 @@ import { scannedPng, textPdf } from './support/reports.ts';
  * Reviewing what the reader could not settle alone (product.md, Labs), on a phone and on a
  * desktop: a report with a row the catalogue does not know and a value no one can have. The
  * user sees the page beside the review with the row outlined, matches the unknown row, keeps
- * another as their own biomarker, confirms the unlikely value, and finds all of them charted; on
- * a scan, types a value OCR could not read.
+ * another as their own biomarker, confirms the unlikely value, and finds all of them charted; a
+ * value printed as a limit keeps its sign. On a scan, the user types a value OCR could not read.
  */
 test.beforeEach(async ({ page }) => {
   await acceptCookies(page.context());
@@ -18,6 +18,7 @@ const REPORT = [
   'Sample collected on: 14/03/2025',
   'Test   Result   Unit   Reference',
   'Glucose Fasting   95   mg/dL   70 - 99',
+  'C-Reactive Protein   < 0.5   mg/L   0 - 5.0',
   'Haemoglobin   135   g/dL   13.0 - 17.0',
   'Ferritine serique   85   ng/mL   30 - 400',
   'Zonulin   48.5   ng/mL   0 - 55',
@@ -41,7 +42,7 @@ async function uploadAndRead(page: Page, baseURL: string, width: number, file: {
 for (const width of [375, 1280]) {
   test(`at ${width} px: an unknown row and an unlikely value are reviewed beside the page and charted`, async ({ page, baseURL }) => {
     const card = await uploadAndRead(page, baseURL!, width, { name: 'lakeside.pdf', mimeType: 'application/pdf', buffer: await textPdf(REPORT) });
-    await expect(card.getByText(/1 result, 1 not reviewed\. 3 rows need your decision\./)).toBeVisible();
+    await expect(card.getByText(/2 results, 2 not reviewed\. 3 rows need your decision\./)).toBeVisible();
 
     await card.getByRole('button', { name: 'Review results' }).click();
     const review = page.getByRole('dialog', { name: 'Review results' });
@@ -89,13 +90,15 @@ for (const width of [375, 1280]) {
       await expect(glucose).toContainText('Normal');
       const button = await glucose.getByRole('button', { name: 'Correct Fasting glucose' }).boundingBox();
       expect(button!.x + button!.width).toBeLessThanOrEqual(width);
+      await expect(review.getByRole('article', { name: 'CRP < 0.5 mg/L' })).toContainText('Normal');
     } else {
+      await expect(review.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /CRP/ }) })).toContainText('< 0.5');
       await expect(review.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /Zonulin/ }) })).toContainText('0 - 55');
     }
 
     await review.getByRole('button', { name: 'Confirm results' }).click();
     await expect(review).toHaveCount(0);
-    await expect(card.getByText(/4 results, all reviewed\./)).toBeVisible();
+    await expect(card.getByText(/5 results, all reviewed\./)).toBeVisible();
 
     // Charted like any other biomarker.
     const chips = page.getByRole('group', { name: 'Biomarkers to chart' });
@@ -103,6 +106,10 @@ for (const width of [375, 1280]) {
     await chips.getByRole('button', { name: 'Zonulin', exact: true }).click();
     await expect(page).toHaveURL(/biomarkers=[^&]*Zonulin/);
     await expect(page.getByRole('heading', { name: 'Biomarker History' })).toBeVisible();
+
+    // The limit on its biomarker's page, with its sign.
+    await page.goto('/labs/biomarkers/crp');
+    await expect(page.getByText('< 0.5').filter({ visible: true }).first()).toBeVisible();
   });
 }
 

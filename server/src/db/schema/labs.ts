@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { VALUE_COMPARATORS } from '#contract/biomarker-lists.ts';
 import { LAB_REVIEW_ROW_KINDS } from '#contract/labs.ts';
 import { users } from './users.ts';
 
@@ -74,6 +75,8 @@ export const labResults = pgTable(
     category: text('category').notNull(),
     loinc: text('loinc'),
     value: doublePrecision('value').notNull(),
+    /** The value is a limit as printed ("<" 0.5); null for an exact value (contract: comparator). */
+    comparator: text('comparator', { enum: VALUE_COMPARATORS }),
     unit: text('unit').notNull(),
     canonicalValue: doublePrecision('canonical_value').notNull(),
     canonicalUnit: text('canonical_unit').notNull(),

@@ -26,7 +26,7 @@ import { RATE_RULES, type RateLimiter } from '#server/features/rate-limits/rate-
 import { AppError } from '#server/http/app-error.ts';
 import { notifyJobQueued } from '#server/jobs/job-worker.ts';
 import { insertJob } from '#server/jobs/jobs.repository.ts';
-import { computeFlag } from '#server/labs/extract/parser.ts';
+import { computeFlag } from '#contract/lab-flags.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 import { dedupeKey } from '#server/features/health-data/public.ts';
 import { checkTarget } from '#server/features/labs/public.ts';

@@ -192,7 +192,7 @@ describe('results out of range or off target, and retests', () => {
 
     // No printed range and no target: nothing to judge zonulin by.
     expect(await attention()).toEqual([
-      { resultId: low.id, biomarker: omega, name: 'Omega-3 index', value: 3.1, unit: '%', testDate: day, reason: 'low', referenceRange: { low: 4, high: 12 }, targetRange: null, suggestedRetest: addMonths(day, 3), retest: null },
+      { resultId: low.id, biomarker: omega, name: 'Omega-3 index', value: 3.1, comparator: null, unit: '%', testDate: day, reason: 'low', referenceRange: { low: 4, high: 12 }, targetRange: null, suggestedRetest: addMonths(day, 3), retest: null },
     ]);
     expect((await owner.client.put('/api/labs/targets', { biomarker: zonulin, low: null, high: 30, unit: 'ng/mL' })).statusCode).toBe(200);
     expect((await attention()).find((item) => item.biomarker === zonulin)).toMatchObject({ name: 'Zonulin', value: 40, unit: 'ng/mL', reason: 'above-target', targetRange: { low: null, high: 30 } });

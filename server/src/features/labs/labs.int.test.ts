@@ -471,7 +471,7 @@ describe('chart data and series', () => {
     expect(conventional.units).toBe('conventional');
     const glucose = conventional.series.find((s: { biomarker: string }) => s.biomarker === 'glucose-fasting');
     expect(glucose).toMatchObject({ name: 'Fasting glucose', unit: 'mg/dL', category: 'metabolic', referenceRange: { low: 70, high: 99 } });
-    expect(glucose!.points).toEqual({ testDates: ['2025-01-10', '2025-03-14'], values: [90.09, 104], flags: [null, 'high'], reviewed: [true, false] });
+    expect(glucose!.points).toEqual({ testDates: ['2025-01-10', '2025-03-14'], values: [90.09, 104], comparators: [null, null], flags: [null, 'high'], reviewed: [true, false] });
     expect(conventional.supplementPeriods).toEqual([
       { name: 'Vitamin D3', start: '2025-01-01', end: '2025-01-12' },
       { name: 'Magnesium', start: '2025-01-03', end: '2025-01-03' },
@@ -519,6 +519,7 @@ describe('chart data and series', () => {
     expect(glucose!.points).toEqual({
       testDates: ['2025-01-05', '2025-01-05', '2025-02-01', '2025-03-01', '2025-04-01'],
       values: [88, 92, 95, 97, 99],
+      comparators: [null, null, null, null, null],
       flags: [null, null, null, null, null],
       reviewed: [true, true, true, true, true],
     });

@@ -227,6 +227,7 @@ function toRows(result: ExtractionResult, base: { userId: string; labFileId: str
       category: marker.category,
       loinc: found.loinc,
       value: found.value,
+      comparator: found.comparator ?? null,
       unit: found.unit,
       canonicalValue: found.canonicalValue,
       canonicalUnit: found.canonicalUnit,

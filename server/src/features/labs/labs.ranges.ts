@@ -1,4 +1,6 @@
+import type { ValueComparator } from '#contract/biomarkers.ts';
 import { GENDERS } from '#contract/health-texts.ts';
+import { computeFlag } from '#contract/lab-flags.ts';
 
 /**
  * Reference ranges by sex and age band, and optimal ranges with their sources (decision 040).
@@ -192,10 +194,7 @@ export function chooseReferenceRange(args: {
   return { low: args.typical[0], high: args.typical[1], source: 'typical' };
 }
 
-/** Where a value stands against a range: below it, above it, inside it, or unknown without one. */
-export function rangePosition(value: number, range: { low: number | null; high: number | null }): 'low' | 'high' | 'normal' | null {
-  if (range.low === null && range.high === null) return null;
-  if (range.low !== null && value < range.low) return 'low';
-  if (range.high !== null && value > range.high) return 'high';
-  return 'normal';
+/** Where a value (or a limit, "< 0.5") stands against a range: below it, above it, inside it, or unknown. */
+export function rangePosition(value: number, range: { low: number | null; high: number | null }, comparator?: ValueComparator | null): 'low' | 'high' | 'normal' | null {
+  return computeFlag(value, range.low, range.high, false, comparator);
 }

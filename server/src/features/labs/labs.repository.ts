@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { ValueComparator } from '#contract/biomarkers.ts';
 import type { Db } from '#server/db/client.ts';
 import { selectRows } from '#server/db/sql.ts';
 import { healthStats, labFiles, labResults, labReviewRows, labSettings, ownBiomarkers, supplementLogs } from '#server/db/schema/index.ts';
@@ -265,6 +266,7 @@ export type SeriesColumns = {
   biomarkerKey: string;
   testDates: string[];
   canonicalValues: number[];
+  comparators: (ValueComparator | null)[];
   flags: ('low' | 'high' | 'normal' | null)[];
   reviewed: boolean[];
   /** The latest printed range in each unit that has one, newest first. */
@@ -285,13 +287,14 @@ export async function listSeriesByBiomarker(db: Db, userId: string): Promise<Ser
     biomarkerKey: row.biomarker_key,
     testDates: JSON.parse(row.test_dates) as string[],
     canonicalValues: JSON.parse(row.canonical_values) as number[],
+    comparators: JSON.parse(row.comparators) as SeriesColumns['comparators'],
     flags: JSON.parse(row.flags) as SeriesColumns['flags'],
     reviewed: JSON.parse(row.reviewed) as boolean[],
     latestRangeByUnit: ranges.get(row.biomarker_key) ?? [],
   }));
 }
 
-type PointColumnsRow = { biomarker_key: string; test_dates: string; canonical_values: string; flags: string; reviewed: string };
+type PointColumnsRow = { biomarker_key: string; test_dates: string; canonical_values: string; comparators: string; flags: string; reviewed: string };
 
 async function listPointColumns(db: Db, userId: string): Promise<PointColumnsRow[]> {
   return selectRows<PointColumnsRow>(
@@ -300,6 +303,7 @@ async function listPointColumns(db: Db, userId: string): Promise<PointColumnsRow
     select biomarker_key,
            json_agg(test_date order by test_date, created_at)::text as test_dates,
            json_agg(canonical_value order by test_date, created_at)::text as canonical_values,
+           json_agg(comparator order by test_date, created_at)::text as comparators,
            json_agg(flag order by test_date, created_at)::text as flags,
            json_agg(reviewed order by test_date, created_at)::text as reviewed
     from lab_results

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { BiomarkerCategory } from '#contract/biomarkers.ts';
+import type { BiomarkerCategory, ValueComparator } from '#contract/biomarkers.ts';
 import {
   type BiomarkerReadings,
   type BiomarkerSeries,
@@ -25,7 +25,7 @@ import type { Db } from '#server/db/client.ts';
 import type { EntitlementsService } from '#server/features/usage/entitlements.service.ts';
 import { AppError } from '#server/http/app-error.ts';
 import { notifyJobQueued } from '#server/jobs/job-worker.ts';
-import { computeFlag } from '#server/labs/extract/parser.ts';
+import { computeFlag } from '#contract/lab-flags.ts';
 import { renderPageInWorker } from '#server/labs/extract/run-in-worker.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 import {
@@ -239,7 +239,7 @@ export class LabsService {
       throw AppError.validation('unit', `${LAB_MESSAGES.ownBiomarkerUnit} (${own.unit || 'no unit'})`);
     }
     return this.storeReviewRow(row, {
-      ...ownResult(own, row.value, { low: row.referenceLow, high: row.referenceHigh, text: row.referenceText }),
+      ...ownResult(own, row.value, null, { low: row.referenceLow, high: row.referenceHigh, text: row.referenceText }),
       printedFlag: row.printedFlag,
       userId,
       labFileId: row.labFileId,
@@ -400,7 +400,7 @@ export class LabsService {
           biomarker: columns.biomarkerKey,
           unit: mine.unit,
           category: 'other',
-          points: { testDates: columns.testDates, values: columns.canonicalValues, flags: columns.flags, reviewed: columns.reviewed },
+          points: { testDates: columns.testDates, values: columns.canonicalValues, comparators: columns.comparators, flags: columns.flags, reviewed: columns.reviewed },
           referenceRange: { low: range?.referenceLow ?? null, high: range?.referenceHigh ?? null },
           referenceSource: range ? 'report' : 'typical',
           optimalRange: null,
@@ -420,7 +420,7 @@ export class LabsService {
         biomarker: marker.key,
         unit: display.unit,
         category: marker.category,
-        points: { testDates: columns.testDates, values: columns.canonicalValues.map(convert), flags: columns.flags, reviewed: columns.reviewed },
+        points: { testDates: columns.testDates, values: columns.canonicalValues.map(convert), comparators: columns.comparators, flags: columns.flags, reviewed: columns.reviewed },
         ...seriesRange(marker, columns.latestRangeByUnit, profile, convert),
         ...seriesTargets(marker.key, targets.get(marker.key), convert),
       });
@@ -468,7 +468,7 @@ export class LabsService {
       const own = await findOwnBiomarker(this.deps.db, userId, ownId);
       if (!own) throw AppError.validation('biomarker', `Unknown biomarker "${input.biomarker}"; pick one from the list`);
       if (input.unit.toLowerCase() !== own.unit.toLowerCase()) throw AppError.validation('unit', `${LAB_MESSAGES.ownBiomarkerUnit} (${own.unit || 'no unit'})`);
-      return ownResult(own, input.value, typedRange(input));
+      return ownResult(own, input.value, input.comparator ?? null, typedRange(input));
     }
     return resolveCatalogueResult(input);
   }
@@ -496,19 +496,21 @@ function resolveCatalogueResult(input: LabResultInput): ResolvedResult {
     throw AppError.validation('confirmImplausible', implausibleMessage(input.value, input.unit, marker.name));
   }
   const { low, high, text } = typedRange(input);
+  const comparator = input.comparator ?? null;
   return {
     biomarkerKey: marker.key,
     name: marker.name,
     category: marker.category,
     loinc: loincFor(marker, def.unit),
     value: input.value,
+    comparator,
     unit: input.unit === '' ? def.unit : input.unit,
     canonicalValue,
     canonicalUnit: marker.canonicalUnit,
     referenceLow: low,
     referenceHigh: high,
     referenceText: text,
-    flag: computeFlag(input.value, low, high, false),
+    flag: computeFlag(input.value, low, high, false, comparator),
     printedFlag: null,
   };
 }
@@ -536,20 +538,21 @@ function fileUrlOf(fileId: string): string {
 }
 
 /** A result of the user's own biomarker: stored in its one unit, so its canonical value is the value. */
-function ownResult(own: OwnBiomarkerRow, value: number, range: { low: number | null; high: number | null; text: string | null }): ResolvedResult {
+function ownResult(own: OwnBiomarkerRow, value: number, comparator: ValueComparator | null, range: { low: number | null; high: number | null; text: string | null }): ResolvedResult {
   return {
     biomarkerKey: ownKey(own.id),
     name: own.name,
     category: 'other',
     loinc: null,
     value,
+    comparator,
     unit: own.unit,
     canonicalValue: value,
     canonicalUnit: own.unit,
     referenceLow: range.low,
     referenceHigh: range.high,
     referenceText: range.text,
-    flag: computeFlag(value, range.low, range.high, false),
+    flag: computeFlag(value, range.low, range.high, false, comparator),
     printedFlag: null,
   };
 }
@@ -659,6 +662,7 @@ export function toLabResultDto(row: LabResultRow): LabResult {
     category: row.category as BiomarkerCategory,
     loinc: row.loinc,
     value: row.value,
+    comparator: row.comparator,
     unit: row.unit,
     canonicalValue: row.canonicalValue,
     canonicalUnit: row.canonicalUnit,

@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { addDays, localDateOf } from '#contract/dates.ts';
+import type { ValueComparator } from '#contract/biomarkers.ts';
 import {
   type BiomarkerTarget,
   type BiomarkerTargetBody,
@@ -158,15 +159,15 @@ export function judgeResult(row: LabResultRow, marker: Marker, profileStats: Par
   const referenceRange = chosen.source === 'report' ? printed : toShown(chosen);
   const canonicalTarget = targetRangeFor(marker.key, target);
   const targetRange = canonicalTarget ? toShown(canonicalTarget) : null;
-  const reason = reasonFor(row.canonicalValue, chosen, canonicalTarget);
+  const reason = reasonFor(row.canonicalValue, row.comparator, chosen, canonicalTarget);
   return reason ? { reason, referenceRange, targetRange } : null;
 }
 
 /** Out of the reference range first; else off target; null when fine or when there is nothing to judge by. */
-function reasonFor(value: number, reference: Range, target: Range | null): LabAttentionItem['reason'] | null {
-  const position = rangePosition(value, reference);
+function reasonFor(value: number, comparator: ValueComparator | null, reference: Range, target: Range | null): LabAttentionItem['reason'] | null {
+  const position = rangePosition(value, reference, comparator);
   if (position === 'low' || position === 'high') return position;
-  const onTarget = target ? rangePosition(value, target) : null;
+  const onTarget = target ? rangePosition(value, target, comparator) : null;
   if (onTarget === 'low') return 'below-target';
   if (onTarget === 'high') return 'above-target';
   return null;
@@ -179,7 +180,7 @@ function reasonFor(value: number, reference: Range, target: Range | null): LabAt
 function judgeOwnResult(row: LabResultRow, target: TargetRow | undefined): Judged {
   const referenceRange = { low: row.referenceLow, high: row.referenceHigh };
   const targetRange = target ? { low: target.low, high: target.high } : null;
-  const reason = reasonFor(row.canonicalValue, referenceRange, targetRange);
+  const reason = reasonFor(row.canonicalValue, row.comparator, referenceRange, targetRange);
   return reason ? { reason, referenceRange, targetRange } : null;
 }
 
@@ -247,6 +248,7 @@ export async function attentionList(db: Db, user: User): Promise<LabAttentionIte
       biomarker: row.biomarkerKey,
       name: named.name,
       value: row.value,
+      comparator: row.comparator,
       unit: row.unit,
       testDate: row.testDate,
       ...named.judged,

@@ -20,6 +20,9 @@ describe('printsValueAndUnit', () => {
 
   it('takes no value that is not a plain number', () => {
     expect(printsValueAndUnit('CRP <0.5 mg/L', '<0.5', 'mg/L')).toBe(false);
+    // A limit is read by the reader with its sign, or not at all: never as the exact value.
+    expect(printsValueAndUnit('CRP < 0.5 mg/L', '0.5', 'mg/L')).toBe(false);
+    expect(printsValueAndUnit('B12 >2000 pg/mL', '2000', 'pg/mL')).toBe(false);
     expect(printsValueAndUnit('HIV negative', 'negative', '')).toBe(false);
     expect(printsValueAndUnit('x 1.5 y', '1.5.*', '')).toBe(false);
   });

@@ -42,10 +42,13 @@ function lineOf(row: PrintedRow, lines: Leftovers['lines']): Leftovers['lines'][
   return lines[at];
 }
 
-/** Whether `line` prints `value` as a whole number and `unit` as a whole unit (not a piece of a longer one: "mL" of "ng/mL"). */
+/**
+ * Whether `line` prints `value` as a whole number and `unit` as a whole unit (not a piece of a
+ * longer one: "mL" of "ng/mL"). A number printed as a limit ("< 0.5") is not that value.
+ */
 export function printsValueAndUnit(line: string, value: string, unit: string): boolean {
   if (!/^\d[\d.,]*$/.test(value)) return false;
-  const number = new RegExp(`(?<![\\d.,])${value.replaceAll('.', '\\.')}(?![\\d]|[.,]\\d)`);
+  const number = new RegExp(`(?<![\\d.,])(?<![<>≤≥=]\\s*)${value.replaceAll('.', '\\.')}(?![\\d]|[.,]\\d)`);
   return number.test(line) && (unit === '' || printsWord(line, unit));
 }
 

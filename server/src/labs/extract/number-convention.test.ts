@@ -21,6 +21,7 @@ describe('number convention, decided once per report', () => {
   it('joins digits grouped by a no-break space, and by a space only in a decimal-comma text layer', () => {
     expect(joinSpaceGroupedDigits('Leucocytes  7\u00a0500  /mm³', { fromTextLayer: false })).toBe('Leucocytes  7500  /mm³');
     expect(joinSpaceGroupedDigits('Leucocytes  7 500  /mm³  4 000 – 10 000', { fromTextLayer: true, convention: { decimal: ',' } })).toBe('Leucocytes  7500  /mm³  4000 – 10000');
+    expect(joinSpaceGroupedDigits('Leucocytes  > 13 000  /mm³', { fromTextLayer: true, convention: { decimal: ',' } })).toBe('Leucocytes  > 13000  /mm³');
     expect(joinSpaceGroupedDigits('Leucocytes 7 500 /mm³', { fromTextLayer: false, convention: { decimal: ',' } })).toBe('Leucocytes 7 500 /mm³');
   });
 
@@ -29,6 +30,7 @@ describe('number convention, decided once per report', () => {
     expect(ocr('Globules blancs 5 500 /mm3 (4 000-10 000)')).toBe('Globules blancs 5500 /mm3 (4000-10000)');
     expect(ocr('Plaquettes 250 000 /mm3 150 000 - 400 000 H')).toBe('Plaquettes 250000 /mm3 150000-400000 H');
     expect(ocr('Plaquettes 165 000 /mm3 150 000 — 400 000')).toBe('Plaquettes 165000 /mm3 150000—400000');
+    expect(ocr('Globules blancs > 13 000 /mm3 4 000 - 10 000')).toBe('Globules blancs > 13000 /mm3 4000-10000');
     // A value and a range, one space apart, stay apart; so does a right column's value beside a grouped row.
     expect(ocr('Sodium 140 135-145')).toBe('Sodium 140 135-145');
     expect(ocr('Globules blancs 5 500 /mm3 (4 000-10 000) Sodium 140 135-145')).toBe('Globules blancs 5500 /mm3 (4000-10000) Sodium 140 135-145');

@@ -64,7 +64,7 @@ export function joinSpaceGroupedDigits(text: string, opts: { fromTextLayer: bool
   const joined = text.replace(/(?<![\d.,])\d{1,3}(?:[\u00a0\u202f]\d{3})+(?![\d])/g, (m) => m.replace(/[\u00a0\u202f]/g, ''));
   if (opts.convention?.decimal !== ',') return joined;
   if (!opts.fromTextLayer) return joinOcrSpaceGroups(joined);
-  return joined.replace(/(?<=^|\s\s|[A-Za-zÀ-ÿ)]\s|[-–(]\s?)\d{1,3}(?: \d{3})+(?=$|\s\s|\s?[-–)])/g, (m) => m.replace(/ /g, ''));
+  return joined.replace(/(?<=^|\s\s|[A-Za-zÀ-ÿ)]\s|[-–(<>≤≥]\s?)\d{1,3}(?: \d{3})+(?=$|\s\s|\s?[-–)])/g, (m) => m.replace(/ /g, ''));
 }
 
 const GROUPED = String.raw`\d{1,3}(?: \d{3})+`;
@@ -74,12 +74,12 @@ const GROUPED_RANGE = new RegExp(String.raw`(?<![\dA-Za-z.,])${GROUPED}\s?[-–�
 /**
  * OCR lines have no cells, and "140 135-145" is a value and a range: spaces group digits only on
  * a line whose range is printed grouped on both sides ("4 000-10 000"), in that range and in a
- * value after a word and before a unit or a bracket ("5 500 /mm3").
+ * value after a word or a limit's sign and before a unit or a bracket ("5 500 /mm3", "> 13 000 /mm3").
  */
 function joinOcrSpaceGroups(text: string): string {
   if (!GROUPED_RANGE.test(text)) return text;
   const unspace = (m: string) => m.replace(/ /g, '');
   return text
     .replace(new RegExp(GROUPED_RANGE.source, 'g'), unspace)
-    .replace(new RegExp(String.raw`(?<=[A-Za-zÀ-ÿ)] )${GROUPED}(?= +[^\d\s–-])`, 'g'), unspace);
+    .replace(new RegExp(String.raw`(?<=[A-Za-zÀ-ÿ)] |[<>≤≥] ?)${GROUPED}(?= +[^\d\s–-])`, 'g'), unspace);
 }

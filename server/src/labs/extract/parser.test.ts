@@ -70,8 +70,30 @@ describe('parseRow: one printed row', () => {
     expect(one('Hemoglobin 135 g/dL', 'ocr')).toMatchObject({ value: 135, implausible: true });
   });
 
-  it('skips censored values rather than inventing a number', () => {
-    expect(one('CRP < 0.5 mg/L 0 - 5')).toBeNull();
+  it('reads a value printed as a limit, with the flag every value under it would get', () => {
+    expect(one('CRP < 0.5 mg/L 0 - 5')).toMatchObject({ name: 'CRP', value: 0.5, comparator: '<', flag: 'normal' });
+    expect(one('Vitamin B12 >2000 pg/mL 200 - 900')).toMatchObject({ value: 2000, comparator: '>', flag: 'high' });
+    expect(one('TSH <0.01 mIU/L 0.4 - 4.0 L')).toMatchObject({ value: 0.01, comparator: '<', flag: 'low', printedFlag: 'L' });
+    expect(one('Ferritin ≤ 5 ng/mL 10 - 300')).toMatchObject({ value: 5, comparator: '<=', flag: 'low' });
+    expect(one('CRP < 0.5 mg/L 0.3 - 5')).toMatchObject({ comparator: '<', flag: null });
+    expect(one('Hemoglobin 14.2 g/dL 13 - 17')).not.toHaveProperty('comparator');
+  });
+
+  it('reads a limit on either side of a line that holds two columns', () => {
+    const lines = ['Natrium 139 mmol/l 135 - 145 CRP < 0.5 mg/L 0 - 5', 'Kalium >5.4 mmol/L 3.5 - 5.1 H Chlorid 101 mmol/l 98 - 107'];
+    const { results } = parseLines(lines.map((text) => ({ text, source: 'ocr' as const })));
+    expect(results.map((r) => [r.name, r.comparator ?? null, r.value])).toEqual([
+      ['Sodium', null, 139],
+      ['CRP', '<', 0.5],
+      ['Potassium', '>', 5.4],
+      ['Chloride', null, 101],
+    ]);
+  });
+
+  it('leaves a limit with no range beside it: guideline rows print those', () => {
+    expect(one('CRP < 0.5 mg/L')).toBeNull();
+    expect(one('Vitamin D < 20 ng/mL Deficient')).toBeNull();
+    expect(one('HbA1c >= 6.5 % Diabetes')).toBeNull();
   });
 
   it('resolves a name cut short by the layout when only one marker fits', () => {

@@ -1,4 +1,5 @@
-import type { ExtractedBiomarker, ExtractionResult, PageBox, UnreadRow, UnrecognisedRow } from '#contract/biomarkers.ts';
+import type { ExtractedBiomarker, ExtractionResult, PageBox, UnreadRow, UnrecognisedRow, ValueComparator } from '#contract/biomarkers.ts';
+import { computeFlag } from '#contract/lab-flags.ts';
 import { unionBoxes } from './boxes.ts';
 import { CATALOGUE, getMarker, type Marker, type UnitDef } from './catalogue.ts';
 import { readTestDate, type DateOrder } from './dates.ts';
@@ -295,18 +296,11 @@ export function parseRow(rawText: string, source: LineSource, convention?: Numbe
   const text = tidy(joinSpaceGroupedDigits(rawText, { fromTextLayer: source === 'text', ...(convention ? { convention } : {}) })).replace(SERIAL_PREFIX, '');
   const name = matchNameAtStart(text, { ocr: source === 'ocr' });
   if (!name) return { kind: 'skip' };
-  let rest = stripNameTail(text.slice(name.end), name.keys, source);
-  let keys = name.keys;
-  // "Neutrófilos % 20.2 %" / "Neutrophils # 0.5": a sign after the name says which of the pair.
-  const pairSign = /^([%#])(?=[\s:=])/.exec(rest);
-  if (pairSign) {
-    const wanted = keys.filter((key) => (pairSign[1] === '%') === getMarker(key).units.some((u) => u.unit === '%'));
-    if (wanted.length > 0) keys = wanted;
-    rest = rest.slice(1).replace(/^\s*[:=]?\s*/, '');
-  }
+  const { rest: afterName, keys } = byPairSign(stripNameTail(text.slice(name.end), name.keys, source), name.keys);
+  let rest = afterName;
 
   let printedFlag: string | null = null;
-  const leading = /^(L|H|LL|HH|Low|LOW|High|HIGH|\*{1,3})\s+(?=[<>]?\s*[0-9OolI|])/.exec(rest);
+  const leading = /^(L|H|LL|HH|Low|LOW|High|HIGH|\*{1,3})\s+(?=[<>≤≥]?=?\s*[0-9OolI|])/.exec(rest);
   if (leading) {
     printedFlag = leading[1] as string;
     rest = rest.slice(leading[0].length);
@@ -317,11 +311,11 @@ export function parseRow(rawText: string, source: LineSource, convention?: Numbe
   const valuePattern = source === 'ocr' ? /^([<>≤≥]=?)?\s*([0-9OolI|][0-9OolI|,.]*)(?=\s|$|[A-Za-z%/µ])/ : /^([<>≤≥]=?)?\s*(\d[\d,.]*)(?=\s|$|[A-Za-z%/µ])/;
   const valueMatch = valuePattern.exec(rest);
   if (!valueMatch) return source === 'ocr' ? lettersForValueRow(rest, keys) : { kind: 'skip' };
-  if (valueMatch[1]) return { kind: 'reject', reason: 'censored value (< or >)' };
+  const comparator = valueMatch[1] ? COMPARATORS[valueMatch[1]] : undefined;
   const afterValue = rest.slice(valueMatch[0].length);
-  // A result prints digits and, after a space, something other than a range: a guideline's range
+  // A result prints digits and, after a space, something other than a range: a limit, a guideline's range
   // ("5,7 - 6,4 %", "5,a7 - 6,4"), a word ("l.mite", "Hb|1c") or a speck alone ("Be 1.") names no test to type.
-  const named = /\d/.test(valueMatch[2] as string) && afterValue.trim() !== '' && !/^\p{L}/u.test(afterValue) && !RANGE_FOLLOWS.test(afterValue);
+  const named = !comparator && /\d/.test(valueMatch[2] as string) && afterValue.trim() !== '' && !/^\p{L}/u.test(afterValue) && !RANGE_FOLLOWS.test(afterValue);
   const reject = (reason: string, names = namesOf(keys)): RowOutcome => (named && names.length > 0 ? { kind: 'reject', reason, names } : { kind: 'reject', reason });
   // A bar before the digits ("|2,78") is as often a table's rule as a "1": neither is guessed. With
   // a number after it ("Vitamina B1|2 498"), it ended the name.
@@ -334,6 +328,8 @@ export function parseRow(rawText: string, source: LineSource, convention?: Numbe
   rest = afterValue;
 
   const range = extractRange(rest, source, convention);
+  // A limit with no range after it is as often a guideline's row ("Vitamin D < 20 ng/mL deficient").
+  if (comparator && !range) return { kind: 'reject', reason: 'limit (< or >) with no range printed' };
   if (range) rest = rest.slice(0, range.index) + ' ' + rest.slice(range.index + range.length);
 
   const words = rest.split(/\s+/).filter((w) => w !== '');
@@ -349,6 +345,7 @@ export function parseRow(rawText: string, source: LineSource, convention?: Numbe
 
   const judged = judgeValue(marker, unit, printed, range, source);
   if (judged.kind === 'reject') return reject(judged.reason, [marker.name]);
+  if (comparator && judged.implausible) return { kind: 'reject', reason: 'implausible limit' };
   const { value, low, high } = judged;
 
   const loinc = pickLoinc(marker, unit.unit);
@@ -356,11 +353,12 @@ export function parseRow(rawText: string, source: LineSource, convention?: Numbe
     name: marker.name,
     loinc,
     value,
+    ...(comparator ? { comparator } : {}),
     unit: printedUnit,
     canonicalValue: toCanonical(unit, value),
     canonicalUnit: marker.canonicalUnit,
     referenceRange: { low, high, text: range?.text ?? null },
-    flag: computeFlag(value, low, high, range?.strict ?? false),
+    flag: computeFlag(value, low, high, range?.strict ?? false, comparator),
     printedFlag,
     ...(judged.implausible ? { implausible: true as const } : {}),
     ...(readUnit ? {} : { unitFromRange: true as const }),
@@ -368,6 +366,16 @@ export function parseRow(rawText: string, source: LineSource, convention?: Numbe
   if (source !== 'ocr') return { kind: 'ok', result };
   return { kind: 'ok', result, ocrValue: { token: valueToken, doubt: inDoubt(printed, valueToken, range, judged, convention) } };
 }
+
+/** "Neutrófilos % 20.2 %" / "Neutrophils # 0.5": a sign after the name says which of the pair. */
+function byPairSign(rest: string, keys: string[]): { rest: string; keys: string[] } {
+  const pairSign = /^([%#])(?=[\s:=])/.exec(rest);
+  if (!pairSign) return { rest, keys };
+  const wanted = keys.filter((key) => (pairSign[1] === '%') === getMarker(key).units.some((u) => u.unit === '%'));
+  return { rest: rest.slice(1).replace(/^\s*[:=]?\s*/, ''), keys: wanted.length > 0 ? wanted : keys };
+}
+
+const COMPARATORS: Record<string, ValueComparator> = { '<': '<', '<=': '<=', '≤': '<=', '>': '>', '>=': '>=', '≥': '>=' };
 
 const namesOf = (keys: string[]) => [...new Set(keys.map((key) => getMarker(key).name))];
 
@@ -771,12 +779,6 @@ export function readUnrecognisedRow(rawText: string, source: LineSource, convent
   };
 }
 
-export function computeFlag(value: number, low: number | null, high: number | null, strict: boolean): 'low' | 'high' | 'normal' | null {
-  if (low === null && high === null) return null;
-  if (low !== null && (strict ? value <= low : value < low)) return 'low';
-  if (high !== null && (strict ? value >= high : value > high)) return 'high';
-  return 'normal';
-}
 
 function pickLoinc(marker: Marker, unit: string): string | null {
   const kind = unitKind(unit);

@@ -9,7 +9,7 @@ import type { TextCell, TextLine } from './parser.ts';
  * cells; OCR and Word lines, which have no cells, between words.
  */
 
-const VALUE_WORD = /^[<>]?\d[\d.,]*$/;
+const VALUE_WORD = /^(?:[<>≤≥]=?)?\d[\d.,]*$/;
 
 /** Index of the first part that starts a second result, or -1; `ocr` lets a name be misread as OCR misreads it ("HbAlc"). */
 function secondResultAt(parts: string[], ocr: boolean): number {
@@ -54,7 +54,7 @@ function startsResult(text: string, next: string | undefined): boolean {
   const after = text.slice(name.end);
   // A name alone is a stacked row (its value on the line below) or a card of a grid: either way
   // a column starts here, and assembleRows joins the name with the value below it in that column.
-  return /^[\s:]*$/.test(after) ? next === undefined || /^\d/.test(next) || matchNameAtStart(next) !== null : startsWithValue(after);
+  return /^[\s:]*$/.test(after) ? next === undefined || /^(?:[<>≤≥]=?\s*)?\d/.test(next) || matchNameAtStart(next) !== null : startsWithValue(after);
 }
 
 function isNameAlone(text: string): boolean {
@@ -62,9 +62,9 @@ function isNameAlone(text: string): boolean {
   return name !== null && /^[\s:]*$/.test(text.slice(name.end));
 }
 
-/** After a name: an optional "(abbreviation)" or colon, then a number; ")" closes a name spelt with it ("AST (GOT"). */
+/** After a name: an optional "(abbreviation)" or colon, then a number or a limit ("< 0,5"); ")" closes a name spelt with it ("AST (GOT"). */
 function startsWithValue(afterName: string): boolean {
-  return /^\)?\s*(?:\([^)]{1,20}\)\s*)?[:=]?\s*\d[\d.,]*(?:\s|$)/.test(afterName);
+  return /^\)?\s*(?:\([^)]{1,20}\)\s*)?[:=]?\s*(?:[<>≤≥]=?\s*)?\d[\d.,]*(?:\s|$)/.test(afterName);
 }
 
 export function splitSideBySideRows(lines: TextLine[]): TextLine[] {

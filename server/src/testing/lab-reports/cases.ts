@@ -33,12 +33,14 @@ export type Wrong = { result: ExtractedBiomarker; kind: 'wrong value' | 'wrong u
 /** `notPrinted`: tests listed as unread that the report does not print (review would ask about nothing). */
 export type CaseOutcome = { seed: number; format: Format; language: Language; expected: number; found: number; missed: Miss[]; wrong: Wrong[]; notPrinted: string[] };
 
-const sameValue = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+const sameNumber = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+/** The same number, and a limit read as the same limit ("< 0,5" is not 0,5). */
+const sameValue = (result: ExtractedBiomarker, row: ExpectedRow) => sameNumber(result.value, row.value) && (result.comparator ?? null) === (row.comparator ?? null);
 
 /** The printed value in the catalogue's unit: a value read with another unit than the printed one is wrong. */
 function sameQuantity(result: ExtractedBiomarker, row: ExpectedRow): boolean {
   const unit = findUnit(getMarker(row.key), row.unit);
-  return unit !== null && sameValue(result.canonicalValue, toCanonical(unit, row.value));
+  return unit !== null && sameNumber(result.canonicalValue, toCanonical(unit, row.value));
 }
 
 export async function readCase(testCase: GeneratedCase, ocr: OcrEngine | false): Promise<CaseOutcome> {
@@ -57,18 +59,18 @@ export function compareRows(testCase: GeneratedCase, results: ExtractedBiomarker
   const wrong: Wrong[] = [];
   let found = 0;
   for (const row of expected) {
-    const sameNumber = results.filter((r) => r.name === row.name && sameValue(r.value, row.value));
-    if (sameNumber.some((r) => sameQuantity(r, row))) found++;
-    else missed.push({ row, kind: sameNumber.length > 0 ? 'read with another unit' : missKind(row, rejects), listed: unread.some((u) => u.name === row.name) });
+    const sameReading = results.filter((r) => r.name === row.name && sameValue(r, row));
+    if (sameReading.some((r) => sameQuantity(r, row))) found++;
+    else missed.push({ row, kind: sameReading.length > 0 ? 'read with another unit' : missKind(row, rejects), listed: unread.some((u) => u.name === row.name) });
   }
   for (const result of results) {
     const rows = report.rows.filter((row) => row.name === result.name);
-    if (rows.some((row) => sameValue(result.value, row.value) && sameQuantity(result, row))) continue;
+    if (rows.some((row) => sameValue(result, row) && sameQuantity(result, row))) continue;
     // A value marked implausible is not stored until the user confirms or corrects it in review: shown, never silently wrong.
     // (On a photo, a row of page 2 is not expected but may still be read: report.rows holds every page.)
     if (result.implausible) continue;
-    const sameNumber = rows.find((row) => sameValue(result.value, row.value));
-    if (sameNumber) wrong.push({ result, kind: 'wrong unit', expected: sameNumber });
+    const sameReading = rows.find((row) => sameValue(result, row));
+    if (sameReading) wrong.push({ result, kind: 'wrong unit', expected: sameReading });
     else if (rows[0]) wrong.push({ result, kind: 'wrong value', expected: rows[0] });
     else wrong.push({ result, kind: 'not in the report' });
   }

@@ -14,6 +14,8 @@ export type ExpectedRow = {
   /** The catalogue's name for the marker: what the reader should return. */
   name: string;
   value: number;
+  /** Printed as a limit ("< 0,5"): the reader must keep the sign. */
+  comparator?: '<' | '>';
   printedName: string;
   printedValue: string;
   unit: string;
@@ -65,6 +67,8 @@ export function generateReport(seed: number, opts: { language?: Language } = {})
   const dates = pickDates(random);
   const markers = random.shuffle(MARKERS).slice(0, random.int(7, 16));
   const preferSi = random.chance(language === 'en' ? 0.2 : 0.6);
+  // Its own sequence, so that adding limits left every earlier seed's report as it was.
+  const limits = seededRandom(seed + 0x5f3759df);
 
   const rows: ExpectedRow[] = [];
   const blocks: Block[] = [];
@@ -73,7 +77,7 @@ export function generateReport(seed: number, opts: { language?: Language } = {})
     if (inPanel.length === 0) continue;
     const lines: ResultLine[] = [];
     for (const marker of inPanel) {
-      const row = makeRow(random, marker, language, numbers, preferSi);
+      const row = makeRow(random, marker, language, numbers, preferSi, limits);
       lines.push({ row: rows.length, cells: [row.printedName, row.printedValue, row.unit, row.range, row.flag], ...(layout.methodLines && random.chance(0.3) ? { method: `${labels.method}: ${random.pick(METHODS)}` } : {}) });
       rows.push(row);
     }
@@ -158,23 +162,29 @@ function pickUnit(random: Random, marker: MarkerVocabulary, language: Language, 
   return preferSi ? random.pick(options.slice(1)) : random.chance(0.7) ? options[0]! : random.pick(options);
 }
 
-function makeRow(random: Random, marker: MarkerVocabulary, language: Language, numbers: NumberStyle, preferSi: boolean): ExpectedRow {
+/** One row in twenty prints a limit (a detection limit, an assay's top) in place of a value. */
+function makeRow(random: Random, marker: MarkerVocabulary, language: Language, numbers: NumberStyle, preferSi: boolean, limits: Random): ExpectedRow {
   const option = pickUnit(random, marker, language, preferSi);
   const step = option.grouped ? (option.hi > 100_000 ? 1000 : 100) : 10 ** -option.decimals;
-  const value = Number((Math.round((option.lo + random.next() * (option.hi - option.lo)) / step) * step).toFixed(option.decimals));
+  const drawn = Number((Math.round((option.lo + random.next() * (option.hi - option.lo)) / step) * step).toFixed(option.decimals));
+  const comparator = limits.chance(0.05) ? limits.pick(['<', '>'] as const) : undefined;
+  const value = comparator === undefined ? drawn : Number((comparator === '<' ? option.lo : option.hi).toFixed(option.decimals));
   const fmt = (v: number) => formatNumber(v, option.decimals, numbers, option.grouped);
   const [low, high] = option.ref;
   const dash = random.pick([' - ', '-', ' – ']);
   const range = low !== null && high !== null ? `${fmt(low)}${dash}${fmt(high)}` : low !== null ? `> ${fmt(low)}` : `< ${fmt(high!)}`;
   const labels = LABELS[language];
-  const flag = low !== null && value < low ? labels.low : high !== null && value > high ? labels.highFlag : '';
+  const below = comparator === '<' ? low !== null && value <= low : comparator === undefined && low !== null && value < low;
+  const above = comparator === '>' ? high !== null && value >= high : comparator === undefined && high !== null && value > high;
+  const flag = below ? labels.low : above ? labels.highFlag : '';
   const spellings = option.spellings[language] ?? option.spellings.any;
   return {
     key: marker.key,
     name: getMarker(marker.key).name,
     value,
+    ...(comparator ? { comparator } : {}),
     printedName: random.pick(marker.names[language]),
-    printedValue: fmt(value),
+    printedValue: comparator ? `${comparator}${limits.pick(['', ' '])}${fmt(value)}` : fmt(value),
     unit: random.pick(spellings),
     range: random.chance(0.15) ? `(${range})` : range,
     flag,

@@ -3,7 +3,7 @@ import type { KeyboardEvent, PointerEvent } from 'react';
 import type { SupplementPeriod } from '#contract/labs.ts';
 import { type LineStyle, lineStyles } from '../utils/categories.ts';
 import { type AxisTick, type Band, type Box, type Point, linePath, nearestIndex, placeTooltip, referenceBand, roundPx, scaleLinear, seriesPoints, timeTicks, valueTicks } from '../utils/chart-geometry.ts';
-import { CHART_HEIGHT, type ChartRow, formatTestDate, formatValue, isOutOfRange, mergeRows, periodLanes, seriesKey, timeDomain, valueDomain } from '../utils/chart-rows.ts';
+import { CHART_HEIGHT, type ChartRow, formatLabValue, formatTestDate, formatValue, isOutOfRange, mergeRows, periodLanes, seriesKey, timeDomain, valueDomain } from '../utils/chart-rows.ts';
 import { FLAG_LABELS } from '../utils/lab-results.ts';
 import { displayUnit } from '#web/lib/lab-units.ts';
 import { type ChartPoint, type ChartSeries, POSITION_UNIT, dateToTime, targetBandOf } from '../utils/series.ts';
@@ -102,9 +102,10 @@ function useElementSize(fallback: { width: number; height: number }) {
  * The line chart of the selected series (product.md, Labs): one line per series named "name (unit)",
  * rows merged by test date with gaps left open, the value axis labelled with the first series'
  * unit. Beyond the spec: each series' reference range as a band, points outside it drawn as
- * diamonds, unreviewed points hollow, the supplement periods as lanes under the time axis, and
- * the same numbers as a table for screen readers and keyboard users. The values of a test date
- * show beside the pointer, or with the arrow keys, Home and End once the plot has focus.
+ * diamonds, limits ("< 0.5") as triangles pointing where the value lies, unreviewed points hollow,
+ * the supplement periods as lanes under the time axis, and the same numbers as a table for screen
+ * readers and keyboard users. The values of a test date show beside the pointer, or with the
+ * arrow keys, Home and End once the plot has focus.
  *
  * Our own SVG rather than a chart library (decision 019): the library's render kept a phone's
  * main thread busy for about 110 ms as the page opened. Nothing here animates.
@@ -390,11 +391,26 @@ function ActiveRow({ layout, drawn, index }: { layout: Layout; drawn: Drawn[]; i
   );
 }
 
-/** A point: a dot; outside the reference range a larger diamond; not yet reviewed, hollow. */
+/**
+ * A point: a dot; outside the reference range a larger diamond; not yet reviewed, hollow. A limit
+ * is a triangle pointing the way its value lies (down for "< 0.5"), its edge red when outside.
+ */
 function PointMark({ at, colour, series, point }: { at: Point; colour: string; series: ChartSeries; point: ChartPoint }) {
   const { x: cx, y: cy } = at;
   const out = isOutOfRange(point, series.referenceRange);
   const fill = point.reviewed ? colour : 'var(--color-surface)';
+  if (point.comparator) {
+    return (
+      <path
+        data-limit={point.comparator}
+        d={trianglePath(cx, cy, 6.5, point.comparator === '<' || point.comparator === '<=' ? 'down' : 'up')}
+        fill={fill}
+        stroke={out ? 'var(--color-destructive)' : colour}
+        strokeWidth={2}
+        strokeLinejoin="round"
+      />
+    );
+  }
   if (out) {
     const r = 6.5;
     return (
@@ -407,6 +423,11 @@ function PointMark({ at, colour, series, point }: { at: Point; colour: string; s
     );
   }
   return <circle cx={cx} cy={cy} r={4} fill={fill} stroke={colour} strokeWidth={2} />;
+}
+
+function trianglePath(cx: number, cy: number, r: number, direction: 'up' | 'down'): string {
+  const tip = direction === 'down' ? r : -r;
+  return `M ${cx - r} ${cy - tip * 0.8} L ${cx + r} ${cy - tip * 0.8} L ${cx} ${cy + tip} Z`;
 }
 
 /** Which line is which: each series' colour and dash, named "name (unit)". */
@@ -441,6 +462,12 @@ function MarkLegend() {
         Not reviewed yet
       </li>
       <li className="flex items-center gap-1.5">
+        <svg aria-hidden="true" width="14" height="14" viewBox="0 0 14 14">
+          <path d={trianglePath(7, 7, 5.5, 'down')} fill="currentColor" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" />
+        </svg>
+        A limit, as printed: the value is below (&lt;) or above (&gt;) it
+      </li>
+      <li className="flex items-center gap-1.5">
         <span aria-hidden="true" className="inline-block h-3 w-4 rounded-sm border border-dashed border-current bg-current/10" />
         Reference range
       </li>
@@ -466,7 +493,7 @@ function ChartTooltip({ row, drawn }: { row: ChartRow; drawn: Drawn[] }) {
           <p key={key} className="flex items-center gap-2">
             <span aria-hidden="true" className="inline-block size-2.5 rounded-full" style={{ backgroundColor: style.colour }} />
             <span>
-              {series.name}: <strong>{formatValue(point.value)} {series.unit === POSITION_UNIT ? '' : displayUnit(series.unit)}</strong>
+              {series.name}: <strong>{formatLabValue(point.value, point.comparator)} {series.unit === POSITION_UNIT ? '' : displayUnit(series.unit)}</strong>
               {out ? <span className="ml-1 font-medium text-destructive">{point.flag ? FLAG_LABELS[point.flag] : 'Out of range'}</span> : null}
               {point.reviewed ? null : <span className="ml-1 text-muted-foreground">(not reviewed)</span>}
             </span>
@@ -538,7 +565,7 @@ function ValuesTable({ drawn, rows }: { drawn: Drawn[]; rows: ChartRow[] }) {
                   const out = isOutOfRange(point, series.referenceRange);
                   return (
                     <td key={key} className="px-3 py-2 whitespace-nowrap">
-                      {formatValue(point.value)}
+                      {formatLabValue(point.value, point.comparator)}
                       {out ? <span className="ml-1 text-destructive">({point.flag ? FLAG_LABELS[point.flag] : 'out of range'})</span> : null}
                       {point.reviewed ? null : <span className="ml-1 text-muted-foreground">(not reviewed)</span>}
                     </td>
@@ -564,7 +591,7 @@ function withTargetEnds(series: ChartSeries): ChartSeries['points'] {
   const band = targetBandOf(series);
   if (!band) return series.points;
   const ends = [band.low, band.high].filter((value): value is number => value !== null);
-  return [...series.points, ...ends.map((value) => ({ testDate: '', value, flag: null, reviewed: true }))];
+  return [...series.points, ...ends.map((value) => ({ testDate: '', value, comparator: null, flag: null, reviewed: true }))];
 }
 
 export default BiomarkerChart;

@@ -1,7 +1,7 @@
 import type { BiomarkerReading } from '#contract/labs.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { cn } from '#web/lib/cn.ts';
-import { formatTestDate, formatValue } from '../utils/chart-rows.ts';
+import { formatLabValue, formatTestDate } from '../utils/chart-rows.ts';
 import { FLAG_LABELS, rangeText } from '../utils/lab-results.ts';
 
 const flagClass = (reading: BiomarkerReading) => cn(reading.flag && reading.flag !== 'normal' && 'font-medium text-destructive');
@@ -37,7 +37,7 @@ export function BiomarkerReadings({ name, readings }: { name: string; readings: 
           <li key={reading.id} className="grid gap-1 rounded-lg border border-border p-3 text-sm">
             <p className="font-medium">{formatTestDate(reading.testDate)}</p>
             <p className="tabular-nums">
-              {formatValue(reading.value)} {reading.unit}
+              {formatLabValue(reading.value, reading.comparator)} {reading.unit}
               {reading.flag ? <span className={cn('ml-2', flagClass(reading))}>{FLAG_LABELS[reading.flag]}</span> : null}
             </p>
             <p className="text-xs text-muted-foreground">Range {rangeText(reading.referenceRange) || '-'}</p>
@@ -67,7 +67,7 @@ export function BiomarkerReadings({ name, readings }: { name: string; readings: 
                   <span className="block">{formatTestDate(reading.testDate)}</span>
                   <NotReviewed reading={reading} />
                 </th>
-                <td className="px-3 py-2 tabular-nums">{formatValue(reading.value)}</td>
+                <td className="px-3 py-2 tabular-nums">{formatLabValue(reading.value, reading.comparator)}</td>
                 <td className="px-3 py-2">{reading.unit}</td>
                 <td className="px-3 py-2">{rangeText(reading.referenceRange) || <span className="text-muted-foreground">-</span>}</td>
                 <td className={cn('px-3 py-2', flagClass(reading))}>{reading.flag ? FLAG_LABELS[reading.flag] : '-'}</td>

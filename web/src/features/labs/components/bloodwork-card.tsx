@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardIcon, CardTitle } f
 import { errorMessage } from '#web/lib/api-fetch.ts';
 import { displayUnit } from '#web/lib/lab-units.ts';
 import { useAcceptRetest, useAttention, useCancelRetest } from '../api/targets.ts';
-import { formatTestDate, formatValue } from '../utils/chart-rows.ts';
+import { formatLabValue, formatTestDate, formatValue } from '../utils/chart-rows.ts';
 
 const REASONS: Record<LabAttentionItem['reason'], string> = {
   low: 'Below the reference range',
@@ -78,7 +78,7 @@ function AttentionRow({ item }: { item: LabAttentionItem }) {
   return (
     <li className="grid gap-1 rounded-md border border-border p-3 text-sm" aria-label={item.name}>
       <p>
-        <span className="font-medium">{item.name}</span> {formatValue(item.value)}
+        <span className="font-medium">{item.name}</span> {formatLabValue(item.value, item.comparator)}
         {unit ? ` ${unit}` : ''} <span className={offTarget ? 'font-medium' : 'font-medium text-destructive'}>{REASONS[item.reason]}</span>
         {range ? <span className="text-muted-foreground"> ({offTarget ? 'target' : 'range'} {range})</span> : null}
       </p>

@@ -8,7 +8,7 @@ import { Input } from '#web/components/ui/input.tsx';
 import { NativeSelect } from '#web/components/ui/native-select.tsx';
 import { isApiError } from '#web/lib/api-fetch.ts';
 import { CATEGORY_LABELS } from '../utils/categories.ts';
-import { type ResultFormValues, emptyResultForm, formToResultInput, parseNumber, resultFormField, resultToForm } from '../utils/lab-results.ts';
+import { type ResultFormValues, emptyResultForm, formToResultInput, parseLabValue, parseNumber, resultFormField, resultToForm } from '../utils/lab-results.ts';
 
 export type ResultBody = LabResultInput & { testDate?: string };
 
@@ -29,13 +29,16 @@ type ResultFormProps = {
 const DATE_MESSAGE = 'Test date must be a date like 2025-01-31';
 
 /** A number field: empty is fine unless required; anything else must read as a number. */
-const numberRule = (required: boolean, message: string) => ({
+const numberRule = (required: boolean, message: string, parse: (text: string) => number | null = parseNumber) => ({
   validate: (text: string) => {
-    const value = parseNumber(text);
+    const value = parse(text);
     if (value === null) return required ? message : true;
     return Number.isFinite(value) || message;
   },
 });
+
+/** The value may start with a limit's sign, as printed ("< 0.5"); what follows must be a number. */
+const VALUE_RULE = numberRule(true, 'Value must be a number', (text) => parseLabValue(text).value);
 
 /**
  * One lab result as the user types or corrects it. The biomarker comes from the catalogue and the
@@ -57,8 +60,8 @@ export function ResultForm({ catalogue, result, defaultDate, requireDate, submit
     <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4" aria-label={submitLabel}>
       <div className="grid gap-4 sm:grid-cols-2">
         <BiomarkerField id={`${id}-biomarker`} form={form} catalogue={catalogue} />
-        <FormField id={`${id}-value`} label="Value" error={errors.value?.message}>
-          {(control) => <Input {...control} inputMode="decimal" autoComplete="off" {...form.register('value', numberRule(true, 'Value must be a number'))} />}
+        <FormField id={`${id}-value`} label="Value" error={errors.value?.message} hint="Printed as a limit? Type its sign too: < 0.5">
+          {(control) => <Input {...control} inputMode="decimal" autoComplete="off" {...form.register('value', VALUE_RULE)} />}
         </FormField>
         <FormField id={`${id}-unit`} label="Unit" error={errors.unit?.message}>
           {(control) => (

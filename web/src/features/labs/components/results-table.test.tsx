@@ -14,6 +14,7 @@ const tsh: LabResult = {
   category: 'thyroid',
   loinc: '3016-3',
   value: 1.12,
+  comparator: null,
   unit: 'm[IU]/L',
   canonicalValue: 1.12,
   canonicalUnit: 'm[IU]/L',
@@ -39,6 +40,8 @@ function html(results: LabResult[]): string {
 }
 
 const notes = (page: string) => page.split(UNIT_FROM_RANGE_NOTE).length - 1;
+/** The page as text a reader sees, tags dropped. */
+const text = (page: string) => page.replace(/<[^>]+>/g, ' ').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/\s+/g, ' ');
 
 describe('the review table', () => {
   it('says, on the phone card and the table row, when a unit was taken from the range', () => {
@@ -55,5 +58,15 @@ describe('the review table', () => {
     expect(count(html([{ ...tsh, readByModel: true }]))).toBe(2);
     expect(count(html([{ ...tsh, readByModel: true, reviewed: true }]))).toBe(2);
     expect(count(html([tsh]))).toBe(0);
+  });
+
+  it('shows a value printed as a limit with its sign, on the phone card and the table row', () => {
+    const crp: LabResult = { ...tsh, biomarker: 'crp', name: 'CRP', value: 0.5, comparator: '<', unit: 'mg/L', referenceRange: { low: null, high: 5, text: '< 5' } };
+    const page = html([crp]);
+    expect(text(page)).toContain('< 0.5 mg/L');
+    expect(page).toContain('aria-label="CRP &lt; 0.5 mg/L"');
+    expect(page).toMatch(/<td[^>]*>&lt; 0.5<\/td>/);
+    expect(text(html([{ ...crp, value: 2000, comparator: '>=', unit: 'pg/mL' }]))).toContain('≥ 2000 pg/mL');
+    expect(text(html([tsh]))).toContain('1.12 m[IU]/L');
   });
 });

@@ -10,7 +10,7 @@ import { errorMessage } from '#web/lib/api-fetch.ts';
 import { cn } from '#web/lib/cn.ts';
 import { useDeleteResult, useOwnBiomarkers, useUpdateResult } from '../api/lab-results.ts';
 import { useResultNotes } from '../api/lab-notes.ts';
-import { formatTestDate, formatValue } from '../utils/chart-rows.ts';
+import { formatLabValue, formatTestDate } from '../utils/chart-rows.ts';
 import { FLAG_LABELS, rangeText, UNIT_FROM_RANGE_NOTE, READ_BY_MODEL_NOTE } from '../utils/lab-results.ts';
 import type { ResultBody } from './result-form.tsx';
 import { BiomarkerName } from './biomarker-name.tsx';
@@ -170,7 +170,7 @@ function ResultCard({ result, selected, onSelect, onEdit }: RowProps) {
   const range = rangeText(result.referenceRange);
   return (
     <article
-      aria-label={`${result.name} ${formatValue(result.value)} ${result.unit}`.trim()}
+      aria-label={`${result.name} ${formatLabValue(result.value, result.comparator)} ${result.unit}`.trim()}
       onClick={() => onSelect?.(result)}
       onFocusCapture={() => onSelect?.(result)}
       className={cn('grid gap-1 rounded-lg border border-border p-3 text-sm', unreviewed && 'bg-accent/10', selected && 'ring-2 ring-ring')}
@@ -181,7 +181,7 @@ function ResultCard({ result, selected, onSelect, onEdit }: RowProps) {
             <BiomarkerName biomarker={result.biomarker} name={result.name} />
           </p>
           <p className="tabular-nums">
-            {formatValue(result.value)} {result.unit}
+            {formatLabValue(result.value, result.comparator)} {result.unit}
             {result.flag ? <span className={cn('ml-2', result.flag !== 'normal' && 'font-medium text-destructive')}>{FLAG_LABELS[result.flag]}</span> : null}
           </p>
         </div>
@@ -225,7 +225,7 @@ function ResultRow({ result, selected, onSelect, onEdit }: RowProps) {
         {result.readByModel ? <span className="block text-xs font-normal text-muted-foreground">{READ_BY_MODEL_NOTE}</span> : null}
         <InterferenceNotes resultId={result.id} />
       </th>
-      <td className="px-3 py-2 tabular-nums">{formatValue(result.value)}</td>
+      <td className="px-3 py-2 tabular-nums">{formatLabValue(result.value, result.comparator)}</td>
       <td className="px-3 py-2">
         {result.unit}
         {unreviewed && result.unitFromRange ? <span className="block text-xs text-muted-foreground">{UNIT_FROM_RANGE_NOTE}</span> : null}
@@ -276,7 +276,7 @@ function ResultActions({ result, onEdit }: { result: LabResult; onEdit: () => vo
               </Button>
             }
             title={`Delete ${result.name}?`}
-            question={`The result ${formatValue(result.value)} ${result.unit} of ${formatTestDate(result.testDate)} is removed from your charts.`}
+            question={`The result ${formatLabValue(result.value, result.comparator)} ${result.unit} of ${formatTestDate(result.testDate)} is removed from your charts.`}
             onConfirm={() =>
               remove.mutate(result.id, {
                 onError: (error) => toast.error('Error', { description: errorMessage(error, 'Failed to delete the result') }),

@@ -29,6 +29,11 @@ describe('the unlikely value form', () => {
     expect(formErrors(implausibleFormSchema(sodium), { value: '1400', confirmed: true })).toEqual({});
     expect(formErrors(implausibleFormSchema(sodium), { value: '140', confirmed: false })).toEqual({});
   });
+
+  it('takes a limit typed with its sign as a correction, not as the value printed', () => {
+    expect(formErrors(implausibleFormSchema(sodium), { value: '< 1400', confirmed: false })).toEqual({});
+    expect(formErrors(implausibleFormSchema(sodium), { value: '<', confirmed: false })).toEqual({ value: 'Value must be a number' });
+  });
 });
 
 describe('the match form', () => {
@@ -47,6 +52,8 @@ describe('the unread value form', () => {
   it('wants the value typed as a number, in a unit', () => {
     expect(formErrors(unreadFormSchema(tsh), { value: '', unit: 'mIU/L', confirmed: false })).toEqual({ value: 'Value must be a number' });
     expect(formErrors(unreadFormSchema(tsh), { value: '1,77', unit: 'mIU/L', confirmed: false })).toEqual({});
+    expect(formErrors(unreadFormSchema(tsh), { value: '< 0,01', unit: 'mIU/L', confirmed: false })).toEqual({});
+    expect(formErrors(unreadFormSchema(tsh), { value: '< ', unit: 'mIU/L', confirmed: false })).toEqual({ value: 'Value must be a number' });
     expect(Object.keys(formErrors(unreadFormSchema(tsh), { value: '2', unit: 'x'.repeat(41), confirmed: false }))).toEqual(['unit']);
   });
 });

@@ -16,7 +16,7 @@ import { cn } from '#web/lib/cn.ts';
 import { type FieldOf, bodySchema, sameNames, setServerErrors } from '#web/lib/forms.ts';
 import { useDismissReviewRow, useKeepReviewRowAsOwn, useSaveReviewRow } from '../api/lab-results.ts';
 import { formatValue } from '../utils/chart-rows.ts';
-import { implausibleText, matchBiomarkers, parseNumber, rangeText } from '../utils/lab-results.ts';
+import { implausibleText, matchBiomarkers, parseLabValue, rangeText } from '../utils/lab-results.ts';
 
 type ReviewRowsProps = {
   rows: LabReviewRow[];
@@ -111,24 +111,31 @@ type ValueValues = { value: string; confirmed: boolean };
 /** Whatever the server says about the row's body shows under its value, the one field the user edits. */
 const valueField: FieldOf<ValueValues> = () => 'value';
 
+/** The value typed is the row's as printed: no sign, since a limit is never listed as implausible. */
+function isUnchanged(row: ReadRow, text: string): boolean {
+  const typed = parseLabValue(text);
+  return typed.comparator === null && typed.value === row.value;
+}
+
 /** The row as a result, with its value as typed (not a number when that is not one); an unchanged value is confirmed as printed. */
 function implausibleBody(row: ReadRow, { value }: ValueValues) {
-  const typed = parseNumber(value) ?? Number.NaN;
+  const typed = parseLabValue(value);
   return {
     biomarker: row.biomarker ?? '',
-    value: typed,
+    value: typed.value ?? Number.NaN,
+    comparator: typed.comparator,
     unit: row.unit,
     referenceLow: row.referenceRange.low,
     referenceHigh: row.referenceRange.high,
     ...(row.referenceRange.text ? { referenceText: row.referenceRange.text } : {}),
-    ...(typed === row.value ? { confirmImplausible: true } : {}),
+    ...(isUnchanged(row, value) ? { confirmImplausible: true } : {}),
   };
 }
 
 /** The contract's result body, and the box that confirms an unchanged value is what the report prints. */
 export function implausibleFormSchema(row: ReadRow) {
   return bodySchema<ValueValues>(labResultUpdateBodySchema, (values) => implausibleBody(row, values), valueField).superRefine((values, ctx) => {
-    if (parseNumber(values.value) === row.value && !values.confirmed) {
+    if (isUnchanged(row, values.value) && !values.confirmed) {
       ctx.addIssue({ code: 'custom', path: ['value'], message: 'Correct the value, or tick the box to confirm your report prints it.' });
     }
   });
@@ -138,7 +145,7 @@ function ImplausibleDecision({ row }: { row: ReadRow }) {
   const id = useId();
   const save = useSaveReviewRow();
   const form = useForm<ValueValues>({ resolver: zodResolver(implausibleFormSchema(row)), defaultValues: { value: String(row.value), confirmed: false } });
-  const unchanged = parseNumber(form.watch('value')) === row.value;
+  const unchanged = isUnchanged(row, form.watch('value'));
   const submit = form.handleSubmit(async (values) => {
     try {
       await save.mutateAsync({ id: row.id, body: implausibleBody(row, values) });
@@ -185,7 +192,8 @@ type UnreadValues = { value: string; unit: string; confirmed: boolean };
 const unreadFields: FieldOf<UnreadValues> = (field) => (field === 'unit' ? 'unit' : 'value');
 
 function unreadBody(row: LabReviewRow, { value, unit, confirmed }: UnreadValues) {
-  return { biomarker: row.biomarker ?? '', value: parseNumber(value) ?? Number.NaN, unit, ...(confirmed ? { confirmImplausible: true } : {}) };
+  const typed = parseLabValue(value);
+  return { biomarker: row.biomarker ?? '', value: typed.value ?? Number.NaN, comparator: typed.comparator, unit, ...(confirmed ? { confirmImplausible: true } : {}) };
 }
 
 /** The value typed from the report, in one of the biomarker's units: the contract's result body. */

@@ -11,7 +11,7 @@ const own: ChartSeries = {
   biomarker: 'own:6f1c1d8e-3a53-4c1e-9d3e-0f4b8f1e2a10',
   unit: '%',
   category: 'other',
-  points: [{ testDate: '2026-03-01', value: 5.2, flag: null, reviewed: true }],
+  points: [{ testDate: '2026-03-01', value: 5.2, comparator: null, flag: null, reviewed: true }],
   referenceRange: { low: null, high: null },
   referenceSource: 'typical',
   optimalRange: null,

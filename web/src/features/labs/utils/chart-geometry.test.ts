@@ -97,7 +97,7 @@ describe('linePath', () => {
   });
 
   it('breaks one series where another series alone has a test, as merged rows have it', () => {
-    const point = (testDate: string, value: number) => ({ testDate, value, flag: null, reviewed: true });
+    const point = (testDate: string, value: number) => ({ testDate, value, comparator: null, flag: null, reviewed: true });
     const rows = mergeRows([{ points: [point('2025-01-01', 10), point('2025-03-01', 30), point('2025-04-01', 40)] }, { points: [point('2025-02-01', 5)] }]);
     const x = (index: number) => index * 100;
     const y = scaleLinear([0, 40], [400, 0]);

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DAY_MS, chartCounts, niceStep, formatTestDate, formatValue, isOutOfRange, mergeRows, periodLanes, timeDomain, valueDomain } from './chart-rows.ts';
+import type { ValueComparator } from '#contract/biomarker-lists.ts';
+import { DAY_MS, chartCounts, niceStep, formatLabValue, formatTestDate, formatValue, isOutOfRange, mergeRows, periodLanes, timeDomain, valueDomain } from './chart-rows.ts';
 import { type ChartSeries, asRangePosition, dateToTime, drawablePoints, readSeriesResponse, targetBandOf } from './series.ts';
 
-const point = (testDate: string, value: number, extra: { flag?: 'low' | 'high' | 'normal' | null; reviewed?: boolean } = {}) => ({
+const point = (testDate: string, value: number, extra: { comparator?: ValueComparator | null; flag?: 'low' | 'high' | 'normal' | null; reviewed?: boolean } = {}) => ({
   testDate,
   value,
+  comparator: extra.comparator ?? null,
   flag: extra.flag ?? null,
   reviewed: extra.reviewed ?? true,
 });
@@ -13,6 +15,7 @@ const point = (testDate: string, value: number, extra: { flag?: 'low' | 'high' |
 const columns = (...points: ReturnType<typeof point>[]) => ({
   testDates: points.map((p) => p.testDate),
   values: points.map((p) => p.value),
+  comparators: points.map((p) => p.comparator),
   flags: points.map((p) => p.flag),
   reviewed: points.map((p) => p.reviewed),
 });
@@ -53,11 +56,16 @@ describe('drawablePoints and readSeriesResponse', () => {
       flags: ['high', null, null, null, null, null, 'low', null],
       reviewed: [false, true, true, true, true, true, true, true],
     });
-    // The last date has no value in its column: dropped.
+    // The last date has no value in its column: dropped. An answer without comparators reads as exact values.
     expect(kept).toEqual([
-      { testDate: '2025-01-01', value: 1, flag: 'high', reviewed: false },
-      { testDate: '2025-01-05', value: 7, flag: 'low', reviewed: true },
+      { testDate: '2025-01-01', value: 1, comparator: null, flag: 'high', reviewed: false },
+      { testDate: '2025-01-05', value: 7, comparator: null, flag: 'low', reviewed: true },
     ]);
+  });
+
+  it('keeps the sign of a value printed as a limit, and reads an unknown sign as none', () => {
+    const kept = drawablePoints({ ...columns(point('2025-01-01', 0.5), point('2025-01-02', 2000), point('2025-01-03', 3)), comparators: ['<', '>=', '~'] });
+    expect(kept.map((p) => p.comparator)).toEqual(['<', '>=', null]);
   });
 
   it('discards and logs series without a name, unit or points; unknown categories become "other"', () => {
@@ -136,13 +144,33 @@ describe('formatting and axes', () => {
 
   it('marks a point out of range by its own flag first, else by the series range', () => {
     const range = { low: 70, high: 99 };
-    expect(isOutOfRange({ value: 104, flag: null }, range)).toBe(true);
-    expect(isOutOfRange({ value: 60, flag: null }, range)).toBe(true);
-    expect(isOutOfRange({ value: 80, flag: null }, range)).toBe(false);
+    expect(isOutOfRange({ value: 104, comparator: null, flag: null }, range)).toBe(true);
+    expect(isOutOfRange({ value: 60, comparator: null, flag: null }, range)).toBe(true);
+    expect(isOutOfRange({ value: 80, comparator: null, flag: null }, range)).toBe(false);
     // The report printed its own range, and the value is inside it.
-    expect(isOutOfRange({ value: 104, flag: 'normal' }, range)).toBe(false);
-    expect(isOutOfRange({ value: 80, flag: 'low' }, range)).toBe(true);
-    expect(isOutOfRange({ value: 500, flag: null }, { low: null, high: null })).toBe(false);
+    expect(isOutOfRange({ value: 104, comparator: null, flag: 'normal' }, range)).toBe(false);
+    expect(isOutOfRange({ value: 80, comparator: null, flag: 'low' }, range)).toBe(true);
+    expect(isOutOfRange({ value: 500, comparator: null, flag: null }, { low: null, high: null })).toBe(false);
+  });
+
+  it('judges a limit out of range only when every value it allows is', () => {
+    const limit = (comparator: ValueComparator, value: number) => ({ value, comparator, flag: null });
+    expect(isOutOfRange(limit('<', 0.5), { low: 1, high: 5 })).toBe(true);
+    expect(isOutOfRange(limit('<', 0.5), { low: 0.3, high: 5 })).toBe(false);
+    expect(isOutOfRange(limit('<', 1), { low: 1, high: 5 })).toBe(true);
+    expect(isOutOfRange(limit('<=', 1), { low: 1, high: 5 })).toBe(false);
+    // Read as the number alone, "> 0.2" would be below a range from 0.3; it is not.
+    expect(isOutOfRange(limit('>', 0.2), { low: 0.3, high: 5 })).toBe(false);
+    expect(isOutOfRange(limit('>', 2000), { low: 200, high: 900 })).toBe(true);
+    expect(isOutOfRange(limit('>=', 900), { low: 200, high: 900 })).toBe(false);
+  });
+
+  it('shows a limit with its sign as reports print it', () => {
+    expect(formatLabValue(0.5, '<')).toBe('< 0.5');
+    expect(formatLabValue(2000, '>')).toBe('> 2000');
+    expect(formatLabValue(0.30000000000000004, '<=')).toBe('≤ 0.3');
+    expect(formatLabValue(3, '>=')).toBe('≥ 3');
+    expect(formatLabValue(1.12, null)).toBe('1.12');
   });
 
   it('rounds values for reading without float noise', () => {
@@ -188,7 +216,7 @@ describe('compare shapes and target bands (decision 040)', () => {
     biomarker: 'ferritin',
     unit: 'ng/mL',
     category: 'mineral',
-    points: [{ testDate: '2026-01-01', value: 30, flag: null, reviewed: true }],
+    points: [{ testDate: '2026-01-01', value: 30, comparator: null, flag: null, reviewed: true }],
     referenceRange: { low: 20, high: 220 },
     optimalRange: { low: 45, high: 200, note: '', citation: { source: 'AGA', year: 2020, title: 't', url: 'https://example.com' } },
     target: null,

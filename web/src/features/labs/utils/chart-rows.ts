@@ -1,3 +1,5 @@
+import type { ValueComparator } from '#contract/biomarker-lists.ts';
+import { computeFlag } from '#contract/lab-flags.ts';
 import type { SupplementPeriod } from '#contract/labs.ts';
 import { type ChartPoint, type ChartSeries, dateToTime } from './series.ts';
 
@@ -110,13 +112,12 @@ export function valueDomain(
 
 /**
  * Outside the reference range: the flag the server computed for the result (from the range printed
- * on its report) when there is one, otherwise the series' range.
+ * on its report) when there is one, otherwise the series' range. A limit is outside only when every
+ * value it allows is: "< 0.5" by a range from 1, not by one from 0.3.
  */
-export function isOutOfRange(point: Pick<ChartPoint, 'value' | 'flag'>, range: ChartSeries['referenceRange']): boolean {
-  if (point.flag) return point.flag !== 'normal';
-  if (range.low !== null && point.value < range.low) return true;
-  if (range.high !== null && point.value > range.high) return true;
-  return false;
+export function isOutOfRange(point: Pick<ChartPoint, 'value' | 'flag' | 'comparator'>, range: ChartSeries['referenceRange']): boolean {
+  const flag = point.flag ?? computeFlag(point.value, range.low, range.high, false, point.comparator);
+  return flag === 'low' || flag === 'high';
 }
 
 export type PeriodBar = { name: string; start: string; end: string; left: number; width: number };
@@ -157,4 +158,17 @@ export function formatValue(value: number): string {
   const abs = Math.abs(value);
   const digits = abs >= 100 ? 1 : abs >= 1 ? 2 : 4;
   return String(Number(value.toFixed(digits)));
+}
+
+/** A limit's sign as reports print it: "≤" and "≥" rather than FHIR's "<=" and ">=". */
+const SIGNS: Record<ValueComparator, string> = { '<': '<', '<=': '≤', '>': '>', '>=': '≥' };
+
+/** A number's text with the sign of a limit before it ("< 0.5"); the text alone for an exact value. */
+export function withSign(number: string, comparator: ValueComparator | null): string {
+  return comparator ? `${SIGNS[comparator]} ${number}` : number;
+}
+
+/** A lab result's value as printed: "1.2", or a limit with its sign, "< 0.5", "≥ 2000". */
+export function formatLabValue(value: number, comparator: ValueComparator | null): string {
+  return withSign(formatValue(value), comparator);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LabResult } from '#contract/labs.ts';
-import { anyBeingRead, finishedReading, formToResultInput, parseNumber, rangeText, resultToForm, testDateHint } from './lab-results.ts';
+import { anyBeingRead, finishedReading, formToResultInput, parseLabValue, parseNumber, rangeText, resultToForm, testDateHint } from './lab-results.ts';
 
 const result: LabResult = {
   id: '00000000-0000-4000-8000-000000000001',
@@ -10,6 +10,7 @@ const result: LabResult = {
   category: 'lipid',
   loinc: null,
   value: 130,
+  comparator: null,
   unit: 'mg/dL',
   canonicalValue: 130,
   canonicalUnit: 'mg/dL',
@@ -56,10 +57,35 @@ describe('result form', () => {
 
   it('keeps the printed range text when its ends are unchanged, and drops it when they change', () => {
     const same = formToResultInput(resultToForm(result), result);
-    expect(same).toEqual({ biomarker: 'ldl', value: 130, unit: 'mg/dL', referenceLow: null, referenceHigh: 100, referenceText: '< 100', testDate: '2025-03-14' });
+    expect(same).toEqual({ biomarker: 'ldl', value: 130, comparator: null, unit: 'mg/dL', referenceLow: null, referenceHigh: 100, referenceText: '< 100', testDate: '2025-03-14' });
     const changed = formToResultInput({ ...resultToForm(result), referenceHigh: '130', value: '3,1', unit: 'mmol/L' }, result);
     expect(changed).toMatchObject({ value: 3.1, unit: 'mmol/L', referenceHigh: 130 });
     expect(changed.referenceText).toBeUndefined();
+  });
+
+  it('reads the sign of a limit typed before the value', () => {
+    expect(parseLabValue('< 0,5')).toEqual({ value: 0.5, comparator: '<' });
+    expect(parseLabValue('>2000')).toEqual({ value: 2000, comparator: '>' });
+    expect(parseLabValue(' <= 3 ')).toEqual({ value: 3, comparator: '<=' });
+    expect(parseLabValue('≤3')).toEqual({ value: 3, comparator: '<=' });
+    expect(parseLabValue('≥ 1.5')).toEqual({ value: 1.5, comparator: '>=' });
+    expect(parseLabValue('0.7')).toEqual({ value: 0.7, comparator: null });
+    expect(parseLabValue('')).toEqual({ value: null, comparator: null });
+    // A sign alone, or twice, is not a number: the field says "Value must be a number" as for any other.
+    expect(parseLabValue('<').value).toBeNaN();
+    expect(parseLabValue('<< 1').value).toBeNaN();
+    expect(parseLabValue('1 <').value).toBeNaN();
+  });
+
+  it('opens a limit with its sign and sends the sign typed, or none for an exact value', () => {
+    const crp: LabResult = { ...result, biomarker: 'crp', name: 'CRP', value: 0.5, comparator: '<', unit: 'mg/L', referenceRange: { low: null, high: 5, text: '< 5' }, flag: 'normal' };
+    expect(resultToForm(crp).value).toBe('< 0.5');
+    expect(resultToForm({ ...crp, comparator: '>=' }).value).toBe('≥ 0.5');
+    expect(formToResultInput(resultToForm(crp), crp)).toMatchObject({ value: 0.5, comparator: '<' });
+    expect(formToResultInput({ ...resultToForm(crp), value: '≥ 0.5' }, crp)).toMatchObject({ value: 0.5, comparator: '>=' });
+    // Corrected to an exact value, the limit's sign goes: null is sent.
+    expect(formToResultInput({ ...resultToForm(crp), value: '0.7' }, crp)).toMatchObject({ value: 0.7, comparator: null });
+    expect(formToResultInput({ ...resultToForm(result), value: '< 0.5' }, result)).toMatchObject({ value: 0.5, comparator: '<' });
   });
 
   it('leaves the test date out when none is given (the file keeps its own)', () => {

@@ -1,6 +1,7 @@
+import type { ValueComparator } from '#contract/biomarker-lists.ts';
 import type { BiomarkerFlag } from '#contract/biomarkers.ts';
 import type { BiomarkerCatalogueEntry, LabFile, LabFileStatus, LabResult, LabResultInput, OwnBiomarker } from '#contract/labs.ts';
-import { formatValue } from './chart-rows.ts';
+import { formatValue, withSign } from './chart-rows.ts';
 
 export const STATUS_LABELS: Record<LabFileStatus, string> = {
   queued: 'Queued',
@@ -70,7 +71,7 @@ export function emptyResultForm(testDate = ''): ResultFormValues {
 export function resultToForm(result: LabResult): ResultFormValues {
   return {
     biomarker: result.biomarker,
-    value: String(result.value),
+    value: withSign(String(result.value), result.comparator),
     unit: result.unit,
     referenceLow: result.referenceRange.low === null ? '' : String(result.referenceRange.low),
     referenceHigh: result.referenceRange.high === null ? '' : String(result.referenceRange.high),
@@ -85,16 +86,31 @@ export function parseNumber(text: string): number | null {
   return /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(trimmed) ? Number(trimmed) : Number.NaN;
 }
 
+const TYPED_SIGNS: Record<string, ValueComparator> = { '<': '<', '<=': '<=', '≤': '<=', '>': '>', '>=': '>=', '≥': '>=' };
+
+/**
+ * A lab value as typed: a number as parseNumber reads it, after an optional sign of a limit the
+ * report prints ("< 0,5", ">=2000", "≤ 3"). A sign with no number reads as NaN, like any non-number.
+ */
+export function parseLabValue(text: string): { value: number | null; comparator: ValueComparator | null } {
+  const sign = /^\s*(<=|>=|<|>|≤|≥)\s*/.exec(text);
+  if (!sign) return { value: parseNumber(text), comparator: null };
+  return { value: parseNumber(text.slice(sign[0].length)) ?? Number.NaN, comparator: TYPED_SIGNS[sign[1]!]! };
+}
+
 /**
  * The request body from the form. A corrected result keeps its printed range text when its ends
- * are unchanged ("< 200" stays "< 200"); otherwise the server writes it from the new ends.
+ * are unchanged ("< 200" stays "< 200"); otherwise the server writes it from the new ends. The
+ * comparator is always sent, null for an exact value, so a limit corrected to one loses its sign.
  */
 export function formToResultInput(values: ResultFormValues, original?: LabResult): LabResultInput & { testDate?: string } {
   const referenceLow = parseNumber(values.referenceLow);
   const referenceHigh = parseNumber(values.referenceHigh);
+  const { value, comparator } = parseLabValue(values.value);
   const body: LabResultInput & { testDate?: string } = {
     biomarker: values.biomarker,
-    value: parseNumber(values.value) ?? Number.NaN,
+    value: value ?? Number.NaN,
+    comparator,
     unit: values.unit,
     referenceLow,
     referenceHigh,

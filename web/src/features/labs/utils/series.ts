@@ -1,9 +1,10 @@
+import { VALUE_COMPARATORS, type ValueComparator } from '#contract/biomarker-lists.ts';
 import type { BiomarkerCategory, BiomarkerFlag } from '#contract/biomarkers.ts';
 import type { OptimalRangeDto, SupplementPeriod } from '#contract/labs.ts';
 import { categoryOf } from './categories.ts';
 
-/** A point the chart can draw: a real calendar date and a finite number. */
-export type ChartPoint = { testDate: string; value: number; flag: BiomarkerFlag | null; reviewed: boolean };
+/** A point the chart can draw: a real calendar date and a finite number; `comparator` is set for a limit ("< 0.5"). */
+export type ChartPoint = { testDate: string; value: number; comparator: ValueComparator | null; flag: BiomarkerFlag | null; reviewed: boolean };
 
 export type ChartSeries = {
   /** The display name; the `biomarkers` query parameter holds these. */
@@ -83,14 +84,17 @@ function columnOf(points: Record<string, unknown>, name: string): readonly unkno
   return Array.isArray(column) ? column : [];
 }
 
+const asComparator = (value: unknown): ValueComparator | null => VALUE_COMPARATORS.find((sign) => sign === value) ?? null;
+
 /**
- * The server's point columns (`testDates[i]`, `values[i]`, `flags[i]`, `reviewed[i]` make point i)
+ * The server's point columns (`testDates[i]`, `values[i]`, `comparators[i]`, `flags[i]`, `reviewed[i]` make point i)
  * as the points the chart draws. product.md, Labs: points with a missing date or a non-numeric value
  * are skipped.
  */
 export function drawablePoints(points: Record<string, unknown>): ChartPoint[] {
   const testDates = columnOf(points, 'testDates');
   const values = columnOf(points, 'values');
+  const comparators = columnOf(points, 'comparators');
   const flags = columnOf(points, 'flags');
   const reviewed = columnOf(points, 'reviewed');
   const kept: ChartPoint[] = [];
@@ -98,7 +102,7 @@ export function drawablePoints(points: Record<string, unknown>): ChartPoint[] {
     const value = finiteOrNull(values[i]);
     if (value === null || dateToTime(testDate) === null) return;
     const flag = flags[i];
-    kept.push({ testDate: testDate as string, value, flag: flag === 'low' || flag === 'high' || flag === 'normal' ? flag : null, reviewed: reviewed[i] !== false });
+    kept.push({ testDate: testDate as string, value, comparator: asComparator(comparators[i]), flag: flag === 'low' || flag === 'high' || flag === 'normal' ? flag : null, reviewed: reviewed[i] !== false });
   });
   return kept;
 }

@@ -1,0 +1,24 @@
+import type { BIOMARKER_FLAGS, ValueComparator } from './biomarker-lists.ts';
+
+type BiomarkerFlag = (typeof BIOMARKER_FLAGS)[number];
+
+/**
+ * Where a value stands against its reference range (`strict`: the range's ends are outside it, as
+ * in "< 200"). Zod-free, so that the web judges a point as the server flags a result.
+ * A limit ("< 0.5") is flagged only where every value it allows falls the same way: "< 0.5" by
+ * "1.0 - 5.0" is low, by "0 - 5" normal (no result is negative), by "0.3 - 5" unknown.
+ */
+export function computeFlag(value: number, low: number | null, high: number | null, strict: boolean, comparator?: ValueComparator | null): BiomarkerFlag | null {
+  if (low === null && high === null) return null;
+  if (comparator === '<' || comparator === '<=') {
+    if (low !== null && (comparator === '<' || strict ? value <= low : value < low)) return 'low';
+    return (low === null || low <= 0) && high !== null && value <= high ? 'normal' : null;
+  }
+  if (comparator === '>' || comparator === '>=') {
+    if (high !== null && (comparator === '>' || strict ? value >= high : value > high)) return 'high';
+    return high === null && low !== null && value >= low ? 'normal' : null;
+  }
+  if (low !== null && (strict ? value <= low : value < low)) return 'low';
+  if (high !== null && (strict ? value >= high : value > high)) return 'high';
+  return 'normal';
+}
