@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoints } from './endpoint.ts';
 import { idParamsSchema, okMessageSchema } from './auth.ts';
-import { BIOMARKER_CATEGORIES, BIOMARKER_FLAGS } from './biomarkers.ts';
+import { BIOMARKER_CATEGORIES, BIOMARKER_FLAGS, valueComparatorSchema } from './biomarkers.ts';
 import { HEALTH_KINDS, HEALTH_SOURCES, HEALTH_UNITS } from './health-data.ts';
 import { isRealDate } from './dates.ts';
 import { biomarkerTargetBodySchema } from './labs.ts';
@@ -25,8 +25,10 @@ export const EXPORT_FORMAT = 'stacklab-export';
  * Raised when the document's shape changes; import reads this version and every older one.
  * 2 added `healthMeasurements` (decision 036); a version 1 export simply has none.
  * 3 added `biomarkerTargets` and `labRetests` (decision 059); older exports have none.
+ * 4 added a lab result's `comparator` (decision 069): an older installation must refuse such an
+ * export rather than drop the sign and read "< 0.5" as 0.5. Older exports have none.
  */
-export const EXPORT_SCHEMA_VERSION = 3;
+export const EXPORT_SCHEMA_VERSION = 4;
 
 /** `stacklab-export-2026-11-21.json`: the day is the user's local day of the export. */
 export function exportFileName(kind: 'json' | 'csv' | 'fhir' | 'report', day: string, period?: { from: string; to: string }): string {
@@ -187,6 +189,8 @@ const exportLabResultSchema = z.object({
   loinc: z.string().max(20).nullable(),
   /** As reported, in `unit`; `canonicalValue` in the biomarker's one canonical unit. */
   value: z.number().finite(),
+  /** The value is a limit as printed ("<" 0.5: below 0.5); null for an exact value, absent before version 4. */
+  comparator: valueComparatorSchema.nullable().optional(),
   unit: z.string().max(40),
   canonicalValue: z.number().finite(),
   canonicalUnit: z.string().max(40),
@@ -424,7 +428,8 @@ export type CreateShareResult = z.infer<typeof createShareResultSchema>;
 /** Any text: a token that does not open answers 404 like an expired one, never a telling 400. */
 export const shareTokenParamsSchema = z.strictObject({ token: z.string().min(1).max(200) });
 
-const sharedPointSchema = z.object({ testDate: z.string(), value: z.number(), flag: z.enum(BIOMARKER_FLAGS).nullable() });
+/** `comparator` is set when the value is a limit as printed ("<" 0.5); null for an exact value. */
+const sharedPointSchema = z.object({ testDate: z.string(), value: z.number(), comparator: valueComparatorSchema.nullable(), flag: z.enum(BIOMARKER_FLAGS).nullable() });
 
 /** GET /api/share/{token}: only the parts the link names; the other keys are absent. */
 export const sharedDataSchema = z.object({
@@ -445,6 +450,7 @@ export const sharedDataSchema = z.object({
           latest: z.object({
             testDate: z.string(),
             value: z.number(),
+            comparator: valueComparatorSchema.nullable(),
             unit: z.string(),
             referenceLow: z.number().nullable(),
             referenceHigh: z.number().nullable(),

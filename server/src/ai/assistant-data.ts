@@ -1,3 +1,4 @@
+import type { ValueComparator } from '#contract/biomarkers.ts';
 import type { InsightsResponse } from '#contract/insights.ts';
 import type { StackInteraction } from '#contract/interactions.ts';
 import type { IntakeWarningsResponse } from '#contract/supplements.ts';
@@ -92,6 +93,8 @@ export type BiomarkerPoint = {
   date: LocalDate;
   /** In the series unit (the user's unit system). */
   value: number;
+  /** Set when the lab printed the value as a limit ("<" 0.5: below 0.5); null for an exact value. */
+  comparator: ValueComparator | null;
   /** The report's range converted to the series unit; null ends when not printed. */
   low: number | null;
   high: number | null;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type ContextItem, type ContextReference, fitToBudget, renderDataMessage } from './context-builder.ts';
+import type { AssistantContext, BiomarkerPoint, UserData } from './assistant-data.ts';
+import { type ContextItem, type ContextReference, buildModelContext, fitToBudget, renderDataMessage, renderInstructions } from './context-builder.ts';
 import { fitConversation } from './openai-provider.ts';
 
 function item(kind: ContextReference['kind'], date: string, score: number, size = 40): ContextItem {
@@ -47,6 +48,46 @@ describe('the data block', () => {
     expect(JSON.parse(lines[2]!).printedRange).toBe(planted);
     expect(lines[3]).toBe('-----END STACKLAB DATA abc-----');
     expect(lines).toHaveLength(4);
+  });
+});
+
+describe('a lab value printed as a limit', () => {
+  const point = (date: string, value: number, comparator: BiomarkerPoint['comparator']): BiomarkerPoint => ({
+    id: `crp-${date}`,
+    date,
+    value,
+    comparator,
+    low: 0,
+    high: 5,
+    flag: 'normal',
+    reviewed: true,
+    rangeText: '0 - 5',
+    printedFlag: null,
+    fileName: null,
+  });
+  /** A user with nothing but CRP results: 3.2, then 1.1, then "< 0.5" mg/L. */
+  const withCrp = (): AssistantContext => {
+    const user: Partial<UserData> = {
+      viewer: { id: 'u', displayName: 'Sam', timeZone: 'UTC', today: '2025-06-15', unitSystem: 'metric' },
+      stack: async () => [],
+      intakeWarnings: async () => ({ warnings: [], unconverted: [], uncounted: [] }),
+      recentIntake: async () => [],
+      recentEffects: async () => [],
+      healthStats: async () => ({ weightLbs: null, heightInches: null, gender: null, dateOfBirth: null, averageSleepMinutes: null, allergies: null, updatedOn: null }),
+      streak: async () => ({ current: 0, longest: 0, goalDays: 90, loggedToday: false, lastLogDate: null }),
+      biomarkerOverview: async () => [
+        { key: 'crp', name: 'CRP', category: 'other', unit: 'mg/L', count: 3, first: point('2025-01-02', 3.2, null), previous: point('2025-03-02', 1.1, null), latest: point('2025-06-01', 0.5, '<') },
+      ],
+    };
+    return { user: user as UserData, reference: {} as AssistantContext['reference'] };
+  };
+
+  it('reaches the model with its sign ("< 0.5"), never as the number 0.5; exact values stay numbers', async () => {
+    const { items } = await buildModelContext(withCrp(), { question: 'How is my CRP?' });
+    const line = items.find((item) => item.ref.kind === 'biomarker')!.line;
+    expect(JSON.parse(line)).toMatchObject({ biomarker: 'CRP', unit: 'mg/L', latest: { date: '2025-06-01', value: '< 0.5', flag: 'normal' }, previous: { value: 1.1 }, first: { value: 3.2 } });
+    expect(line).not.toMatch(/"value":0\.5\b/);
+    expect(renderInstructions(null)).toContain('is a limit the lab printed: the result was below or above that number');
   });
 });
 

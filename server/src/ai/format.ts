@@ -1,4 +1,5 @@
 import { citationHref, type CitationTarget } from '#contract/assistant.ts';
+import type { ValueComparator } from '#contract/biomarkers.ts';
 
 /** "Mar 2, 2025" for a local day `yyyy-MM-dd` (the day itself, no time zone involved). */
 export function formatDay(date: string): string {
@@ -27,10 +28,21 @@ export function formatUnit(unit: string): string {
     .trim();
 }
 
-export function valueWithUnit(value: number, unit: string): string {
+/** A lab value as printed: "< 0.5" for a limit (the true value is below 0.5), never the bare limit. */
+export function formatResult(value: number, comparator: ValueComparator | null = null): string {
+  return comparator ? `${comparator} ${formatValue(value)}` : formatValue(value);
+}
+
+/** A lab value in the model's data: a number when exact; a limit as the lab printed it ("< 0.5"), never a bare 0.5. */
+export function valueForModel(value: number, comparator: ValueComparator | null): number | string {
+  return comparator ? formatResult(value, comparator) : value;
+}
+
+export function valueWithUnit(value: number, unit: string, comparator: ValueComparator | null = null): string {
   const shown = formatUnit(unit);
-  if (!shown) return formatValue(value);
-  return shown === '%' ? `${formatValue(value)}%` : `${formatValue(value)} ${shown}`;
+  const number = formatResult(value, comparator);
+  if (!shown) return number;
+  return shown === '%' ? `${number}%` : `${number} ${shown}`;
 }
 
 /** A Markdown link that the web turns into a link to the history day or the biomarker chart. */

@@ -3,6 +3,7 @@ import { citationHref } from '#contract/assistant.ts';
 import { isRealDate } from '#contract/dates.ts';
 import { type BiomarkerPoint, MAX_MEASUREMENT_DAYS, MEASURES, MEASURE_NAMES, type Measure, type UserData } from './assistant-data.ts';
 import { containsWords, findBiomarker } from './built-in/questions.ts';
+import { valueForModel } from './format.ts';
 
 /**
  * Read-only tools a model that supports tool calls may use to read the signed-in user's records
@@ -336,7 +337,7 @@ function errorResult(message: string): string {
 function pointFields(point: BiomarkerPoint) {
   return {
     date: point.date,
-    value: point.value,
+    value: valueForModel(point.value, point.comparator),
     referenceRange: point.low === null && point.high === null ? null : { low: point.low, high: point.high },
     flag: point.flag,
     reviewedByUser: point.reviewed,

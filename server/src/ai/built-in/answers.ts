@@ -156,13 +156,16 @@ async function answerOutOfRange(user: UserData): Promise<string> {
   }
   const flagged = overview.filter((marker) => marker.latest.flag === 'high' || marker.latest.flag === 'low');
   const withoutRange = overview.filter((marker) => marker.latest.low === null && marker.latest.high === null);
-  const withRange = overview.length - withoutRange.length;
+  const unplaced = overview.filter((marker) => isUnplacedLimit(marker.latest));
+  const withRange = overview.length - withoutRange.length - unplaced.length;
   const parts: string[] = [];
   if (flagged.length === 0) {
     parts.push(
       withRange > 0
         ? `None of your latest results is outside its reference range: all ${plural(withRange, 'biomarker')} with a range are within it.`
-        : 'None of your results has a reference range, so I cannot say whether any is out of range.',
+        : unplaced.length > 0
+          ? 'None of your latest results is known to be outside its reference range.'
+          : 'None of your results has a reference range, so I cannot say whether any is out of range.',
     );
   } else {
     parts.push(`${flagged.length} of your latest results ${flagged.length === 1 ? 'is' : 'are'} outside the reference range on the report:`);
@@ -170,7 +173,7 @@ async function answerOutOfRange(user: UserData): Promise<string> {
       flagged
         .map((marker) => {
           const p = marker.latest;
-          const link = cite(`${marker.name} ${valueWithUnit(p.value, marker.unit)} on ${formatDay(p.date)}`, { kind: 'biomarker', name: marker.name, date: p.date });
+          const link = cite(`${marker.name} ${valueWithUnit(p.value, marker.unit, p.comparator)} on ${formatDay(p.date)}`, { kind: 'biomarker', name: marker.name, date: p.date });
           return `- ${link}: ${p.flag === 'high' ? 'above' : 'below'} the range of ${rangeText(p, marker.unit)}${p.reviewed ? '' : ' (not yet reviewed by you)'}`;
         })
         .join('\n'),
@@ -179,7 +182,16 @@ async function answerOutOfRange(user: UserData): Promise<string> {
   if (withoutRange.length > 0 && withRange > 0) {
     parts.push(`${plural(withoutRange.length, 'biomarker')} had no reference range on the report, so I cannot say: ${joinList(withoutRange.map((marker) => marker.name))}.`);
   }
+  if (unplaced.length > 0) {
+    const limits = unplaced.map((marker) => `${marker.name} ${valueWithUnit(marker.latest.value, marker.unit, marker.latest.comparator)}`);
+    parts.push(`The lab printed ${plural(unplaced.length, 'result')} as a limit that may be in range or out of it, so I cannot say: ${joinList(limits)}.`);
+  }
   return parts.join('\n\n');
+}
+
+/** A limit its range cannot place: "< 0.5" by 0.3 - 5 may be under the range or in it (decision 069). */
+function isUnplacedLimit(point: BiomarkerPoint): boolean {
+  return point.comparator !== null && point.flag === null && (point.low !== null || point.high !== null);
 }
 
 function rangeText(point: BiomarkerPoint, unit: string): string {
@@ -193,6 +205,7 @@ function rangeStatus(point: BiomarkerPoint, unit: string): string {
   if (point.low === null && point.high === null) return 'the report printed no reference range for it';
   if (point.flag === 'high') return `above the reference range of ${rangeText(point, unit)}`;
   if (point.flag === 'low') return `below the reference range of ${rangeText(point, unit)}`;
+  if (isUnplacedLimit(point)) return `perhaps ${point.comparator!.startsWith('<') ? 'below' : 'above'} the reference range of ${rangeText(point, unit)}, perhaps within it`;
   return `within the reference range of ${rangeText(point, unit)}`;
 }
 
@@ -203,7 +216,7 @@ async function answerBiomarker(user: UserData, marker: Marker, since: Since | nu
   if (!series || series.points.length === 0) {
     return `You have no ${marker.name} results yet. Upload a lab report that includes it (or add the result by hand on the Labs page), and I can follow it over time.`;
   }
-  const point = (p: BiomarkerPoint) => cite(`${valueWithUnit(p.value, series.unit)} on ${formatDay(p.date)}`, { kind: 'biomarker', name: series.name, date: p.date });
+  const point = (p: BiomarkerPoint) => cite(`${valueWithUnit(p.value, series.unit, p.comparator)} on ${formatDay(p.date)}`, { kind: 'biomarker', name: series.name, date: p.date });
   const latest = series.points.at(-1)!;
   const parts = [`Your latest ${series.name} is ${point(latest)}, ${rangeStatus(latest, series.unit)}.`];
 
@@ -248,7 +261,7 @@ async function answerBiomarker(user: UserData, marker: Marker, since: Since | nu
     if (series.points.length > 2) {
       const first = series.points[0]!;
       parts.push(`You have ${plural(series.points.length, 'result')} in all; the first was ${point(first)}, so since then ${changeSentence(first, latest, series)}.`);
-      if (series.points.length <= 8) parts.push(`In order: ${series.points.map((p) => `${valueWithUnit(p.value, series.unit)} (${formatDay(p.date)})`).join(', ')}.`);
+      if (series.points.length <= 8) parts.push(`In order: ${inOrder(series.points, series)}.`);
     }
   } else {
     parts.push('It is your only result so far, so there is no trend yet.');
@@ -257,7 +270,7 @@ async function answerBiomarker(user: UserData, marker: Marker, since: Since | nu
 }
 
 function inOrder(points: readonly BiomarkerPoint[], series: BiomarkerSeries): string {
-  return points.map((p) => `${valueWithUnit(p.value, series.unit)} (${formatDay(p.date)})`).join(', ');
+  return points.map((p) => `${valueWithUnit(p.value, series.unit, p.comparator)} (${formatDay(p.date)})`).join(', ');
 }
 
 /** "In February": the results of that period, against the last one before it. */
@@ -294,6 +307,9 @@ async function measuredFor(user: UserData, named: Marker, text: string): Promise
  * have (so 4.15 - 4.1 reads 0.05, not 0.1), and the percentage to one decimal.
  */
 function changeSentence(from: BiomarkerPoint, to: BiomarkerPoint, series: BiomarkerSeries): string {
+  // A limit ("< 0.5") is no measured number: a difference from it would be made up.
+  const limit = [from, to].find((p) => p.comparator !== null);
+  if (limit) return `no change can be worked out, as ${valueWithUnit(limit.value, series.unit, limit.comparator)} is a limit the lab printed, not a measured value`;
   const decimals = Math.max(decimalsOf(from.value), decimalsOf(to.value));
   const change = Number((to.value - from.value).toFixed(decimals));
   if (change === 0) return 'it is unchanged';

@@ -238,6 +238,23 @@ describe('a biomarker over time', () => {
   it('says when there are no results for it', async () => {
     expect(await askText(rich.client, 'How is my ferritin level?')).toContain('You have no Ferritin results yet');
   });
+
+  it('gives a value printed as a limit with its sign, and works out no change from it', async () => {
+    const { client, user } = await signedInClient(t);
+    const crp = { key: 'crp', name: 'CRP', category: 'other', unit: 'mg/L', low: 0.3, high: 5 };
+    // "< 0.5" by 0.3 - 5: under the range or in it, so no flag.
+    await addResults(t, user.id, [
+      { ...crp, value: 3.2, flag: 'normal', date: '2025-01-02' },
+      { ...crp, value: 0.5, comparator: '<', flag: null, date: '2025-06-01' },
+    ]);
+    const text = await askText(client, 'How is my CRP?');
+    expect(text).toContain('Your latest CRP is [< 0.5 mg/L on Jun 1, 2025](stacklab:biomarker/CRP?date=2025-06-01), perhaps below the reference range of 0.3–5 mg/L, perhaps within it.');
+    expect(text).toContain('no change can be worked out, as < 0.5 mg/L is a limit the lab printed, not a measured value');
+    expect(text).not.toMatch(/fell by|rose by|\[0\.5 mg\/L/);
+    const ranges = await askText(client, 'Which of my results are out of range?');
+    expect(ranges).toContain('None of your latest results is known to be outside its reference range.');
+    expect(ranges).toContain('The lab printed 1 result as a limit that may be in range or out of it, so I cannot say: CRP < 0.5 mg/L.');
+  });
 });
 
 describe('the questions it used to answer beside the point', () => {
@@ -303,6 +320,13 @@ describe('which results are out of range', () => {
   it('says so when there are no lab results', async () => {
     const { client } = await signedInClient(t);
     expect(await askText(client, 'Are any of my lab results out of range?')).toContain('You have no lab results yet');
+  });
+
+  it('lists a limit above the range with its sign', async () => {
+    const { client, user } = await signedInClient(t);
+    await addResults(t, user.id, [{ key: 'vitamin-b12', name: 'Vitamin B12', category: 'vitamin', unit: 'pg/mL', value: 2000, comparator: '>', low: 200, high: 900, flag: 'high', date: '2025-06-01' }]);
+    const text = await askText(client, 'Which of my results are out of range?');
+    expect(text).toContain('[Vitamin B12 > 2000 pg/mL on Jun 1, 2025]');
   });
 });
 

@@ -330,6 +330,22 @@ describe('grounding and safety', () => {
     expect(items.find((item) => item.ref.kind === 'warning')).toMatchObject({ aboveUpperLimit: 'magnesium', dailyTotal: '400 mg', adultUpperLimit: '350 mg' });
   });
 
+  it('a value printed as a limit reaches the model with its sign, read from the stored result', async () => {
+    const { client, user } = await signedInClient(t);
+    const crp = { key: 'crp', name: 'CRP', category: 'other', unit: 'mg/L', low: 0, high: 5, flag: 'normal' as const };
+    await addResults(t, user.id, [
+      { ...crp, value: 3.2, date: '2025-01-02' },
+      { ...crp, value: 0.5, comparator: '<', date: '2025-06-01' },
+    ]);
+    fake.behaviour = { kind: 'stream', pieces: ['Your CRP is below 0.5 mg/L.'] };
+    await ask(client, 'How is my CRP?');
+    const [instructions, data] = lastRequest().body.messages;
+    expect(instructions!.content).toContain('("< 0.5", "> 2000") is a limit the lab printed');
+    const line = data!.content.split('\n').find((text) => text.includes('"biomarker":"CRP"'))!;
+    expect(JSON.parse(line)).toMatchObject({ unit: 'mg/L', latest: { value: '< 0.5', date: '2025-06-01', flag: 'normal' }, previous: { value: 3.2 } });
+    expect(line).not.toMatch(/"value":0\.5\b/);
+  });
+
   it("one user's records never reach another user's context", async () => {
     const alice = await signedInClient(t);
     const bob = await signedInClient(t);

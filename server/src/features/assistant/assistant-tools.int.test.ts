@@ -79,6 +79,24 @@ describe('a model that calls tools', () => {
     expect((result.results as unknown[])[0]).toMatchObject({ date: '2024-01-10', value: 18, referenceRange: { low: 30, high: 100 }, flag: 'low' });
   });
 
+  it('gives a value printed as a limit with its sign in list_biomarkers and get_biomarker_results', async () => {
+    const { client, user } = await signedInClient(t);
+    const crp = { key: 'crp', name: 'CRP', category: 'other', unit: 'mg/L', low: 0, high: 5, flag: 'normal' as const };
+    await addResults(t, user.id, [
+      { ...crp, value: 3.2, date: '2025-01-02' },
+      { ...crp, value: 0.5, comparator: '<', date: '2025-06-01' },
+    ]);
+    let seen: ReturnType<typeof toolResultsIn> = [];
+    callsThenAnswers([{ name: 'list_biomarkers', arguments: '{}' }, { name: 'get_biomarker_results', arguments: JSON.stringify({ biomarker: 'CRP' }) }], (results) => {
+      seen = results;
+      return 'Your CRP is below 0.5 mg/L.';
+    });
+    await ask(client, 'How is my CRP?');
+    const [listed, results] = seen.map(({ result }) => result);
+    expect(listed).toMatchObject({ biomarkers: [{ biomarker: 'CRP', unit: 'mg/L', latest: { value: '< 0.5', flag: 'normal' } }] });
+    expect((results!.results as { value: unknown }[]).map((point) => point.value)).toEqual([3.2, '< 0.5']);
+  });
+
   it('a number in no tool result and not in the records is pointed out after an answer from tools', async () => {
     const { client } = await seedRichUser(t);
     callsThenAnswers([{ name: 'get_biomarker_results', arguments: JSON.stringify({ biomarker: 'vitamin D' }) }], ([first]) => {

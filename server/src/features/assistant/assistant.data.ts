@@ -334,7 +334,9 @@ function displayOf(key: string, labUnits: LabUnits | undefined, latest: LabResul
     point: (row: LabResultRead): BiomarkerPoint => ({
       id: row.id,
       date: row.testDate,
+      // A limit converts as a value does: every unit's conversion keeps the order of values.
       value: shown(row.canonicalValue, row.value, row.unit),
+      comparator: row.comparator,
       low: rangeValue(row.referenceLow, row.unit),
       high: rangeValue(row.referenceHigh, row.unit),
       flag: row.flag,

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, lte, ne, or, sql } from 'drizzle-orm';
+import type { ValueComparator } from '#contract/biomarkers.ts';
 import type { Db } from '#server/db/client.ts';
 import {
   assistantQueries,
@@ -108,6 +109,7 @@ const resultColumns = {
   name: labResults.name,
   category: labResults.category,
   value: labResults.value,
+  comparator: labResults.comparator,
   canonicalValue: labResults.canonicalValue,
   canonicalUnit: labResults.canonicalUnit,
   unit: labResults.unit,
@@ -127,6 +129,8 @@ export type LabResultRead = {
   category: string;
   /** As printed on the report, in `unit`. */
   value: number;
+  /** Set when `value` is a limit as printed ("<" 0.5); null for an exact value. */
+  comparator: ValueComparator | null;
   canonicalValue: number;
   canonicalUnit: string;
   unit: string;

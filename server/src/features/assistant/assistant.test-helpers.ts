@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { ChatStreamEvent } from '#contract/assistant.ts';
+import type { ValueComparator } from '#contract/biomarkers.ts';
 import { addDays, localDateOf } from '#contract/dates.ts';
 import type { HealthKind } from '#contract/health-data.ts';
 import { healthImports, labFiles, labResults, usageEvents } from '#server/db/schema/index.ts';
@@ -90,6 +91,8 @@ type ResultSeed = {
   name: string;
   category: string;
   value: number;
+  /** A limit as printed ("<" 0.5); none for an exact value. */
+  comparator?: ValueComparator;
   unit: string;
   low?: number | null;
   high?: number | null;
@@ -111,6 +114,7 @@ export async function addResults(t: TestApp, userId: string, results: ResultSeed
         name: r.name,
         category: r.category,
         value: r.value,
+        comparator: r.comparator ?? null,
         unit: r.unit,
         canonicalValue: r.value,
         canonicalUnit: r.unit,

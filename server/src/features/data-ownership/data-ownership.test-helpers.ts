@@ -11,6 +11,23 @@ import { type TestApp, type TestClient, signedInClient } from '#server/testing/t
 
 export const today = () => new Date().toISOString().slice(0, 10);
 
+/**
+ * Results typed as the lab printed them: an exact CRP of 0.5, then the same day a CRP "< 0.5"
+ * by 0.3 - 5 (a different result; no flag: it may be under the range or in it, where read as 0.5
+ * it would be "normal"), and B12 "> 2000" (high).
+ */
+export const limitResults = () => [
+  { biomarker: 'crp', value: 0.5, unit: 'mg/L', referenceLow: 0.3, referenceHigh: 5, testDate: addDays(today(), -3) },
+  { biomarker: 'crp', value: 0.5, comparator: '<', unit: 'mg/L', referenceLow: 0.3, referenceHigh: 5, testDate: addDays(today(), -3) },
+  { biomarker: 'vitamin-b12', value: 2000, comparator: '>', unit: 'pg/mL', referenceLow: 200, referenceHigh: 900, testDate: addDays(today(), -3) },
+];
+
+/** A signed-in user with only `limitResults`. */
+export async function seedLimitUser(t: TestApp): Promise<Awaited<ReturnType<typeof signedInClient>>> {
+  const signed = await signedInClient(t);
+  for (const result of limitResults()) await ok(signed.client.post('/api/labs/results', result), 201);
+  return signed;
+}
 
 export type SeededUser = Awaited<ReturnType<typeof signedInClient>> & {
   name: string;

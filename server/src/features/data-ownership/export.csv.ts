@@ -72,6 +72,7 @@ function biomarkerResultsCsv(data: UserData): string {
     [
       'date',
       'name',
+      'comparator',
       'value',
       'unit',
       'reference_low',
@@ -90,6 +91,7 @@ function biomarkerResultsCsv(data: UserData): string {
     data.labResults.map((result) => [
       result.testDate,
       result.name,
+      result.comparator,
       result.value,
       result.unit,
       result.referenceLow,
@@ -124,7 +126,9 @@ const README = (options: { withFiles: boolean; missing: string[] }) =>
     'intake-logs.csv        one row per supplement taken on a day (your local day)',
     'effect-ratings.csv     your daily energy, mood and sleep ratings (1 to 5)',
     'biomarker-results.csv  lab results as reported, with reference range, flag (low/high/normal),',
-    '                       LOINC code, and the value in the biomarker\'s one canonical unit',
+    '                       LOINC code, and the value in the biomarker\'s one canonical unit;',
+    '                       comparator is <, <=, > or >= when the lab printed a limit ("< 0.5": below',
+    '                       0.5, the value columns hold the limit), empty for an exact value',
     'health-stats.csv       weight (pounds), height (inches), average sleep (minutes) and the rest',
     'supplements.csv        your current stack',
     'medications.csv        the medications in your stack: strength, how and when, start date, note',

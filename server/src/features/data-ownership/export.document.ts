@@ -268,6 +268,7 @@ function labResultDto(row: LabResultRow): ExportLabResult {
     category: row.category as ExportLabResult['category'],
     loinc: row.loinc,
     value: row.value,
+    comparator: row.comparator,
     unit: row.unit,
     canonicalValue: row.canonicalValue,
     canonicalUnit: row.canonicalUnit,

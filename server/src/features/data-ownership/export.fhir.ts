@@ -3,6 +3,7 @@ import type { DoseUnit, FrequencyUnit } from '#contract/supplements-texts.ts';
 import { findMarker, loincFor, toCanonicalValue, unitDefFor } from '#server/features/labs/labs.catalogue.ts';
 import { type UserData, dosageText, frequencyText } from './export.document.ts';
 import type { BiomarkerTarget } from '#contract/labs.ts';
+import type { ValueComparator } from '#contract/biomarkers.ts';
 import type { HealthMeasurementRow, LabResultRow, MedicationRow } from './export.repository.ts';
 import type { User } from '#server/domain/user.ts';
 
@@ -31,7 +32,7 @@ export type FhirBundle = {
   entry: { fullUrl: string; resource: Resource }[];
 };
 
-type Quantity = { value: number; unit: string; system: string; code: string };
+type Quantity = { value: number; comparator?: ValueComparator; unit: string; system: string; code: string };
 
 /** Catalogue units that are not UCUM codes as written, and their UCUM spelling. */
 const UCUM_SPELLING: Record<string, string | null> = {
@@ -69,7 +70,8 @@ function round(value: number): number {
 
 /**
  * The value as reported when its unit has a UCUM code; otherwise the canonical value and unit
- * (the catalogue's canonical units are UCUM), with the range converted the same way.
+ * (the catalogue's canonical units are UCUM), with the range converted the same way. A limit
+ * ("< 0.5") carries FHIR's Quantity.comparator on the value; the range never does.
  */
 export function observationQuantities(result: LabResultRow): {
   value: Quantity;
@@ -80,10 +82,11 @@ export function observationQuantities(result: LabResultRow): {
   const marker = findMarker(result.biomarkerKey);
   const def = marker ? unitDefFor(marker, result.unit) : null;
   const spelled = def ? (def.unit in UCUM_SPELLING ? UCUM_SPELLING[def.unit] : def.unit) : null;
+  const comparator = result.comparator ? { comparator: result.comparator } : {};
   if (def && spelled) {
     const quantity = (value: number): Quantity => ({ value, unit: result.unit || spelled, system: UCUM, code: spelled });
     return {
-      value: quantity(result.value),
+      value: { ...quantity(result.value), ...comparator },
       low: result.referenceLow === null ? null : quantity(result.referenceLow),
       high: result.referenceHigh === null ? null : quantity(result.referenceHigh),
       loinc: result.loinc ?? (marker ? loincFor(marker, def.unit) : null),
@@ -93,7 +96,7 @@ export function observationQuantities(result: LabResultRow): {
   const quantity = (value: number): Quantity => ({ value: round(value), unit: canonicalUnit, system: UCUM, code: canonicalUnit });
   const convert = (value: number | null) => (value === null || !def ? null : quantity(toCanonicalValue(def, value)));
   return {
-    value: quantity(result.canonicalValue),
+    value: { ...quantity(result.canonicalValue), ...comparator },
     low: convert(result.referenceLow),
     high: convert(result.referenceHigh),
     loinc: marker ? loincFor(marker, canonicalUnit) : result.loinc,

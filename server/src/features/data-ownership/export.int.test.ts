@@ -6,7 +6,7 @@ import { EXPORT_SCHEMA_VERSION, exportDocumentSchema } from '#contract/data-owne
 import { addDays } from '#contract/dates.ts';
 import { ownBiomarkers } from '#server/db/schema/index.ts';
 import { type TestApp, TestClient, createTestApp, signedInClient } from '#server/testing/test-app.ts';
-import { type SeededUser, seedUser, today } from './data-ownership.test-helpers.ts';
+import { type SeededUser, seedLimitUser, seedUser, today } from './data-ownership.test-helpers.ts';
 import { exportUserJson } from './export.cli.ts';
 import { INTERPRETATION, LOINC, UCUM } from './export.fhir.ts';
 
@@ -154,7 +154,7 @@ describe('GET /api/export/csv', () => {
     expect(ratings[0]).toBe('date,energy,mood,sleep,note,logged_at');
     expect(ratings.some((line) => line.includes(",'=1+1 not a formula,"))).toBe(true);
     const results = csv('biomarker-results.csv');
-    expect(results[0]!.startsWith('date,name,value,unit,reference_low,reference_high,reference_text,flag,loinc')).toBe(true);
+    expect(results[0]!.startsWith('date,name,comparator,value,unit,reference_low,reference_high,reference_text,flag,loinc')).toBe(true);
     expect(results.find((line) => line.includes('Fasting glucose'))).toMatch(/,6\.1,mmol\/L,3\.9,5\.5,3\.9 - 5\.5,high,14771-0,/);
     expect(csv('health-stats.csv')[1]).toMatch(/^150\.5,66,female,mixed,1985-04-02,420,Penicillin,/);
     const medications = csv('medications.csv');
@@ -187,6 +187,66 @@ describe('GET /api/export/csv', () => {
 
   it('refuses includeFiles other than true or false', async () => {
     expect((await ada.client.get('/api/export/csv?includeFiles=yes')).statusCode).toBe(400);
+  });
+});
+
+describe('a result printed as a limit', () => {
+  let client: TestClient;
+  beforeAll(async () => {
+    ({ client } = await seedLimitUser(t));
+  });
+
+  it('keeps its sign in the JSON and the CSV, the value columns holding the limit', async () => {
+    const doc = exportDocumentSchema.parse((await client.get('/api/export/json')).json());
+    expect(doc.labResults.map((r) => [r.biomarker, r.comparator, r.value, r.canonicalValue, r.flag])).toEqual(
+      expect.arrayContaining([
+        ['crp', '<', 0.5, 0.5, null],
+        ['crp', null, 0.5, 0.5, 'normal'],
+        ['vitamin-b12', '>', 2000, 2000, 'high'],
+      ]),
+    );
+    expect(doc.labResults).toHaveLength(3);
+    const files = unzipSync(new Uint8Array((await client.get('/api/export/csv')).rawPayload));
+    const rows = strFromU8(files['biomarker-results.csv']!).trim().split('\r\n').slice(1);
+    const day = addDays(today(), -3);
+    expect(rows.filter((row) => row.startsWith(`${day},CRP,<,0.5,mg/L,0.3,5,`))).toHaveLength(1);
+    expect(rows.filter((row) => row.startsWith(`${day},CRP,,0.5,mg/L,0.3,5,`))).toHaveLength(1);
+    expect(rows.filter((row) => row.startsWith(`${day},Vitamin B12,>,2000,pg/mL,200,900,`))).toHaveLength(1);
+    expect(strFromU8(files['README.txt']!)).toContain('comparator is <, <=, > or >= when the lab printed a limit');
+  });
+
+  it("is FHIR's Quantity.comparator on the value, never on the range, and the bundle stays valid", async () => {
+    const bundle = (await client.get('/api/export/fhir')).json();
+    const validator = new JSONSchemaValidator();
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- FHIR JSON read back as untyped data
+    const labs = bundle.entry.map((e: { resource: Record<string, any> }) => e.resource).filter((r: Record<string, any>) => r.resourceType === 'Observation');
+    expect(labs).toHaveLength(3);
+    for (const resource of labs) expect(validator.validate(resource, true)).toEqual([]);
+    const crp = labs.filter((r: { code: { text: string } }) => r.code.text === 'CRP');
+    expect(crp.map((r: { valueQuantity: object }) => r.valueQuantity)).toEqual(
+      expect.arrayContaining([
+        { value: 0.5, comparator: '<', unit: 'mg/L', system: UCUM, code: 'mg/L' },
+        { value: 0.5, unit: 'mg/L', system: UCUM, code: 'mg/L' },
+      ]),
+    );
+    const limit = crp.find((r: { valueQuantity: { comparator?: string } }) => r.valueQuantity.comparator)!;
+    // Under 0.5 may be under 0.3 or within the range: no interpretation is claimed.
+    expect(limit.interpretation).toBeUndefined();
+    expect(limit.referenceRange).toEqual([{ low: { value: 0.3, unit: 'mg/L', system: UCUM, code: 'mg/L' }, high: { value: 5, unit: 'mg/L', system: UCUM, code: 'mg/L' }, text: expect.any(String) }]);
+    expect(labs.find((r: { code: { text: string } }) => r.code.text === 'Vitamin B12')).toMatchObject({
+      valueQuantity: { value: 2000, comparator: '>', code: 'pg/mL' },
+      interpretation: [{ coding: [{ system: INTERPRETATION, code: 'H' }] }],
+    });
+    // The schema knows FHIR's four signs: another fails it.
+    expect(validator.validate({ ...limit, valueQuantity: { ...limit.valueQuantity, comparator: '~' } }, true).length).toBeGreaterThan(0);
+  });
+
+  it('reads "< 0.5 mg/L" in the PDF report, never the bare limit', async () => {
+    const { text } = await pdfText((await client.get('/api/export/report')).rawPayload);
+    expect(text).toMatch(/Vitamin B12 Latest: > 2000 pg\/mL HIGH/);
+    // Two CRP results the same day: the latest is the limit, typed after the exact one; it has no flag.
+    expect(text).toMatch(/CRP Latest: < 0\.5 mg\/L Reference range/);
+    expect(text).toContain('An open dot is a value the lab printed as a limit (< or >).');
   });
 });
 

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { strToU8, zipSync } from 'fflate';
+import { strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ExportDocument, exportDocumentSchema } from '#contract/data-ownership.ts';
 import { addDays } from '#contract/dates.ts';
 import { biomarkerTargets, jobs, labResults, labRetests, usageEvents, users } from '#server/db/schema/index.ts';
 import { type TestApp, TestClient, createTestApp, signedInClient } from '#server/testing/test-app.ts';
-import { type SeededUser, multipartUpload, seedUser, today } from './data-ownership.test-helpers.ts';
+import { type SeededUser, multipartUpload, seedLimitUser, seedUser, today } from './data-ownership.test-helpers.ts';
 import { createHealthDataWorker } from '#server/features/health-data/health-data.jobs.ts';
 import { multipart, silentLog, uploadFile } from '#server/features/labs/labs.test-helpers.ts';
 import { ouraSleepJson } from '#server/testing/health-exports.ts';
@@ -244,6 +244,75 @@ describe('import of a StackLab export', () => {
     const expired = await multipartUpload(client, strToU8(JSON.stringify(await exportOf(ada.client))), 'x.json');
     expect(expired.statusCode).toBe(403);
     expect(expired.json().code).toBe('TRIAL_EXPIRED');
+  });
+});
+
+describe('a result printed as a limit ("< 0.5")', () => {
+  const none = { supplements: 0, intakeLogs: 0, notes: 0, labResults: 0, healthStats: 0, medications: 0, healthMeasurements: 0, biomarkerTargets: 0, labRetests: 0 };
+  /** What a result is, whoever holds it; the flag recomputed on import must be the one the labs gave. */
+  const asTyped = (doc: ExportDocument) =>
+    doc.labResults.map((r) => [r.biomarker, r.testDate, r.comparator, r.value, r.unit, r.canonicalValue, r.referenceLow, r.referenceHigh, r.flag].join(' ')).sort();
+
+  it('moves by the JSON export exactly, sign and flag, beside an exact result of the same value; importing again adds nothing', async () => {
+    const { client } = await seedLimitUser(t);
+    const original = await exportOf(client);
+    expect(original.schemaVersion).toBe(4);
+    const fresh = await signedInClient(t);
+    const first = await multipartUpload(fresh.client, strToU8(JSON.stringify(original)), 'stacklab-export.json');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ added: { ...none, labResults: 3 }, skipped: none });
+    const moved = await exportOf(fresh.client);
+    expect(portable(moved).labResults).toEqual(portable(original).labResults);
+    // "< 0.5" by 0.3 - 5 may be under the range or in it: no flag, where 0.5 is "normal".
+    expect(moved.labResults.filter((r) => r.biomarker === 'crp').map((r) => [r.comparator, r.value, r.flag]).sort()).toEqual([
+      [null, 0.5, 'normal'],
+      ['<', 0.5, null],
+    ]);
+    const again = await multipartUpload(fresh.client, strToU8(JSON.stringify(original)), 'stacklab-export.json');
+    expect(again.json()).toMatchObject({ added: none, skipped: { ...none, labResults: 3 } });
+  });
+
+  it('moves by its own biomarker-results.csv, the sign read from the comparator column and the flag recomputed with it', async () => {
+    const { client } = await seedLimitUser(t);
+    const original = await exportOf(client);
+    const files = unzipSync(new Uint8Array((await client.get('/api/export/csv')).rawPayload));
+    const fresh = await signedInClient(t);
+    const response = await multipartUpload(fresh.client, files['biomarker-results.csv']!, 'biomarker-results.csv');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().added.labResults).toBe(3);
+    expect(asTyped(await exportOf(fresh.client))).toEqual(asTyped(original));
+    const again = await multipartUpload(fresh.client, files['biomarker-results.csv']!, 'biomarker-results.csv');
+    expect(again.json()).toMatchObject({ added: { labResults: 0 }, skipped: { labResults: 3 } });
+  });
+
+  it('reads an export made before limits as exact values', async () => {
+    const { client } = await signedInClient(t);
+    const { labResults: results, ...rest } = await exportOf(ada.client);
+    const older = { ...rest, schemaVersion: 3, labResults: results.map(({ comparator: _comparator, ...result }) => result) };
+    expect((await multipartUpload(client, strToU8(JSON.stringify(older)), 'stacklab-export.json')).json().added.labResults).toBe(4);
+    expect((await exportOf(client)).labResults.map((r) => r.comparator)).toEqual([null, null, null, null]);
+  });
+
+  it('reads a limit typed in the value cell, and refuses a sign it does not know or one the cell contradicts', async () => {
+    const { client } = await signedInClient(t);
+    const day = addDays(today(), -2);
+    const csv = ['name,value,unit,date,reference_low,reference_high', `CRP,<0.5,mg/L,${day},0,5`, `TSH,≤ 0.01,mIU/L,${day},0.4,4`, `Vitamin B12,>2000,pg/mL,${day},200,900`].join('\n');
+    const response = await multipartUpload(client, strToU8(csv), 'results.csv');
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await exportOf(client)).labResults.map((r) => [r.biomarker, r.comparator, r.value, r.flag]).sort()).toEqual([
+      ['crp', '<', 0.5, 'normal'],
+      ['tsh', '<=', 0.01, 'low'],
+      ['vitamin-b12', '>', 2000, 'high'],
+    ]);
+
+    const bad = ['name,comparator,value,unit,date', `CRP,~,0.5,mg/L,${day}`, `CRP,>,<0.5,mg/L,${day}`, `CRP,,<,mg/L,${day}`].join('\n');
+    const refused = await multipartUpload(client, strToU8(bad), 'results.csv');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().details).toEqual([
+      { field: 'row 2', message: 'The comparator "~" must be <, <=, > or >=' },
+      { field: 'row 3', message: 'The value "<0.5" and the comparator ">" disagree' },
+      { field: 'row 4', message: 'The value "<" is not a number (use a dot for decimals)' },
+    ]);
   });
 });
 

@@ -13,6 +13,7 @@ import {
   type ImportResult,
   exportImportSchema,
 } from '#contract/data-ownership.ts';
+import type { ValueComparator } from '#contract/biomarkers.ts';
 import { isRealDate, localDateOf } from '#contract/dates.ts';
 import { type ScheduleInput } from '#contract/supplements.ts';
 import { CONTENT_MESSAGES, STRENGTH_MESSAGES, parseLabelAmount } from '#contract/supplements-texts.ts';
@@ -276,9 +277,10 @@ export class ImportService {
     if (!header) throw AppError.validation('file', IMPORT_MESSAGES.csvEmpty);
     const columns = header.cells.map((cell) => cell.trim().toLowerCase().replace(/[\s-]+/g, '_'));
     const index = (...names: string[]) => columns.findIndex((column) => names.includes(column));
-    const at = {
+    const at: CsvColumns = {
       name: index('name', 'biomarker', 'test'),
       value: index('value', 'result'),
+      comparator: index('comparator'),
       unit: index('unit', 'units'),
       date: index('date', 'test_date', 'collected', 'collection_date'),
       low: index('reference_low', 'low', 'ref_low'),
@@ -293,23 +295,9 @@ export class ImportService {
     const errors: { field: string; message: string }[] = [];
     const accepted: (ResolvedResult & { testDate: string })[] = [];
     for (const row of rows) {
-      const cell = (i: number) => (i >= 0 ? unguardCell(row.cells[i] ?? '').trim() : '');
-      const fail = (message: string) => errors.push({ field: `row ${row.line}`, message });
-      const name = cell(at.name);
-      const date = cell(at.date);
-      const value = parseNumber(cell(at.value));
-      const low = at.low >= 0 && cell(at.low) !== '' ? parseNumber(cell(at.low)) : null;
-      const high = at.high >= 0 && cell(at.high) !== '' ? parseNumber(cell(at.high)) : null;
-      if (!name) fail('The name is empty');
-      else if (value === undefined) fail(`The value "${cell(at.value)}" is not a number (use a dot for decimals)`);
-      else if (!isRealDate(date)) fail(`The date "${date}" is not a date like 2025-01-31`);
-      else if (date > today) fail(`The date ${date} is in the future`);
-      else if (low === undefined || high === undefined) fail('The reference range is not a number');
-      else {
-        const resolved = resolveResult({ biomarker: name, value, unit: cell(at.unit), referenceLow: low, referenceHigh: high, referenceText: cell(at.text) || null });
-        if (typeof resolved === 'string') fail(resolved);
-        else accepted.push({ ...resolved, testDate: date });
-      }
+      const read = readCsvResult((i) => (i >= 0 ? unguardCell(row.cells[i] ?? '').trim() : ''), at, today);
+      if (typeof read === 'string') errors.push({ field: `row ${row.line}`, message: read });
+      else accepted.push(read);
       if (errors.length >= MAX_DETAILS) break;
     }
     if (errors.length > 0) {
@@ -337,6 +325,42 @@ export class ImportService {
     });
     return { ok: true, message: summary(added, skipped), kind: 'biomarker-csv', added, skipped, notes: [] };
   }
+}
+
+/** Where each field of a CSV of biomarker results is, by the header; -1 when absent. */
+type CsvColumns = { name: number; value: number; comparator: number; unit: number; date: number; low: number; high: number; text: number };
+
+/** One row of a CSV of biomarker results, checked as a typed result is; a message when it cannot be. */
+function readCsvResult(cell: (column: number) => string, at: CsvColumns, today: string): (ResolvedResult & { testDate: string }) | string {
+  const name = cell(at.name);
+  const date = cell(at.date);
+  const printed = readPrintedValue(cell(at.value), cell(at.comparator));
+  const low = cell(at.low) !== '' ? parseNumber(cell(at.low)) : null;
+  const high = cell(at.high) !== '' ? parseNumber(cell(at.high)) : null;
+  if (!name) return 'The name is empty';
+  if (typeof printed === 'string') return printed;
+  if (!isRealDate(date)) return `The date "${date}" is not a date like 2025-01-31`;
+  if (date > today) return `The date ${date} is in the future`;
+  if (low === undefined || high === undefined) return 'The reference range is not a number';
+  const resolved = resolveResult({ biomarker: name, ...printed, unit: cell(at.unit), referenceLow: low, referenceHigh: high, referenceText: cell(at.text) || null });
+  return typeof resolved === 'string' ? resolved : { ...resolved, testDate: date };
+}
+
+const SIGNS: Record<string, ValueComparator> = { '<': '<', '<=': '<=', '≤': '<=', '>': '>', '>=': '>=', '≥': '>=' };
+
+/**
+ * A value cell: a number, or a limit as labs print it and users type it ("< 0.5", "<0.5"). The
+ * export writes the sign in its own comparator column; either way is read, and both must agree.
+ */
+function readPrintedValue(text: string, sign: string): { value: number; comparator: ValueComparator | null } | string {
+  const [, inCell, number] = /^([<>]=?|[≤≥])?\s*(.*)$/s.exec(text)!;
+  const value = parseNumber(number!);
+  if (value === undefined) return `The value "${text}" is not a number (use a dot for decimals)`;
+  const column = sign === '' ? null : SIGNS[sign];
+  if (column === undefined) return `The comparator "${sign}" must be <, <=, > or >=`;
+  const printed = inCell ? SIGNS[inCell]! : null;
+  if (printed && column && printed !== column) return `The value "${text}" and the comparator "${sign}" disagree`;
+  return { value, comparator: printed ?? column };
 }
 
 /** What each part of an export's merge shares: the transaction, whose data it is, and what it counts and notes. */
@@ -516,7 +540,7 @@ async function mergeLabFiles({ db, userId, notes }: Merge, staged: StagedFile[],
   return merged;
 }
 
-/** Results: one per biomarker, day, value and unit. */
+/** Results: one per biomarker, day, value (with its sign, for a limit) and unit. */
 async function mergeLabResults({ db, userId, added, skipped, notes }: Merge, results: ExportImport['labResults'], fileIds: Map<string, string>): Promise<void> {
   const resultKeys = new Set((await listLabResultsOf(db, userId)).map(resultKey));
   const newResults: NewLabResult[] = [];
@@ -526,6 +550,7 @@ async function mergeLabResults({ db, userId, added, skipped, notes }: Merge, res
       biomarker: result.biomarker,
       fallbackName: result.name,
       value: result.value,
+      comparator: result.comparator ?? null,
       unit: result.unit,
       referenceLow: result.referenceLow,
       referenceHigh: result.referenceHigh,
@@ -713,8 +738,9 @@ function labFileKey(file: { fileName: string; createdAt: Date }): string {
   return `${file.fileName}|${file.createdAt.toISOString()}`;
 }
 
-function resultKey(result: { biomarkerKey: string; testDate: string; value: number; unit: string }): string {
-  return `${result.biomarkerKey}|${result.testDate}|${result.value}|${result.unit.trim().toLowerCase()}`;
+/** "< 0.5" and 0.5 are different results. */
+function resultKey(result: { biomarkerKey: string; testDate: string; value: number; comparator?: ValueComparator | null; unit: string }): string {
+  return `${result.biomarkerKey}|${result.testDate}|${result.comparator ?? ''}${result.value}|${result.unit.trim().toLowerCase()}`;
 }
 
 /** A result checked against the catalogue as a typed one is (labs.service.ts); a message when it cannot be. */
@@ -722,6 +748,8 @@ function resolveResult(input: {
   biomarker: string;
   fallbackName?: string;
   value: number;
+  /** A limit as printed ("<" 0.5); null or absent for an exact value. */
+  comparator?: ValueComparator | null;
   unit: string;
   referenceLow: number | null;
   referenceHigh: number | null;
@@ -742,6 +770,7 @@ function resolveResult(input: {
     category: marker.category,
     loinc: loincFor(marker, def.unit),
     value: input.value,
+    comparator: input.comparator ?? null,
     unit: input.unit === '' ? def.unit : input.unit,
     canonicalValue,
     canonicalUnit: marker.canonicalUnit,
@@ -749,7 +778,7 @@ function resolveResult(input: {
     referenceHigh: input.referenceHigh,
     referenceText:
       input.referenceText ?? (input.referenceLow !== null || input.referenceHigh !== null ? `${input.referenceLow ?? ''} - ${input.referenceHigh ?? ''}`.trim() : null),
-    flag: computeFlag(input.value, input.referenceLow, input.referenceHigh, false),
+    flag: computeFlag(input.value, input.referenceLow, input.referenceHigh, false, input.comparator),
     printedFlag: null,
   };
 }

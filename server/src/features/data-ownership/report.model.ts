@@ -1,4 +1,4 @@
-import type { BiomarkerFlag } from '#contract/biomarkers.ts';
+import type { BiomarkerFlag, ValueComparator } from '#contract/biomarkers.ts';
 import type { SupplementPeriod } from '#contract/labs.ts';
 import { addDays, localDateOf } from '#contract/dates.ts';
 import { findMarker, toCanonicalValue, unitDefFor } from '#server/features/labs/labs.catalogue.ts';
@@ -35,6 +35,8 @@ export type ReportBiomarker = {
   latest: {
     testDate: string;
     value: number;
+    /** Set when the value is a limit as printed ("<" 0.5); null for an exact value. */
+    comparator: ValueComparator | null;
     unit: string;
     referenceText: string | null;
     flag: BiomarkerFlag | null;
@@ -43,7 +45,7 @@ export type ReportBiomarker = {
   };
   /** The chart: canonical values, oldest first (at most the newest 24). */
   chartUnit: string;
-  points: { testDate: string; value: number; flag: BiomarkerFlag | null }[];
+  points: { testDate: string; value: number; comparator: ValueComparator | null; flag: BiomarkerFlag | null }[];
   range: { low: number | null; high: number | null };
 };
 
@@ -194,6 +196,7 @@ function reportBiomarker(results: LabResultRow[], period: ReportPeriod): ReportB
     latest: {
       testDate: latest.testDate,
       value: latest.value,
+      comparator: latest.comparator,
       unit: latest.unit,
       referenceText: rangeText(latest),
       flag: latest.flag,
@@ -201,7 +204,7 @@ function reportBiomarker(results: LabResultRow[], period: ReportPeriod): ReportB
       inPeriod: isInPeriod(latest.testDate, period),
     },
     chartUnit: latest.canonicalUnit,
-    points: results.slice(-MAX_CHART_POINTS).map((result) => ({ testDate: result.testDate, value: result.canonicalValue, flag: result.flag })),
+    points: results.slice(-MAX_CHART_POINTS).map((result) => ({ testDate: result.testDate, value: result.canonicalValue, comparator: result.comparator, flag: result.flag })),
     range: canonicalRange(results),
   };
 }

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import type { BiomarkerFlag } from '#contract/biomarkers.ts';
+import type { BiomarkerFlag, ValueComparator } from '#contract/biomarkers.ts';
 import type { SupplementPeriod } from '#contract/labs.ts';
 import type { ReportBiomarker, ReportModel } from './report.model.ts';
 
@@ -45,6 +45,11 @@ function formatNumber(value: number): string {
   const abs = Math.abs(value);
   const digits = abs >= 100 ? 0 : abs >= 10 ? 1 : abs >= 1 ? 2 : 3;
   return String(Number(value.toFixed(digits)));
+}
+
+/** A value as the lab printed it: "< 0.5" for a limit, never the bare limit. */
+function formatResult(value: number, comparator: ValueComparator | null): string {
+  return comparator ? `${comparator} ${formatNumber(value)}` : formatNumber(value);
 }
 
 function dayMs(day: string): number {
@@ -163,7 +168,11 @@ function drawEffects(doc: PDFKit.PDFDocument, model: ReportModel) {
 function drawBiomarkers(doc: PDFKit.PDFDocument, model: ReportModel) {
   heading(doc, 'Biomarkers: latest value, reference range and trend');
   if (model.biomarkers.length === 0) return note(doc, 'No lab results up to the end of this period.');
-  note(doc, 'Out-of-range values first. Charts show results up to the end of the period in one unit per biomarker; the shaded band is the reference range; bars below are supplement periods on the same dates.');
+  const limits = model.biomarkers.some((biomarker) => biomarker.points.some((point) => point.comparator !== null));
+  note(
+    doc,
+    `Out-of-range values first. Charts show results up to the end of the period in one unit per biomarker; the shaded band is the reference range; bars below are supplement periods on the same dates.${limits ? ' An open dot is a value the lab printed as a limit (< or >).' : ''}`,
+  );
   doc.moveDown(0.5);
   for (const biomarker of model.biomarkers) biomarkerRow(doc, biomarker, model.supplementPeriods);
 }
@@ -221,7 +230,7 @@ function biomarkerRow(doc: PDFKit.PDFDocument, biomarker: ReportBiomarker, perio
   const flagColour = latest.flag ? COLOURS[latest.flag] : COLOURS.none;
 
   doc.font('bold').fontSize(10.5).fillColor(COLOURS.text).text(biomarker.name, MARGIN, top, { width: 240 });
-  doc.font('body').fontSize(10).fillColor(COLOURS.text).text(`Latest: ${formatNumber(latest.value)} ${latest.unit}`, { width: 240, continued: true });
+  doc.font('body').fontSize(10).fillColor(COLOURS.text).text(`Latest: ${formatResult(latest.value, latest.comparator)} ${latest.unit}`, { width: 240, continued: true });
   doc.fillColor(flagColour).font('bold').text(latest.flag ? `  ${FLAG_WORD[latest.flag]}` : '');
   doc.font('body').fillColor(COLOURS.text).text(`Reference range: ${latest.referenceText ?? 'not printed'}`, MARGIN, doc.y, { width: 240 });
   doc
@@ -285,7 +294,10 @@ function trendChart(
   }
   for (const point of biomarker.points) {
     const cx = biomarker.points.length === 1 ? x + width / 2 : px(point.testDate);
-    doc.circle(cx, py(point.value), 2.4).fillColor(point.flag ? COLOURS[point.flag] : COLOURS.none).fill();
+    const colour = point.flag ? COLOURS[point.flag] : COLOURS.none;
+    // A limit is drawn hollow at its limit: the true value lies somewhere beyond it.
+    if (point.comparator) doc.circle(cx, py(point.value), 2.4).lineWidth(1).fillAndStroke('#ffffff', colour);
+    else doc.circle(cx, py(point.value), 2.4).fillColor(colour).fill();
   }
   doc.restore();
 

@@ -18,6 +18,7 @@ function result(key: string, i: number, value: number, extra: Partial<LabPointRo
     name: key === 'vitamin-d-25oh' ? '25-OH vitamin D' : key,
     testDate: day(i),
     value,
+    comparator: null,
     canonicalValue: value,
     canonicalUnit: 'ng/mL',
     referenceLow: 30,
@@ -112,5 +113,20 @@ describe('computeBiomarkerInsights', () => {
     expect(noRange[0]!.difference).toBeCloseTo(-0.2, 10);
     // The before result is older than 180 days.
     expect(computeBiomarkerInsights(changes, [result('vitamin-d-25oh', 10, 20), result('vitamin-d-25oh', 260, 40)])).toEqual([]);
+  });
+
+  it('leaves out a value printed as a limit: "< 0.5" is no measured number to take a difference of', () => {
+    const changes = [change('Fish Oil', 'started', 30)];
+    const crp = (i: number, value: number, comparator: LabPointRow['comparator'] = null) =>
+      result('crp', i, value, { comparator, canonicalUnit: 'mg/L', referenceLow: 0, referenceHigh: 5 });
+    // The latest before the start is a limit: the exact one before it is the "before".
+    expect(computeBiomarkerInsights(changes, [crp(0, 3.2), crp(20, 0.5, '<'), crp(90, 1.1)])).toMatchObject([
+      { before: { value: 3.2, date: day(0) }, after: { value: 1.1, date: day(90) } },
+    ]);
+    // The first result after it is a limit: the next exact one is the "after".
+    expect(computeBiomarkerInsights(changes, [crp(20, 3.2), crp(70, 0.5, '<'), crp(120, 1.1)])).toMatchObject([{ after: { value: 1.1, date: day(120) } }]);
+    // Limits alone give nothing, either side.
+    expect(computeBiomarkerInsights(changes, [crp(20, 0.5, '<'), crp(90, 0.3, '<')])).toEqual([]);
+    expect(computeBiomarkerInsights(changes, [crp(20, 3.2), crp(90, 100, '>')])).toEqual([]);
   });
 });

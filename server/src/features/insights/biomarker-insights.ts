@@ -76,11 +76,13 @@ function pointOf(row: LabPointRow): Point {
  * For each change of the stack and each biomarker: the latest result on or before the change day
  * (no older than BIOMARKER_BEFORE_MAXIMUM_DAYS) against the first result at least
  * BIOMARKER_AFTER_MINIMUM_DAYS after it, with every other supplement's change between the two
- * tests named. Those with a range first, the largest move as a share of it first.
+ * tests named. Those with a range first, the largest move as a share of it first. A value printed
+ * as a limit ("< 0.5") is not a measured number, so it takes no part (decision 069).
  */
 export function computeBiomarkerInsights(changes: readonly StackChange[], labs: readonly LabPointRow[]): BiomarkerInsight[] {
   const series = new Map<string, { name: string; unit: string; points: Point[] }>();
   for (const row of labs) {
+    if (row.comparator) continue;
     const entry = series.get(row.biomarkerKey) ?? { name: row.name, unit: row.canonicalUnit, points: [] };
     entry.name = row.name;
     entry.points.push(pointOf(row));

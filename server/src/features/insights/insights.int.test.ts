@@ -188,6 +188,18 @@ describe('insights', () => {
     expect(biomarkers.insights).toHaveLength(4);
   });
 
+  it('leaves out a vitamin D result printed as a limit ("> 150"): the dose change pairs the exact results around it', async () => {
+    const { client, user } = await signedInClient(t);
+    await seedVitaminD(client, user.id);
+    const response = await client.post('/api/labs/results', { biomarker: 'vitamin-d-25oh', value: 150, comparator: '>', unit: 'ng/mL', referenceLow: 30, referenceHigh: 100, testDate: dayOf(62) });
+    expect(response.statusCode, response.body).toBe(201);
+    const { biomarkers } = await insightsOf(client);
+    const doseChange = biomarkers.insights.find((i) => i.change.change === 'dose_changed');
+    expect(doseChange).toMatchObject({ before: { value: 34, date: dayOf(60) }, after: { value: 48, date: dayOf(120) }, difference: 14 });
+    expect(biomarkers.insights.flatMap((i) => [i.before.value, i.after.value])).not.toContain(150);
+    expect(biomarkers.insights).toHaveLength(4);
+  });
+
   it('compares imported steps, read per day from the writer that counted most, on magnesium days and off', async () => {
     const { client, user } = await signedInClient(t);
     await seedMagnesiumDays(client, user.id, 40);

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { ASLEEP_KINDS, type HealthKind } from '#contract/health-data.ts';
 import type { InsightImportedMeasure } from '#contract/insights.ts';
+import type { ValueComparator } from '#contract/biomarkers.ts';
 import type { Db } from '#server/db/client.ts';
 import { type DayTotal, listDayTotals } from '#server/features/health-data/public.ts';
 import { summariseDay } from '#server/features/health-data/health-data.service.ts';
@@ -21,6 +22,8 @@ export type LabPointRow = {
   name: string;
   testDate: string;
   value: number;
+  /** Set when the value is a limit as printed ("<" 0.5): not a measured number (decision 069). */
+  comparator: ValueComparator | null;
   canonicalValue: number;
   canonicalUnit: string;
   referenceLow: number | null;
@@ -81,6 +84,7 @@ export async function listLabPoints(db: Db, userId: string): Promise<LabPointRow
       name: labResults.name,
       testDate: labResults.testDate,
       value: labResults.value,
+      comparator: labResults.comparator,
       canonicalValue: labResults.canonicalValue,
       canonicalUnit: labResults.canonicalUnit,
       referenceLow: labResults.referenceLow,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedDataSchema } from '#contract/data-ownership.ts';
 import { shareLinks, shareViews } from '#server/db/schema/index.ts';
-import { type SeededUser, seedUser } from '#server/features/data-ownership/data-ownership.test-helpers.ts';
+import { type SeededUser, seedLimitUser, seedUser } from '#server/features/data-ownership/data-ownership.test-helpers.ts';
 import { hashToken } from '#server/lib/tokens.ts';
 import { type TestApp, TestClient, createTestApp, signedInClient } from '#server/testing/test-app.ts';
 
@@ -84,6 +84,21 @@ describe('opening a share link', () => {
     for (const secret of [ada.user.email, 'Vitamin D3', 'Penicillin', '150.5', 'slept well', ada.user.id, 'My panel']) {
       expect(response.body).not.toContain(secret);
     }
+  });
+
+  it('shows a value printed as a limit with its sign, in the series and the latest result', async () => {
+    const { client } = await seedLimitUser(t);
+    const { token } = await createLink(client, { parts: ['labs'], expiresInHours: 24 });
+    const data = sharedDataSchema.parse((await clinician().get(`/api/share/${token}`)).json());
+    const byName = (name: string) => data.labs!.biomarkers.find((b) => b.name === name)!;
+    expect(byName('Vitamin B12')).toMatchObject({
+      points: [{ value: 2000, comparator: '>', flag: 'high' }],
+      latest: { value: 2000, comparator: '>', unit: 'pg/mL', flag: 'high' },
+    });
+    // The limit and an exact 0.5 the same day: two results, told apart by the sign.
+    expect(byName('CRP').points).toEqual(
+      expect.arrayContaining([expect.objectContaining({ value: 0.5, comparator: '<', flag: null }), expect.objectContaining({ value: 0.5, comparator: null, flag: 'normal' })]),
+    );
   });
 
   it('shows each named part, and the logs are intake and ratings only (no saved chats or notes)', async () => {

@@ -192,7 +192,7 @@ function toDto(row: ShareLinkWithViews, now: Date): ShareLink {
   };
 }
 
-/** One entry per biomarker: its series in the canonical unit, and the latest result as reported. */
+/** One entry per biomarker: its series in the canonical unit, and the latest result as reported; a limit keeps its sign. */
 function groupResults(results: LabResultRow[]): NonNullable<SharedData['labs']>['biomarkers'] {
   const byKey = new Map<string, LabResultRow[]>();
   for (const result of results) byKey.set(result.biomarkerKey, [...(byKey.get(result.biomarkerKey) ?? []), result]);
@@ -204,10 +204,11 @@ function groupResults(results: LabResultRow[]): NonNullable<SharedData['labs']>[
         category: latest.category as BiomarkerCategory,
         loinc: latest.loinc,
         unit: latest.canonicalUnit,
-        points: rows.map((row) => ({ testDate: row.testDate, value: row.canonicalValue, flag: row.flag })),
+        points: rows.map((row) => ({ testDate: row.testDate, value: row.canonicalValue, comparator: row.comparator, flag: row.flag })),
         latest: {
           testDate: latest.testDate,
           value: latest.value,
+          comparator: latest.comparator,
           unit: latest.unit,
           referenceLow: latest.referenceLow,
           referenceHigh: latest.referenceHigh,

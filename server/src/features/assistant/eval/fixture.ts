@@ -71,6 +71,7 @@ function series(key: string, name: string, category: string, unit: string, range
     id: `${key}-${report}`,
     date: REPORTS[report].date,
     value,
+    comparator: null,
     low,
     high,
     flag: low === null && high === null ? null : high !== null && value > high ? 'high' : low !== null && value < low ? 'low' : 'normal',

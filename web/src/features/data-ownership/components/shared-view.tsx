@@ -6,6 +6,7 @@ import { Table } from '#web/components/ui/table.tsx';
 import { errorMessage, isApiError } from '#web/lib/api-fetch.ts';
 import { cn } from '#web/lib/cn.ts';
 import { formatDateWithYear } from '#web/lib/local-day.ts';
+import { formatLabValue } from '#web/features/labs/public.ts';
 import { useSharedData } from '../api/shared-view.ts';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' });
@@ -201,7 +202,7 @@ function LabsPart({ labs }: { labs: NonNullable<SharedData['labs']> }) {
                     {biomarker.loinc ? <span className="block text-xs font-normal text-muted-foreground">LOINC {biomarker.loinc}</span> : null}
                   </td>
                   <td className={cn('py-2 pr-4 whitespace-nowrap', flagClass(latest.flag))}>
-                    {latest.value} {latest.unit}
+                    {formatLabValue(latest.value, latest.comparator)} {latest.unit}
                   </td>
                   <td className="py-2 pr-4">{range}</td>
                   <td className={cn('py-2 pr-4', flagClass(latest.flag))}>{latest.flag ? FLAG_TEXT[latest.flag] : '-'}</td>
