@@ -84,6 +84,9 @@ export type UnrecognisedRow = z.infer<typeof unrecognisedRowSchema>;
 export const unreadRowSchema = z.object({
   /** Canonical catalogue name, as in results. */
   name: z.string().min(1),
+  /** The unit and range OCR read beside the value, when only the value was in doubt (its readings disagreed). */
+  unit: z.string().optional(),
+  referenceRange: referenceRangeSchema.optional(),
   box: pageBoxSchema.optional(),
 });
 export type UnreadRow = z.infer<typeof unreadRowSchema>;

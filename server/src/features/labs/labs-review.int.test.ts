@@ -214,6 +214,13 @@ describe('a test whose value could not be read', () => {
     expect(series.series.find((s) => s.biomarker === 'tsh')?.points.values).toEqual([1.77]);
   });
 
+  it('keeps the unit and range read beside a value whose readings disagreed', async () => {
+    const inDoubt = { name: 'TSH', unit: 'mIU/L', referenceRange: { low: 0.4, high: 4, text: '0.4 - 4.0' } };
+    const { review } = await uploadReport(pdf, readAs({ ...FAKE_RESULT, unread: [inDoubt] }));
+    const [row] = (await review()).reviewRows;
+    expect(row).toMatchObject({ kind: 'unread', value: null, ...inDoubt });
+  });
+
   it('can be left out, and then the file confirms', async () => {
     const { client, fileId, review } = await uploadReport(pdf, readWithUnread);
     const [row] = (await review()).reviewRows;

@@ -403,6 +403,13 @@ describe('tests whose value OCR could not read', () => {
     expect(extractionResultSchema.parse(result)).toEqual(result);
   });
 
+  it('keeps the unit and range read beside a value whose two readings disagreed', () => {
+    const [line] = ocr('Glucose 5,1 mmol/L 3,9 - 5,5');
+    const result = parseLines([{ ...line!, misread: true }]);
+    expect(result.results).toEqual([]);
+    expect(result.unread).toEqual([{ name: 'Glucose', unit: 'mmol/L', referenceRange: { low: 3.9, high: 5.5, text: '3,9 - 5,5' }, box: box(0.1) }]);
+  });
+
   it('lists a test once, and not at all when it was read elsewhere on the report', () => {
     const result = parseLines(ocr('Potassium 38 mmol/L 3,5 - 5,1', 'Potassium 3,8 mmol/L 3,5 - 5,1', 'TSH aa mUI/L', 'TSH bb mUI/L'));
     expect(result.results.map((r) => [r.name, r.value])).toEqual([['Potassium', 3.8]]);

@@ -79,11 +79,14 @@ export function parseLines(lines: TextLine[], opts: ParseOptions = {}): Extracti
       if (unknown) unrecognised.push(row.box ? { ...unknown, box: row.box } : unknown);
       continue;
     }
-    if (outcome.kind === 'ok' && row.misread) outcome = { kind: 'reject', reason: 'a second OCR reading gave the value other digits', names: [outcome.result.name] };
+    if (outcome.kind === 'ok' && row.misread) {
+      const { name, unit, referenceRange } = outcome.result;
+      outcome = { kind: 'reject', reason: 'a second OCR reading gave the value other digits', names: [name], asRead: { unit, referenceRange } };
+    }
     if (outcome.kind === 'reject') {
       opts.onReject?.(row.text, outcome.reason, row.box);
       const name = row.source === 'ocr' && outcome.names?.length === 1 ? outcome.names[0] : undefined;
-      if (name) unread.push(row.box ? { name, box: row.box } : { name });
+      if (name) unread.push({ name, ...outcome.asRead, ...(row.box ? { box: row.box } : {}) });
       continue;
     }
     if (outcome.ocrValue) opts.onOcrValue?.(outcome.ocrValue, row.box);
@@ -284,7 +287,7 @@ type RowOutcome =
   | { kind: 'ok'; result: ExtractedBiomarker; ocrValue?: OcrValue }
   | { kind: 'skip' }
   /** `names`: the catalogue names of the tests the row may be, for review to ask its value; none for a row that is no result to type (a limit, a guideline's range, a word). */
-  | { kind: 'reject'; reason: string; names?: string[] };
+  | { kind: 'reject'; reason: string; names?: string[]; asRead?: Pick<UnreadRow, 'unit' | 'referenceRange'> };
 
 /** A range's end after the value, perhaps past a glyph glued to it or a decimal split off ("5,a7 - 6,4", "5, 7 - 6,4"). */
 const RANGE_FOLLOWS = /^\S*\s*(?:[.,]?\d{1,2}\s*)?[-–]\s*\d/;

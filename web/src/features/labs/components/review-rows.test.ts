@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LabReviewRow } from '#contract/labs.ts';
 import { formErrors } from '#web/lib/forms.ts';
-import { implausibleFormSchema, matchFormSchema, unreadFormSchema } from './review-rows.tsx';
+import { implausibleFormSchema, matchFormSchema, unreadBody, unreadFormSchema } from './review-rows.tsx';
 
 const sodium = {
   id: '6f1c1d8e-3a53-4c1e-9d3e-0f4b8f1e2a10',
@@ -55,5 +55,12 @@ describe('the unread value form', () => {
     expect(formErrors(unreadFormSchema(tsh), { value: '< 0,01', unit: 'mIU/L', confirmed: false })).toEqual({});
     expect(formErrors(unreadFormSchema(tsh), { value: '< ', unit: 'mIU/L', confirmed: false })).toEqual({ value: 'Value must be a number' });
     expect(Object.keys(formErrors(unreadFormSchema(tsh), { value: '2', unit: 'x'.repeat(41), confirmed: false }))).toEqual(['unit']);
+  });
+
+  it('sends the range read beside the value, so that the result is flagged', () => {
+    const values = { value: '5.2', unit: 'mIU/L', confirmed: false };
+    expect(unreadBody(tsh, values)).not.toHaveProperty('referenceLow');
+    const withRange = { ...tsh, unit: 'mIU/L', referenceRange: { low: 0.4, high: 4, text: '0.4 - 4.0' } };
+    expect(unreadBody(withRange, values)).toMatchObject({ value: 5.2, unit: 'mIU/L', referenceLow: 0.4, referenceHigh: 4, referenceText: '0.4 - 4.0' });
   });
 });

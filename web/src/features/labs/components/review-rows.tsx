@@ -96,6 +96,8 @@ function ReviewRowCard({ row, catalogue, own, selected, onSelect }: { row: LabRe
               {range ? <span className="text-muted-foreground"> · range {range}</span> : null}
               {row.printedFlag ? <span className="text-muted-foreground"> · report says {row.printedFlag}</span> : null}
             </p>
+          ) : range ? (
+            <p className="text-muted-foreground">Range {range}</p>
           ) : null}
         </div>
         {BADGES[row.kind]}
@@ -191,9 +193,12 @@ function SaveOrLeaveOut({ rowId, label, saving, onSave }: { rowId: string; label
 type UnreadValues = { value: string; unit: string; confirmed: boolean };
 const unreadFields: FieldOf<UnreadValues> = (field) => (field === 'unit' ? 'unit' : 'value');
 
-function unreadBody(row: LabReviewRow, { value, unit, confirmed }: UnreadValues) {
+/** The value typed, with the range read beside it when there was one, so that the result is flagged at once. */
+export function unreadBody(row: LabReviewRow, { value, unit, confirmed }: UnreadValues) {
   const typed = parseLabValue(value);
-  return { biomarker: row.biomarker ?? '', value: typed.value ?? Number.NaN, comparator: typed.comparator, unit, ...(confirmed ? { confirmImplausible: true } : {}) };
+  const { low, high, text } = row.referenceRange;
+  const range = low !== null || high !== null ? { referenceLow: low, referenceHigh: high, ...(text ? { referenceText: text } : {}) } : {};
+  return { biomarker: row.biomarker ?? '', value: typed.value ?? Number.NaN, comparator: typed.comparator, unit, ...range, ...(confirmed ? { confirmImplausible: true } : {}) };
 }
 
 /** The value typed from the report, in one of the biomarker's units: the contract's result body. */
@@ -205,7 +210,8 @@ export function unreadFormSchema(row: LabReviewRow) {
 function UnreadDecision({ row, units }: { row: LabReviewRow; units: string[] }) {
   const id = useId();
   const save = useSaveReviewRow();
-  const form = useForm<UnreadValues>({ resolver: zodResolver(unreadFormSchema(row)), defaultValues: { value: '', unit: units[0] ?? '', confirmed: false } });
+  const unitRead = units.find((unit) => unit.toLowerCase() === row.unit.toLowerCase());
+  const form = useForm<UnreadValues>({ resolver: zodResolver(unreadFormSchema(row)), defaultValues: { value: '', unit: unitRead ?? units[0] ?? '', confirmed: false } });
   const [needsConfirm, setNeedsConfirm] = useState(false);
   const { errors } = form.formState;
   const submit = form.handleSubmit(async (values) => {
