@@ -90,6 +90,11 @@ describe('parseRow: one printed row', () => {
     ]);
   });
 
+  it('reads a range whose flag is glued to it', () => {
+    expect(one('Potassium 5.9 mmol/L 3.5 - 5.1H')).toMatchObject({ value: 5.9, referenceRange: { low: 3.5, high: 5.1, text: '3.5 - 5.1' }, flag: 'high' });
+    expect(one('Piastrine  <120000  /µL  150000 – 400000L')).toMatchObject({ value: 120000, comparator: '<', flag: 'low' });
+  });
+
   it('leaves a limit with no range beside it: guideline rows print those', () => {
     expect(one('CRP < 0.5 mg/L')).toBeNull();
     expect(one('Vitamin D < 20 ng/mL Deficient')).toBeNull();

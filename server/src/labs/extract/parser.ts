@@ -489,9 +489,11 @@ function extractRange(rest: string, source: LineSource, convention?: NumberConve
   const m1 = one.exec(rest);
   if (m2 && (!m1 || m2.index <= m1.index)) {
     const low = read(m2[1] as string);
-    const high = read(m2[2] as string);
+    // A flag glued to the range ("150 - 400L") is read as a letter for a digit, and fails.
+    const highToken = read(m2[2] as string) ? (m2[2] as string) : (m2[2] as string).replace(/(?<=\d)[LH]$/i, '');
+    const high = read(highToken);
     if (!low || !high) return null;
-    return { index: m2.index, length: m2[0].length, text: `${m2[1]} - ${m2[2]}`.replace(/\s+/g, ' '), low, high, strict: false };
+    return { index: m2.index, length: m2[0].length, text: `${m2[1]} - ${highToken}`.replace(/\s+/g, ' '), low, high, strict: false };
   }
   if (m1) {
     const bound = read(m1[2] as string);
