@@ -113,8 +113,11 @@ test('a Pro user uploads a PDF and a scan, reviews and confirms them, and charts
   await correction.getByRole('button', { name: 'Save LDL cholesterol' }).click();
   await expect(correction.getByText('Value must be a number')).toBeVisible();
   await correction.getByLabel('Value').fill('133');
+  // A limit's sign is picked beside the number: a phone's number keypad has no ">".
+  await correction.getByLabel('Limit sign').selectOption('>');
+  await expect(correction.getByLabel('Value')).toHaveValue('> 133');
   await correction.getByRole('button', { name: 'Save LDL cholesterol' }).click();
-  await expect(ldlRow).toContainText('133');
+  await expect(ldlRow).toContainText('> 133');
   await expect(ldlRow.getByText('Not reviewed', { exact: true })).toHaveCount(0);
 
   await review.getByRole('button', { name: 'Delete TSH' }).click();
@@ -185,7 +188,7 @@ test('a Pro user uploads a PDF and a scan, reviews and confirms them, and charts
   const values = chart.getByRole('tooltip');
   await expect(values).toContainText('Mar 15, 2025');
   await expect(values).toContainText('Fasting glucose: 104 mg/dL');
-  await expect(values).toContainText('LDL cholesterol: 133 mg/dL');
+  await expect(values).toContainText('LDL cholesterol: > 133 mg/dL');
   await page.keyboard.press('Escape');
   await expect(values).toHaveCount(0);
 

@@ -8,6 +8,7 @@ import { Input } from '#web/components/ui/input.tsx';
 import { NativeSelect } from '#web/components/ui/native-select.tsx';
 import { isApiError } from '#web/lib/api-fetch.ts';
 import { CATEGORY_LABELS } from '../utils/categories.ts';
+import { ValueField } from './value-field.tsx';
 import { type ResultFormValues, emptyResultForm, formToResultInput, parseLabValue, parseNumber, resultFormField, resultToForm } from '../utils/lab-results.ts';
 
 export type ResultBody = LabResultInput & { testDate?: string };
@@ -60,8 +61,16 @@ export function ResultForm({ catalogue, result, defaultDate, requireDate, submit
     <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4" aria-label={submitLabel}>
       <div className="grid gap-4 sm:grid-cols-2">
         <BiomarkerField id={`${id}-biomarker`} form={form} catalogue={catalogue} />
-        <FormField id={`${id}-value`} label="Value" error={errors.value?.message} hint="Printed as a limit? Type its sign too: < 0.5">
-          {(control) => <Input {...control} inputMode="decimal" autoComplete="off" {...form.register('value', VALUE_RULE)} />}
+        <FormField id={`${id}-value`} label="Value" error={errors.value?.message} hint="Printed as a limit (< 0.5)? Pick or type its sign.">
+          {(control) => (
+            <ValueField
+              {...control}
+              {...form.register('value', VALUE_RULE)}
+              text={form.watch('value')}
+              signLabel="Limit sign"
+              onSignChange={(text) => form.setValue('value', text, { shouldDirty: true })}
+            />
+          )}
         </FormField>
         <FormField id={`${id}-unit`} label="Unit" error={errors.unit?.message}>
           {(control) => (

@@ -15,6 +15,7 @@ import { errorMessage, isApiError } from '#web/lib/api-fetch.ts';
 import { cn } from '#web/lib/cn.ts';
 import { type FieldOf, bodySchema, sameNames, setServerErrors } from '#web/lib/forms.ts';
 import { useDismissReviewRow, useKeepReviewRowAsOwn, useSaveReviewRow } from '../api/lab-results.ts';
+import { ValueField } from './value-field.tsx';
 import { formatValue } from '../utils/chart-rows.ts';
 import { implausibleText, matchBiomarkers, parseLabValue, rangeText } from '../utils/lab-results.ts';
 
@@ -230,7 +231,15 @@ function UnreadDecision({ row, units }: { row: LabReviewRow; units: string[] }) 
       <p>We could not read this value surely. Type it as your report prints it, or leave it out.</p>
       <div className="grid gap-3 sm:grid-cols-2">
         <FormField id={`${id}-value`} label={`${row.name} value`} error={errors.value?.message}>
-          {(control) => <Input {...control} inputMode="decimal" autoComplete="off" {...form.register('value')} />}
+          {(control) => (
+            <ValueField
+              {...control}
+              {...form.register('value')}
+              text={form.watch('value')}
+              signLabel={`${row.name} limit sign`}
+              onSignChange={(text) => form.setValue('value', text, { shouldDirty: true })}
+            />
+          )}
         </FormField>
         <FormField id={`${id}-unit`} label="Unit" error={errors.unit?.message}>
           {(control) => (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LabResult } from '#contract/labs.ts';
-import { anyBeingRead, finishedReading, formToResultInput, parseLabValue, parseNumber, rangeText, resultToForm, testDateHint } from './lab-results.ts';
+import { anyBeingRead, finishedReading, formToResultInput, parseLabValue, parseNumber, rangeText, resultToForm, testDateHint, withTypedSign } from './lab-results.ts';
 
 const result: LabResult = {
   id: '00000000-0000-4000-8000-000000000001',
@@ -75,6 +75,13 @@ describe('result form', () => {
     expect(parseLabValue('<').value).toBeNaN();
     expect(parseLabValue('<< 1').value).toBeNaN();
     expect(parseLabValue('1 <').value).toBeNaN();
+  });
+
+  it('sets or drops the sign picked beside the value, keeping the number as typed', () => {
+    expect(withTypedSign('0,5', '<')).toBe('< 0,5');
+    expect(withTypedSign('< 0,5', '>=')).toBe('≥ 0,5');
+    expect(withTypedSign('≤0,5', null)).toBe('0,5');
+    expect(parseLabValue(withTypedSign('2000', '>'))).toEqual({ value: 2000, comparator: '>' });
   });
 
   it('opens a limit with its sign and sends the sign typed, or none for an exact value', () => {

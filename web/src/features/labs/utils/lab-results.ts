@@ -87,15 +87,22 @@ export function parseNumber(text: string): number | null {
 }
 
 const TYPED_SIGNS: Record<string, ValueComparator> = { '<': '<', '<=': '<=', '≤': '<=', '>': '>', '>=': '>=', '≥': '>=' };
+const LEADING_SIGN = /^\s*(<=|>=|<|>|≤|≥)\s*/;
 
 /**
  * A lab value as typed: a number as parseNumber reads it, after an optional sign of a limit the
  * report prints ("< 0,5", ">=2000", "≤ 3"). A sign with no number reads as NaN, like any non-number.
  */
 export function parseLabValue(text: string): { value: number | null; comparator: ValueComparator | null } {
-  const sign = /^\s*(<=|>=|<|>|≤|≥)\s*/.exec(text);
+  const sign = LEADING_SIGN.exec(text);
   if (!sign) return { value: parseNumber(text), comparator: null };
   return { value: parseNumber(text.slice(sign[0].length)) ?? Number.NaN, comparator: TYPED_SIGNS[sign[1]!]! };
+}
+
+/** The value as typed with its sign set to `comparator` (none for an exact value), the number kept as typed. */
+export function withTypedSign(text: string, comparator: ValueComparator | null): string {
+  const number = text.replace(LEADING_SIGN, '');
+  return comparator ? withSign(number, comparator) : number;
 }
 
 /**
