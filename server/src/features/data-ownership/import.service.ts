@@ -27,7 +27,7 @@ import { RATE_RULES, type RateLimiter } from '#server/features/rate-limits/rate-
 import { AppError } from '#server/http/app-error.ts';
 import { notifyJobQueued } from '#server/jobs/job-worker.ts';
 import { insertJob } from '#server/jobs/jobs.repository.ts';
-import { computeFlag } from '#contract/lab-flags.ts';
+import { comparatorOf, computeFlag, splitLimitSign } from '#contract/lab-values.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 import { dedupeKey } from '#server/features/health-data/public.ts';
 import { checkTarget } from '#server/features/labs/public.ts';
@@ -346,19 +346,16 @@ function readCsvResult(cell: (column: number) => string, at: CsvColumns, today: 
   return typeof resolved === 'string' ? resolved : { ...resolved, testDate: date };
 }
 
-const SIGNS: Record<string, ValueComparator> = { '<': '<', '<=': '<=', '≤': '<=', '>': '>', '>=': '>=', '≥': '>=' };
-
 /**
  * A value cell: a number, or a limit as labs print it and users type it ("< 0.5", "<0.5"). The
  * export writes the sign in its own comparator column; either way is read, and both must agree.
  */
 function readPrintedValue(text: string, sign: string): { value: number; comparator: ValueComparator | null } | string {
-  const [, inCell, number] = /^([<>]=?|[≤≥])?\s*(.*)$/s.exec(text)!;
-  const value = parseNumber(number!);
+  const { comparator: printed, number } = splitLimitSign(text);
+  const value = parseNumber(number);
   if (value === undefined) return `The value "${text}" is not a number (use a dot for decimals)`;
-  const column = sign === '' ? null : SIGNS[sign];
+  const column = sign === '' ? null : comparatorOf(sign);
   if (column === undefined) return `The comparator "${sign}" must be <, <=, > or >=`;
-  const printed = inCell ? SIGNS[inCell]! : null;
   if (printed && column && printed !== column) return `The value "${text}" and the comparator "${sign}" disagree`;
   return { value, comparator: printed ?? column };
 }

@@ -1,6 +1,6 @@
 import type { ValueComparator } from '#contract/biomarkers.ts';
 import { GENDERS } from '#contract/health-texts.ts';
-import { computeFlag } from '#contract/lab-flags.ts';
+import { computeFlag } from '#contract/lab-values.ts';
 
 /**
  * Reference ranges by sex and age band, and optimal ranges with their sources (decision 040).

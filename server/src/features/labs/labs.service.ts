@@ -25,7 +25,7 @@ import type { Db } from '#server/db/client.ts';
 import type { EntitlementsService } from '#server/features/usage/entitlements.service.ts';
 import { AppError } from '#server/http/app-error.ts';
 import { notifyJobQueued } from '#server/jobs/job-worker.ts';
-import { computeFlag } from '#contract/lab-flags.ts';
+import { computeFlag } from '#contract/lab-values.ts';
 import { renderPageInWorker } from '#server/labs/extract/run-in-worker.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 import {

@@ -1,5 +1,5 @@
-import type { ExtractedBiomarker, ExtractionResult, PageBox, UnreadRow, UnrecognisedRow, ValueComparator } from '#contract/biomarkers.ts';
-import { computeFlag } from '#contract/lab-flags.ts';
+import type { ExtractedBiomarker, ExtractionResult, PageBox, UnreadRow, UnrecognisedRow } from '#contract/biomarkers.ts';
+import { comparatorOf, computeFlag } from '#contract/lab-values.ts';
 import { unionBoxes } from './boxes.ts';
 import { CATALOGUE, getMarker, type Marker, type UnitDef } from './catalogue.ts';
 import { readTestDate, type DateOrder } from './dates.ts';
@@ -314,7 +314,8 @@ export function parseRow(rawText: string, source: LineSource, convention?: Numbe
   const valuePattern = source === 'ocr' ? /^([<>≤≥]=?)?\s*([0-9OolI|][0-9OolI|,.]*)(?=\s|$|[A-Za-z%/µ])/ : /^([<>≤≥]=?)?\s*(\d[\d,.]*)(?=\s|$|[A-Za-z%/µ])/;
   const valueMatch = valuePattern.exec(rest);
   if (!valueMatch) return source === 'ocr' ? lettersForValueRow(rest, keys) : { kind: 'skip' };
-  const comparator = valueMatch[1] ? COMPARATORS[valueMatch[1]] : undefined;
+  const comparator = valueMatch[1] ? comparatorOf(valueMatch[1]) : undefined;
+  if (valueMatch[1] && !comparator) return { kind: 'reject', reason: `unreadable sign "${valueMatch[1]}"` };
   const afterValue = rest.slice(valueMatch[0].length);
   // A result prints digits and, after a space, something other than a range: a limit, a guideline's range
   // ("5,7 - 6,4 %", "5,a7 - 6,4"), a word ("l.mite", "Hb|1c") or a speck alone ("Be 1.") names no test to type.
@@ -377,8 +378,6 @@ function byPairSign(rest: string, keys: string[]): { rest: string; keys: string[
   const wanted = keys.filter((key) => (pairSign[1] === '%') === getMarker(key).units.some((u) => u.unit === '%'));
   return { rest: rest.slice(1).replace(/^\s*[:=]?\s*/, ''), keys: wanted.length > 0 ? wanted : keys };
 }
-
-const COMPARATORS: Record<string, ValueComparator> = { '<': '<', '<=': '<=', '≤': '<=', '>': '>', '>=': '>=', '≥': '>=' };
 
 const namesOf = (keys: string[]) => [...new Set(keys.map((key) => getMarker(key).name))];
 

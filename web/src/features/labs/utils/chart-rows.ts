@@ -1,5 +1,5 @@
 import type { ValueComparator } from '#contract/biomarker-lists.ts';
-import { computeFlag } from '#contract/lab-flags.ts';
+import { computeFlag } from '#contract/lab-values.ts';
 import type { SupplementPeriod } from '#contract/labs.ts';
 import { type ChartPoint, type ChartSeries, dateToTime } from './series.ts';
 

@@ -1,5 +1,6 @@
 import type { ValueComparator } from '#contract/biomarker-lists.ts';
 import type { BiomarkerFlag } from '#contract/biomarkers.ts';
+import { splitLimitSign } from '#contract/lab-values.ts';
 import type { BiomarkerCatalogueEntry, LabFile, LabFileStatus, LabResult, LabResultInput, OwnBiomarker } from '#contract/labs.ts';
 import { formatValue, withSign } from './chart-rows.ts';
 
@@ -86,22 +87,20 @@ export function parseNumber(text: string): number | null {
   return /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(trimmed) ? Number(trimmed) : Number.NaN;
 }
 
-const TYPED_SIGNS: Record<string, ValueComparator> = { '<': '<', '<=': '<=', '≤': '<=', '>': '>', '>=': '>=', '≥': '>=' };
-const LEADING_SIGN = /^\s*(<=|>=|<|>|≤|≥)\s*/;
 
 /**
  * A lab value as typed: a number as parseNumber reads it, after an optional sign of a limit the
  * report prints ("< 0,5", ">=2000", "≤ 3"). A sign with no number reads as NaN, like any non-number.
  */
 export function parseLabValue(text: string): { value: number | null; comparator: ValueComparator | null } {
-  const sign = LEADING_SIGN.exec(text);
-  if (!sign) return { value: parseNumber(text), comparator: null };
-  return { value: parseNumber(text.slice(sign[0].length)) ?? Number.NaN, comparator: TYPED_SIGNS[sign[1]!]! };
+  const { comparator, number } = splitLimitSign(text);
+  if (!comparator) return { value: parseNumber(text), comparator: null };
+  return { value: parseNumber(number) ?? Number.NaN, comparator };
 }
 
 /** The value as typed with its sign set to `comparator` (none for an exact value), the number kept as typed. */
 export function withTypedSign(text: string, comparator: ValueComparator | null): string {
-  const number = text.replace(LEADING_SIGN, '');
+  const { number } = splitLimitSign(text);
   return comparator ? withSign(number, comparator) : number;
 }
 

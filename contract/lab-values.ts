@@ -2,9 +2,24 @@ import type { BIOMARKER_FLAGS, ValueComparator } from './biomarker-lists.ts';
 
 type BiomarkerFlag = (typeof BIOMARKER_FLAGS)[number];
 
+/** Lab values shared by the server and the web, zod-free: a limit's sign, and where a value stands. */
+
+const SPELLINGS: Record<string, ValueComparator> = { '<': '<', '<=': '<=', '≤': '<=', '>': '>', '>=': '>=', '≥': '>=' };
+
+/** The comparator a sign spells, as labs print it and users type it ("≤" is "<="); undefined for anything else. */
+export function comparatorOf(sign: string): ValueComparator | undefined {
+  return SPELLINGS[sign];
+}
+
+/** A value as printed or typed, split into the sign of a limit before it, if any, and the rest ("< 0,5": "<" and "0,5"). */
+export function splitLimitSign(text: string): { comparator: ValueComparator | null; number: string } {
+  const sign = /^\s*(<=|>=|<|>|≤|≥)\s*/.exec(text);
+  return sign ? { comparator: SPELLINGS[sign[1] as string] as ValueComparator, number: text.slice(sign[0].length) } : { comparator: null, number: text };
+}
+
 /**
  * Where a value stands against its reference range (`strict`: the range's ends are outside it, as
- * in "< 200"). Zod-free, so that the web judges a point as the server flags a result.
+ * in "< 200"), so that the web judges a point as the server flags a result.
  * A limit ("< 0.5") is flagged only where every value it allows falls the same way: "< 0.5" by
  * "1.0 - 5.0" is low, by "0 - 5" normal (no result is negative), by "0.3 - 5" unknown.
  */
