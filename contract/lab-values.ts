@@ -6,6 +6,14 @@ type BiomarkerFlag = (typeof BIOMARKER_FLAGS)[number];
 
 const SPELLINGS: Record<string, ValueComparator> = { '<': '<', '<=': '<=', '≤': '<=', '>': '>', '>=': '>=', '≥': '>=' };
 
+/** A limit's sign as reports print it: "≤" and "≥" rather than FHIR's "<=" and ">=". */
+export const LIMIT_SIGNS: Record<ValueComparator, string> = { '<': '<', '<=': '≤', '>': '>', '>=': '≥' };
+
+/** A number's text with the sign of a limit before it ("< 0.5"); the text alone for an exact value. */
+export function withLimitSign(number: string, comparator: ValueComparator | null): string {
+  return comparator ? `${LIMIT_SIGNS[comparator]} ${number}` : number;
+}
+
 /** The comparator a sign spells, as labs print it and users type it ("≤" is "<="); undefined for anything else. */
 export function comparatorOf(sign: string): ValueComparator | undefined {
   return SPELLINGS[sign];

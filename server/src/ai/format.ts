@@ -1,5 +1,6 @@
 import { citationHref, type CitationTarget } from '#contract/assistant.ts';
 import type { ValueComparator } from '#contract/biomarkers.ts';
+import { withLimitSign } from '#contract/lab-values.ts';
 
 /** "Mar 2, 2025" for a local day `yyyy-MM-dd` (the day itself, no time zone involved). */
 export function formatDay(date: string): string {
@@ -30,7 +31,7 @@ export function formatUnit(unit: string): string {
 
 /** A lab value as printed: "< 0.5" for a limit (the true value is below 0.5), never the bare limit. */
 export function formatResult(value: number, comparator: ValueComparator | null = null): string {
-  return comparator ? `${comparator} ${formatValue(value)}` : formatValue(value);
+  return withLimitSign(formatValue(value), comparator);
 }
 
 /** A lab value in the model's data: a number when exact; a limit as the lab printed it ("< 0.5"), never a bare 0.5. */

@@ -10,6 +10,7 @@ import { FakeOpenAi } from '#server/testing/fake-openai.ts';
 import {
   SSE,
   addLabFile,
+  addCrpWithLimit,
   addResults,
   addSupplement,
   ask,
@@ -332,11 +333,7 @@ describe('grounding and safety', () => {
 
   it('a value printed as a limit reaches the model with its sign, read from the stored result', async () => {
     const { client, user } = await signedInClient(t);
-    const crp = { key: 'crp', name: 'CRP', category: 'other', unit: 'mg/L', low: 0, high: 5, flag: 'normal' as const };
-    await addResults(t, user.id, [
-      { ...crp, value: 3.2, date: '2025-01-02' },
-      { ...crp, value: 0.5, comparator: '<', date: '2025-06-01' },
-    ]);
+    await addCrpWithLimit(t, user.id);
     fake.behaviour = { kind: 'stream', pieces: ['Your CRP is below 0.5 mg/L.'] };
     await ask(client, 'How is my CRP?');
     const [instructions, data] = lastRequest().body.messages;

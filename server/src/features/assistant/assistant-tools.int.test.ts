@@ -6,6 +6,7 @@ import { type TestApp, TestClient, createTestApp, signedInClient } from '#server
 import { type FakeRequest, type FakeTurn, FakeOpenAi, toolResultsIn } from '#server/testing/fake-openai.ts';
 import {
   addMeasurements,
+  addCrpWithLimit,
   addResults,
   ask,
   countAiUses,
@@ -81,11 +82,7 @@ describe('a model that calls tools', () => {
 
   it('gives a value printed as a limit with its sign in list_biomarkers and get_biomarker_results', async () => {
     const { client, user } = await signedInClient(t);
-    const crp = { key: 'crp', name: 'CRP', category: 'other', unit: 'mg/L', low: 0, high: 5, flag: 'normal' as const };
-    await addResults(t, user.id, [
-      { ...crp, value: 3.2, date: '2025-01-02' },
-      { ...crp, value: 0.5, comparator: '<', date: '2025-06-01' },
-    ]);
+    await addCrpWithLimit(t, user.id);
     let seen: ReturnType<typeof toolResultsIn> = [];
     callsThenAnswers([{ name: 'list_biomarkers', arguments: '{}' }, { name: 'get_biomarker_results', arguments: JSON.stringify({ biomarker: 'CRP' }) }], (results) => {
       seen = results;

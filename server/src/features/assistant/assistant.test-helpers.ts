@@ -131,6 +131,15 @@ export async function addResults(t: TestApp, userId: string, results: ResultSeed
   return rows.map((row) => row.id);
 }
 
+/** CRP 3.2 mg/L, then "< 0.5" mg/L (a limit as printed), both in range 0 - 5. */
+export async function addCrpWithLimit(t: TestApp, userId: string): Promise<void> {
+  const crp = { key: 'crp', name: 'CRP', category: 'other', unit: 'mg/L', low: 0, high: 5, flag: 'normal' as const };
+  await addResults(t, userId, [
+    { ...crp, value: 3.2, date: '2025-01-02' },
+    { ...crp, value: 0.5, comparator: '<', date: '2025-06-01' },
+  ]);
+}
+
 export type MeasurementSeed = { kind: HealthKind; day: string; value: number; origin?: string };
 
 /** Measurements saved as a read import saves them (one Oura import), each at 07:00 UTC of its day. */

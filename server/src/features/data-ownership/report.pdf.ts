@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import type { BiomarkerFlag, ValueComparator } from '#contract/biomarkers.ts';
+import type { BiomarkerFlag } from '#contract/biomarkers.ts';
+import { withLimitSign } from '#contract/lab-values.ts';
 import type { SupplementPeriod } from '#contract/labs.ts';
 import type { ReportBiomarker, ReportModel } from './report.model.ts';
 
@@ -45,11 +46,6 @@ function formatNumber(value: number): string {
   const abs = Math.abs(value);
   const digits = abs >= 100 ? 0 : abs >= 10 ? 1 : abs >= 1 ? 2 : 3;
   return String(Number(value.toFixed(digits)));
-}
-
-/** A value as the lab printed it: "< 0.5" for a limit, never the bare limit. */
-function formatResult(value: number, comparator: ValueComparator | null): string {
-  return comparator ? `${comparator} ${formatNumber(value)}` : formatNumber(value);
 }
 
 function dayMs(day: string): number {
@@ -230,7 +226,7 @@ function biomarkerRow(doc: PDFKit.PDFDocument, biomarker: ReportBiomarker, perio
   const flagColour = latest.flag ? COLOURS[latest.flag] : COLOURS.none;
 
   doc.font('bold').fontSize(10.5).fillColor(COLOURS.text).text(biomarker.name, MARGIN, top, { width: 240 });
-  doc.font('body').fontSize(10).fillColor(COLOURS.text).text(`Latest: ${formatResult(latest.value, latest.comparator)} ${latest.unit}`, { width: 240, continued: true });
+  doc.font('body').fontSize(10).fillColor(COLOURS.text).text(`Latest: ${withLimitSign(formatNumber(latest.value), latest.comparator)} ${latest.unit}`, { width: 240, continued: true });
   doc.fillColor(flagColour).font('bold').text(latest.flag ? `  ${FLAG_WORD[latest.flag]}` : '');
   doc.font('body').fillColor(COLOURS.text).text(`Reference range: ${latest.referenceText ?? 'not printed'}`, MARGIN, doc.y, { width: 240 });
   doc

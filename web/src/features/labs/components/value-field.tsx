@@ -1,8 +1,8 @@
 import type { ComponentProps } from 'react';
 import { VALUE_COMPARATORS, type ValueComparator } from '#contract/biomarker-lists.ts';
+import { LIMIT_SIGNS } from '#contract/lab-values.ts';
 import { Input } from '#web/components/ui/input.tsx';
 import { NativeSelect } from '#web/components/ui/native-select.tsx';
-import { withSign } from '../utils/chart-rows.ts';
 import { parseLabValue, withTypedSign } from '../utils/lab-results.ts';
 
 type ValueFieldProps = ComponentProps<typeof Input> & { text: string; onSignChange: (text: string) => void; signLabel: string };
@@ -19,7 +19,7 @@ export function ValueField({ text, onSignChange, signLabel, ...input }: ValueFie
         <option value="">=</option>
         {VALUE_COMPARATORS.map((sign) => (
           <option key={sign} value={sign}>
-            {withSign('', sign).trim()}
+            {LIMIT_SIGNS[sign]}
           </option>
         ))}
       </NativeSelect>

@@ -1,5 +1,5 @@
 import type { ValueComparator } from '#contract/biomarker-lists.ts';
-import { computeFlag } from '#contract/lab-values.ts';
+import { computeFlag, withLimitSign } from '#contract/lab-values.ts';
 import type { SupplementPeriod } from '#contract/labs.ts';
 import { type ChartPoint, type ChartSeries, dateToTime } from './series.ts';
 
@@ -160,15 +160,7 @@ export function formatValue(value: number): string {
   return String(Number(value.toFixed(digits)));
 }
 
-/** A limit's sign as reports print it: "≤" and "≥" rather than FHIR's "<=" and ">=". */
-const SIGNS: Record<ValueComparator, string> = { '<': '<', '<=': '≤', '>': '>', '>=': '≥' };
-
-/** A number's text with the sign of a limit before it ("< 0.5"); the text alone for an exact value. */
-export function withSign(number: string, comparator: ValueComparator | null): string {
-  return comparator ? `${SIGNS[comparator]} ${number}` : number;
-}
-
 /** A lab result's value as printed: "1.2", or a limit with its sign, "< 0.5", "≥ 2000". */
 export function formatLabValue(value: number, comparator: ValueComparator | null): string {
-  return withSign(formatValue(value), comparator);
+  return withLimitSign(formatValue(value), comparator);
 }

@@ -1,8 +1,8 @@
 import type { ValueComparator } from '#contract/biomarker-lists.ts';
 import type { BiomarkerFlag } from '#contract/biomarkers.ts';
-import { splitLimitSign } from '#contract/lab-values.ts';
+import { splitLimitSign, withLimitSign } from '#contract/lab-values.ts';
 import type { BiomarkerCatalogueEntry, LabFile, LabFileStatus, LabResult, LabResultInput, OwnBiomarker } from '#contract/labs.ts';
-import { formatValue, withSign } from './chart-rows.ts';
+import { formatValue } from './chart-rows.ts';
 
 export const STATUS_LABELS: Record<LabFileStatus, string> = {
   queued: 'Queued',
@@ -72,7 +72,7 @@ export function emptyResultForm(testDate = ''): ResultFormValues {
 export function resultToForm(result: LabResult): ResultFormValues {
   return {
     biomarker: result.biomarker,
-    value: withSign(String(result.value), result.comparator),
+    value: withLimitSign(String(result.value), result.comparator),
     unit: result.unit,
     referenceLow: result.referenceRange.low === null ? '' : String(result.referenceRange.low),
     referenceHigh: result.referenceRange.high === null ? '' : String(result.referenceRange.high),
@@ -101,7 +101,7 @@ export function parseLabValue(text: string): { value: number | null; comparator:
 /** The value as typed with its sign set to `comparator` (none for an exact value), the number kept as typed. */
 export function withTypedSign(text: string, comparator: ValueComparator | null): string {
   const { number } = splitLimitSign(text);
-  return comparator ? withSign(number, comparator) : number;
+  return withLimitSign(number, comparator);
 }
 
 /**
