@@ -223,3 +223,31 @@ const FLAG_WORDS = new Set(['l', 'h', 'll', 'hh', 'low', 'high', 'normal', 'abno
 export function isFlagWord(word: string): boolean {
   return FLAG_WORDS.has(word.replace(/[^A-Za-z]/g, '').toLowerCase());
 }
+
+/** A test code printed with the name: "(LOINC: 718-7)", "(CPT 85025)". */
+const CODE_NOTE = /^\s*(?:LOINC|CPT|SNOMED(?:\s*CT)?|code)\s*(?:code)?\s*[:#]?\s*[\d-]+\s*$/i;
+
+/** "Folate, Serum", "Globulin, Total": the specimen, or "total", which the name alone means. */
+const NAME_QUALIFIER = /^\s*(?:serum|plasma|total)(?=[\s,]|$)/i;
+/** "Testosterone, Total, MS", "Vitamin D, 25-OH, Total, IA": the method, after the name. */
+const METHOD_NOTE = /^\s*(?:IA|MS|LC\/MS(?:\/MS)?|LC-MS\/MS|ECLIA|CLIA|CMIA|ICMA|EIA|ELISA|HPLC|RIA)(?=[\s,]|$)/;
+
+/** Drops what may follow a name before its value: "(Hb)", ", HCT", ":" and method notes in parentheses. */
+export function stripNameTail(rest: string, keys: string[], source: 'text' | 'ocr' = 'text'): string {
+  let s = rest;
+  for (let guard = 0; guard < 4; guard++) {
+    const before = s;
+    // "(K+)" ends after a matched "K"; "Neutrophils %" prints its unit kind after the name.
+    s = s.replace(/^\s*[+-]?[)\]]+/, '').replace(/^\.(?=[\s([])/, '').replace(/^\s*(?:level|concentration)\b/i, '').replace(/^\s*[%#](?=\s)/, '');
+    s = s.replace(/^\s*[,:;=-]*\s*/, (m) => (m.includes(':') || m.includes('=') || m.includes('-') || m.includes(',') ? ' ' : m));
+    const paren = /^\s*[([]([^)\]]{1,40})[)\]]/.exec(s);
+    if (paren && (!/\d/.test(paren[1] as string) || isAliasOf(paren[1] as string, keys, { ocr: source === 'ocr' }) || CODE_NOTE.test(paren[1] as string))) s = s.slice(paren[0].length);
+    const abbrev = /^\s*,?\s*([A-Za-z][A-Za-z0-9\-+#%]*)(?=[\s,:]|$)/.exec(s);
+    if (abbrev && isAliasOf(abbrev[1] as string, keys)) s = s.slice(abbrev[0].length);
+    s = s.replace(NAME_QUALIFIER, '').replace(METHOD_NOTE, '');
+    // A lab's code after the name ("Glucose 01 95 mg/dL"): no one prints a value as "01".
+    if (source === 'text') s = s.replace(/^\s*0\d(?=\s|$)/, '');
+    if (s === before) break;
+  }
+  return s.trimStart();
+}

@@ -348,6 +348,56 @@ describe('rows printed the ways other labs print them', () => {
     expect(r.results.map((x) => [x.name, x.value])).toEqual([['Fasting glucose', 101], ['Post-prandial glucose', 150], ['HDL cholesterol', 45]]);
   });
 
+  it('reads "> OR = 40" as a lower bound the bound itself meets, as US labs print "≥ 40"', () => {
+    expect(one('HDL CHOLESTEROL   38 L   > OR = 40 mg/dL   EN')).toMatchObject({ name: 'HDL cholesterol', value: 38, referenceRange: { low: 40, high: null, text: '>= 40' }, flag: 'low' });
+    expect(one('eGFR 60 >OR=60 mL/min/1.73m2')).toMatchObject({ value: 60, referenceRange: { low: 60, high: null }, flag: 'normal' });
+    expect(one('INSULIN   18.4   < OR = 18.4 uIU/mL')).toMatchObject({ value: 18.4, referenceRange: { low: null, high: 18.4, text: '<= 18.4' }, flag: 'normal' });
+    expect(one('PSA, TOTAL   <0.1   < OR = 4.0 ng/mL')).toMatchObject({ name: 'PSA', value: 0.1, comparator: '<', flag: 'normal' });
+  });
+
+  it('skips a lab code after the name and earlier results with their dates beside the value', () => {
+    expect(one('Glucose 01 95 mg/dL 65-99')).toMatchObject({ name: 'Glucose', value: 95, referenceRange: { low: 65, high: 99 } });
+    expect(one('Glucose 01 105 High 98 01/15/2024 mg/dL 65-99')).toMatchObject({ value: 105, unit: 'mg/dL', flag: 'high' });
+    expect(one('Sodium 01 140 139 03/02/2025 mmol/L 134-144')).toMatchObject({ name: 'Sodium', value: 140, unit: 'mmol/L' });
+    // A date after the range is not an earlier result: the range stays whole.
+    expect(one('Glucose 95 mg/dL 65 - 99 01/15/2024')).toMatchObject({ value: 95, referenceRange: { low: 65, high: 99 } });
+    // Read by OCR, "01" may be "0,1" that lost its comma: not skipped.
+    expect(one('Glucose 01 95 mg/dL 65-99', 'ocr')).toBeNull();
+    const stacked = parseText('Albumin 02\n4.5 g/dL 4.1-5.1');
+    expect(stacked.results).toMatchObject([{ name: 'Albumin', value: 4.5 }]);
+  });
+
+  it('reads the specimen, "total" and the method printed after a name', () => {
+    expect(one('TESTOSTERONE, TOTAL, MS   520   250-827 ng/dL')).toMatchObject({ name: 'Testosterone', value: 520 });
+    expect(one('VITAMIN D,25-OH,TOTAL,IA   24 L   30-100 ng/mL   EN')).toMatchObject({ name: '25-OH vitamin D', value: 24, flag: 'low' });
+    expect(one('Folate (Folic Acid), Serum 12.0 ng/mL >3.0')).toMatchObject({ name: 'Folate', value: 12 });
+    expect(one('Globulin, Total 2.5 g/dL 1.5-4.5')).toMatchObject({ name: 'Globulin', value: 2.5 });
+    // "Free" and "Direct" name other tests: never dropped.
+    expect(one('T4, Free 1.1 ng/dL')).toMatchObject({ name: 'Free T4' });
+    expect(one('Bilirubin, Direct 0.1 mg/dL 0.0-0.4')).toMatchObject({ name: 'Direct bilirubin' });
+    expect(one('Protein, Total, Urine 15 mg/dL')).toBeNull();
+  });
+
+  it('cuts a two-column line before a second name printed with its method and lab code, and after a method with digits', () => {
+    const r = parseText('ALT (SGPT) 02 21 U/L < 45 VITAMIN D,25-OH,TOTAL,IA 01 15.7 ng/mL 30.0 – 100.0 L\nMethod: IFCC without P5P AST (SGOT) 01 55 U/L < 40 H');
+    expect(r.results.map((x) => [x.name, x.value, x.flag])).toEqual([['ALT', 21, 'normal'], ['25-OH vitamin D', 15.7, 'low'], ['AST', 55, 'high']]);
+  });
+
+  it('reads the names and units US national labs print', () => {
+    const rows: Array<[string, string, number]> = [
+      ['LDL Chol Calc (NIH) 112 mg/dL 0-99', 'LDL cholesterol', 112],
+      ['Immature Grans (Abs) 0.0 x10E3/uL 0.0-0.1', 'Immature granulocytes (absolute)', 0],
+      ['Immature Granulocytes 0 % Not Estab.', 'Immature granulocytes %', 0],
+      ['C-Reactive Protein, Cardiac 0.80 mg/L 0.00-3.00', 'hs-CRP', 0.8],
+      ['eGFR If NonAfricn Am 85 mL/min/1.73 >59', 'eGFR', 85],
+      ['Iron Bind.Cap.(TIBC) 300 ug/dL 250-450', 'TIBC', 300],
+      ['Homocyst(e)ine 9.1 umol/L 0.0-14.5', 'Homocysteine', 9.1],
+      ['CHOL/HDLC RATIO   5.6 H   <5.0 (calc)', 'Cholesterol/HDL ratio', 5.6],
+    ];
+    for (const [line, name, value] of rows) expect(one(line), line).toMatchObject({ name, value });
+    expect(one('ALBUMIN/GLOBULIN RATIO   1.8   1.0-2.5 (calc)')).toMatchObject({ name: 'A/G ratio', unit: 'calc' });
+  });
+
   it('repairs OCR misreads of a slash in a unit and one letter of a long name', () => {
     expect(one('WBC Count 6200 ful 4000 - 11000', 'ocr')).toMatchObject({ name: 'WBC count', value: 6200 });
     expect(one('Creatinlne: 0.8 mg/dL', 'ocr')).toMatchObject({ name: 'Creatinine', value: 0.8 });

@@ -3,7 +3,7 @@ import { comparatorOf, computeFlag } from '#contract/lab-values.ts';
 import { unionBoxes } from './boxes.ts';
 import { CATALOGUE, getMarker, type Marker, type UnitDef } from './catalogue.ts';
 import { readTestDate, type DateOrder } from './dates.ts';
-import { isAliasOf, matchNameAtStart } from './names.ts';
+import { matchNameAtStart, stripNameTail } from './names.ts';
 import { decimalInsertions, fixOcrDigits, parsePrintedNumber, type PrintedNumber } from './numbers.ts';
 import { detectNumberConvention, joinSpaceGroupedDigits, readNumber, type NumberConvention } from './number-convention.ts';
 import { splitSideBySideRows } from './side-by-side.ts';
@@ -291,6 +291,8 @@ type RowOutcome =
 
 /** A range's end after the value, perhaps past a glyph glued to it or a decimal split off ("5,a7 - 6,4", "5, 7 - 6,4"). */
 const RANGE_FOLLOWS = /^\S*\s*(?:[.,]?\d{1,2}\s*)?[-–]\s*\d/;
+/** Earlier results beside this one, each with its date ("95   98 01/15/2024   mg/dL"): not this report's value. */
+const EARLIER_RESULT = /^(\s+(?:High|Low|H|L))?\s+[<>]?\d[\d.,]*\s+(?:(?:High|Low|H|L)\s+)?\d{1,2}\/\d{1,2}\/\d{2,4}(?=\s|$)/;
 const SERIAL_PREFIX = /^\s*(?:\d{1,2}[.)]\s+|[•*·\-–]\s*)/;
 const FLAG_PATTERN = /^(?:L|H|LL|HH|Low|LOW|High|HIGH|low|high|Normal|NORMAL|normal|Abnormal|ABNORMAL|Critical|CRITICAL|N|A|\*+|[([](?:L|H|Low|High)[)\]])$/;
 
@@ -329,7 +331,7 @@ export function parseRow(rawText: string, source: LineSource, convention?: Numbe
   const valueToken = source === 'ocr' ? fixOcrDigits(valueMatch[2] as string) : (valueMatch[2] as string);
   const printed = convention ? readNumber(valueToken, convention) : parsePrintedNumber(valueToken);
   if (!printed) return reject(`unreadable value "${valueMatch[2]}"`);
-  rest = afterValue;
+  rest = afterValue.replace(EARLIER_RESULT, '$1 ');
 
   const range = extractRange(rest, source, convention);
   // A limit with no range after it is as often a guideline's row ("Vitamin D < 20 ng/mL deficient").
@@ -444,26 +446,6 @@ function tidy(text: string): string {
     .trim();
 }
 
-/** A test code printed with the name: "(LOINC: 718-7)", "(CPT 85025)". */
-const CODE_NOTE = /^\s*(?:LOINC|CPT|SNOMED(?:\s*CT)?|code)\s*(?:code)?\s*[:#]?\s*[\d-]+\s*$/i;
-
-/** Drops what may follow a name before its value: "(Hb)", ", HCT", ":" and method notes in parentheses. */
-export function stripNameTail(rest: string, keys: string[], source: LineSource = 'text'): string {
-  let s = rest;
-  for (let guard = 0; guard < 4; guard++) {
-    const before = s;
-    // "(K+)" ends after a matched "K"; "Neutrophils %" prints its unit kind after the name.
-    s = s.replace(/^\s*[+-]?[)\]]+/, '').replace(/^\.(?=\s)/, '').replace(/^\s*(?:level|concentration)\b/i, '').replace(/^\s*[%#](?=\s)/, '');
-    s = s.replace(/^\s*[,:;=-]*\s*/, (m) => (m.includes(':') || m.includes('=') || m.includes('-') || m.includes(',') ? ' ' : m));
-    const paren = /^\s*[([]([^)\]]{1,40})[)\]]/.exec(s);
-    if (paren && (!/\d/.test(paren[1] as string) || isAliasOf(paren[1] as string, keys, { ocr: source === 'ocr' }) || CODE_NOTE.test(paren[1] as string))) s = s.slice(paren[0].length);
-    const abbrev = /^\s*,?\s*([A-Za-z][A-Za-z0-9\-+#%]*)(?=[\s,:]|$)/.exec(s);
-    if (abbrev && isAliasOf(abbrev[1] as string, keys)) s = s.slice(abbrev[0].length);
-    if (s === before) break;
-  }
-  return s.trimStart();
-}
-
 type PrintedRange = {
   index: number;
   length: number;
@@ -479,7 +461,8 @@ const NUM = '[0-9OolI|][0-9OolI|,.]*[0-9OolI|]|[0-9]';
 function extractRange(rest: string, source: LineSource, convention?: NumberConvention): PrintedRange | null {
   const prefix = '(?:(?:Ref(?:erence)?(?:\\s*(?:Range|Interval|Value))?|Bio\\.?\\s*Ref\\.?(?:\\s*Interval)?|Normal\\s*Range|Normal\\s*:)\\s*[:.]?\\s*)?';
   const two = new RegExp(`${prefix}(?<![\\w.^/*])(${NUM})\\s*(?:-|to)\\s*(${NUM})(?![\\w.]*[\\d])`, 'i');
-  const one = new RegExp(`${prefix}(<=|>=|<|>|≤|≥|up\\s*to|upto|less\\s+than|more\\s+than|below|above|till)\\s*(${NUM})`, 'i');
+  // "> OR = 60" is how some US labs print "≥ 60".
+  const one = new RegExp(`${prefix}(<=|>=|[<>]\\s*OR\\s*=|<|>|≤|≥|up\\s*to|upto|less\\s+than|more\\s+than|below|above|till)\\s*(${NUM})`, 'i');
   const read = (token: string) => {
     const fixed = source === 'ocr' ? fixOcrDigits(token) : token;
     return convention ? readNumber(fixed, convention) : parsePrintedNumber(fixed);
@@ -497,12 +480,12 @@ function extractRange(rest: string, source: LineSource, convention?: NumberConve
   if (m1) {
     const bound = read(m1[2] as string);
     if (!bound) return null;
-    const op = (m1[1] as string).toLowerCase().replace(/\s+/g, ' ');
+    const op = (m1[1] as string).toLowerCase().replace(/\s+/g, ' ').replace(/^([<>]) ?or ?=$/, '$1=');
     const below = ['<', '<=', '≤', 'up to', 'upto', 'less than', 'below', 'till'].includes(op);
     return {
       index: m1.index,
       length: m1[0].length,
-      text: `${m1[1]} ${m1[2]}`,
+      text: `${/or/i.test(m1[1] as string) ? op : m1[1]} ${m1[2]}`,
       low: below ? null : bound,
       high: below ? bound : null,
       strict: op === '<' || op === '>' || op === 'less than' || op === 'more than' || op === 'below' || op === 'above',
@@ -589,7 +572,8 @@ function looksLikeUnit(word: string): boolean {
 
 /** Keeps the unit as printed but cleans an OCR misreading to the unit it stands for. */
 function tidyPrintedUnit(printed: string, unit: UnitDef, source: LineSource): string {
-  const cleaned = printed.replace(/^[^A-Za-z0-9%/µμ{[]+/, '').replace(/[.,;:'"`’‘]+$/, '');
+  // "(calc)": a unit in parentheses is printed without them.
+  const cleaned = printed.replace(/^\(([^()]+)\)$/, '$1').replace(/^[^A-Za-z0-9%/µμ{[]+/, '').replace(/[.,;:'"`’‘]+$/, '');
   if (source !== 'ocr') return cleaned;
   const known = [unit.unit, ...(unit.aliases ?? [])].some((u) => u.toLowerCase() === cleaned.toLowerCase());
   return known ? cleaned : unit.unit;

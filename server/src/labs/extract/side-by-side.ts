@@ -1,5 +1,5 @@
 import { isColumnHeading } from './languages.ts';
-import { matchNameAtStart } from './names.ts';
+import { matchNameAtStart, type NameMatch, stripNameTail } from './names.ts';
 import type { TextCell, TextLine } from './parser.ts';
 
 /**
@@ -22,7 +22,7 @@ function secondResultAt(parts: string[], ocr: boolean): number {
     if (consumed >= first.end && seenValue && i >= 2) {
       const rest = parts.slice(i).join(' ');
       const name = matchNameAtStart(rest, { ocr });
-      if (name && startsWithValue(rest.slice(name.end))) return i;
+      if (name && valueAfter(rest, name, ocr)) return i;
     }
     if (consumed >= first.end && VALUE_WORD.test(part.split(' ')[0] as string)) seenValue = true;
     consumed += part.length + 1;
@@ -39,10 +39,11 @@ function afterHeading(parts: string[]): number {
   for (let i = 1; i < parts.length; i++) {
     const words = (parts[i - 1] as string).split(/\s+/);
     const methodLine = /^(?:method|methode|méthode|metodo|método|methodiek)\b/i.test(parts[0] as string);
-    if (!words.every((w) => !/\d/.test(w) && (methodLine || w === w.toUpperCase() || isColumnHeading(w)))) return -1;
+    // A method's name may hold digits ("IFCC without P5P").
+    if (!words.every((w) => methodLine || (!/\d/.test(w) && (w === w.toUpperCase() || isColumnHeading(w))))) return -1;
     const rest = parts.slice(i).join(' ');
     const name = matchNameAtStart(rest);
-    if (name && startsWithValue(rest.slice(name.end))) return i;
+    if (name && valueAfter(rest, name, false)) return i;
   }
   return -1;
 }
@@ -60,6 +61,12 @@ function startsResult(text: string, next: string | undefined): boolean {
 function isNameAlone(text: string): boolean {
   const name = matchNameAtStart(text);
   return name !== null && /^[\s:]*$/.test(text.slice(name.end));
+}
+
+/** A value follows the name in `text`; in printed text, past what may stand between the two ("Vitamin D, 25-OH, Total, IA 01 15.7"). */
+function valueAfter(text: string, name: NameMatch, ocr: boolean): boolean {
+  const after = text.slice(name.end);
+  return startsWithValue(after) || (!ocr && startsWithValue(stripNameTail(after, name.keys)));
 }
 
 /** After a name: an optional "(abbreviation)" or colon, then a number or a limit ("< 0,5"); ")" closes a name spelt with it ("AST (GOT"). */
