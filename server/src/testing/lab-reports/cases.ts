@@ -6,7 +6,7 @@ import { findUnit, toCanonical } from '#server/labs/extract/units.ts';
 import { renderDocx } from './render-docx.ts';
 import { renderPhoto, renderScannedPdf } from './render-images.ts';
 import { renderTextPdf } from './render-pdf.ts';
-import { generateReport, type ExpectedRow, type GeneratedReport } from './report.ts';
+import { generateReport, type ExpectedRow, type GeneratedReport, type ReportOptions } from './report.ts';
 import type { Language } from './vocabulary.ts';
 
 /** A generated report in one format, read back and compared with the rows it was made from. */
@@ -17,7 +17,7 @@ export const isImageFormat = (format: Format) => format === 'scanned-pdf' || for
 
 export type GeneratedCase = { report: GeneratedReport; format: Format; bytes: Uint8Array; expected: ExpectedRow[] };
 
-export async function makeCase(seed: number, format: Format, opts: { language?: Language } = {}): Promise<GeneratedCase> {
+export async function makeCase(seed: number, format: Format, opts: ReportOptions = {}): Promise<GeneratedCase> {
   const report = generateReport(seed, opts);
   if (format === 'docx') return { report, format, bytes: renderDocx(report), expected: report.rows };
   const pdf = await renderTextPdf(report);

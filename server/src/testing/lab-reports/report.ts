@@ -1,6 +1,6 @@
 import { getMarker } from '#server/labs/extract/catalogue.ts';
 import { seededRandom, type Random } from './prng.ts';
-import { LABELS, LANGUAGES, MARKERS, METHODS, type Language, type MarkerVocabulary, type UnitOption } from './vocabulary.ts';
+import { LABELS, LANGUAGES, MARKERS, METHODS, US_LAB_NAMES, type Language, type MarkerVocabulary, type UnitOption } from './vocabulary.ts';
 
 /**
  * A lab report made from a seed, with the rows it was made from. Everything a renderer needs is
@@ -58,9 +58,12 @@ export type GeneratedReport = {
 
 const PANEL_ORDER: MarkerVocabulary['panel'][] = ['cbc', 'chemistry', 'lipids', 'other'];
 
-export function generateReport(seed: number, opts: { language?: Language } = {}): GeneratedReport {
+/** `usLab`: an English report as the large US labs print it (usLabRow). */
+export type ReportOptions = { language?: Language; usLab?: boolean };
+
+export function generateReport(seed: number, opts: ReportOptions = {}): GeneratedReport {
   const random = seededRandom(seed);
-  const language = opts.language ?? random.pick(LANGUAGES);
+  const language = opts.usLab ? 'en' : (opts.language ?? random.pick(LANGUAGES));
   const labels = LABELS[language];
   const numbers = pickNumberStyle(random, language);
   const layout = pickLayout(random);
@@ -69,6 +72,7 @@ export function generateReport(seed: number, opts: { language?: Language } = {})
   const preferSi = random.chance(language === 'en' ? 0.2 : 0.6);
   // Its own sequence, so that adding limits left every earlier seed's report as it was.
   const limits = seededRandom(seed + 0x5f3759df);
+  const usLab = opts.usLab ? seededRandom(seed + 0x2545f491) : null;
 
   const rows: ExpectedRow[] = [];
   const blocks: Block[] = [];
@@ -77,7 +81,8 @@ export function generateReport(seed: number, opts: { language?: Language } = {})
     if (inPanel.length === 0) continue;
     const lines: ResultLine[] = [];
     for (const marker of inPanel) {
-      const row = makeRow(random, marker, language, numbers, preferSi, limits);
+      const made = makeRow(random, marker, language, numbers, preferSi, limits);
+      const row = usLab ? usLabRow(usLab, made) : made;
       lines.push({ row: rows.length, cells: [row.printedName, row.printedValue, row.unit, row.range, row.flag], ...(layout.methodLines && random.chance(0.3) ? { method: `${labels.method}: ${random.pick(METHODS)}` } : {}) });
       rows.push(row);
     }
@@ -189,6 +194,15 @@ function makeRow(random: Random, marker: MarkerVocabulary, language: Language, n
     range: random.chance(0.15) ? `(${range})` : range,
     flag,
   };
+}
+
+/** A row as the large US labs print it: their names, a lab's code after the name ("Glucose 01"), "> OR = 40" for a lower bound. */
+function usLabRow(random: Random, row: ExpectedRow): ExpectedRow {
+  const names = US_LAB_NAMES[row.key];
+  const name = names ? random.pick(names) : row.printedName;
+  const code = random.chance(0.4) ? ` 0${random.int(1, 3)}` : '';
+  const range = /^\(?> /.test(row.range) && random.chance(0.6) ? row.range.replace('> ', '> OR = ') : row.range;
+  return { ...row, printedName: `${name}${code}`, range };
 }
 
 /** Tables that name biomarkers next to numbers but hold no result: a reader must leave them alone. */

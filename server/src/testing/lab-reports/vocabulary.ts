@@ -275,3 +275,42 @@ export const LABELS: ByLanguage<{
 };
 
 export const METHODS = ['enzymatic colorimetric', 'photometry (SLS)', 'ECLIA', 'ion-selective electrode', 'flow cytometry', 'IFCC without P5P'];
+
+/**
+ * How the large US national labs print names: terse, often in capitals, with the specimen,
+ * "total" or the method after a comma. Used for reports made with `usLab` (report.ts).
+ */
+export const US_LAB_NAMES: Record<string, string[]> = {
+  hemoglobin: ['HEMOGLOBIN', 'Hemoglobin'],
+  hematocrit: ['HEMATOCRIT', 'Hematocrit'],
+  rbc: ['RED BLOOD CELL COUNT', 'RBC'],
+  wbc: ['WHITE BLOOD CELL COUNT', 'WBC'],
+  platelets: ['PLATELET COUNT', 'Platelets'],
+  'neutrophils-abs': ['ABSOLUTE NEUTROPHILS', 'Neutrophils (Absolute)'],
+  'lymphocytes-abs': ['ABSOLUTE LYMPHOCYTES', 'Lymphs (Absolute)'],
+  glucose: ['GLUCOSE', 'Glucose', 'Glucose, Serum'],
+  creatinine: ['CREATININE', 'Creatinine'],
+  'cholesterol-total': ['CHOLESTEROL, TOTAL', 'Cholesterol, Total'],
+  hdl: ['HDL CHOLESTEROL', 'HDL Cholesterol'],
+  ldl: ['LDL-CHOLESTEROL', 'LDL Chol Calc (NIH)'],
+  triglycerides: ['TRIGLYCERIDES', 'Triglycerides'],
+  alt: ['ALT', 'ALT (SGPT)'],
+  ast: ['AST', 'AST (SGOT)'],
+  alp: ['ALKALINE PHOSPHATASE', 'Alkaline Phosphatase'],
+  'bilirubin-total': ['BILIRUBIN, TOTAL', 'Bilirubin, Total'],
+  sodium: ['SODIUM', 'Sodium'],
+  potassium: ['POTASSIUM', 'Potassium'],
+  chloride: ['CHLORIDE', 'Chloride'],
+  calcium: ['CALCIUM', 'Calcium'],
+  tsh: ['TSH'],
+  'free-t4': ['T4, FREE', 'Free T4'],
+  ferritin: ['FERRITIN', 'Ferritin'],
+  'vitamin-b12': ['VITAMIN B12', 'Vitamin B12'],
+  'vitamin-d-25oh': ['VITAMIN D,25-OH,TOTAL,IA', 'Vitamin D, 25-Hydroxy'],
+  hba1c: ['HEMOGLOBIN A1c', 'Hemoglobin A1c'],
+  'uric-acid': ['URIC ACID', 'Uric Acid'],
+  albumin: ['ALBUMIN', 'Albumin'],
+  'protein-total': ['PROTEIN, TOTAL', 'Protein, Total'],
+  iron: ['IRON, TOTAL', 'Iron, Serum'],
+  magnesium: ['MAGNESIUM', 'Magnesium'],
+};
