@@ -76,9 +76,12 @@ const PER_UL_THOUSANDS: UnitDef[] = [
 const PERCENT: UnitDef[] = [{ unit: '%', factor: 1 }];
 const ENZYME: UnitDef[] = [{ unit: 'U/L', factor: 1, aliases: ['IU/L', 'U/I', 'IU/I', 'units/L', 'U/lt'] }];
 const RATIO: UnitDef[] = [{ unit: '{ratio}', factor: 1, aliases: ['', 'ratio', 'calc', 'calculated'] }];
+/** Mass per volume, canonical in mg/dL; French labs print g/L (glucose, lipids) and mg/L (creatinine, uric acid). */
 const MGDL = (molarFactor?: number, molarUnit = 'mmol/L'): UnitDef[] => [
   { unit: 'mg/dL', factor: 1, aliases: ['mg%', 'mg/100mL', 'mgs/dL', 'mgm/dL'] },
   ...(molarFactor ? [{ unit: molarUnit, factor: molarFactor }] : []),
+  { unit: 'g/L', factor: 100 },
+  { unit: 'mg/L', factor: 0.1 },
 ];
 const GDL: UnitDef[] = [
   { unit: 'g/dL', factor: 1, aliases: ['gm/dL', 'g%', 'gm%', 'gms/dL', 'gms%'] },

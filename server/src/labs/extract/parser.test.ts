@@ -383,6 +383,36 @@ describe('rows printed the ways other labs print them', () => {
     expect(r.results.map((x) => [x.name, x.value, x.flag])).toEqual([['ALT', 21, 'normal'], ['25-OH vitamin D', 15.7, 'low'], ['AST', 55, 'high']]);
   });
 
+  it('reads ranges written in words, in the languages it reads', () => {
+    const ranges: Array<[string, number | null, number | null]> = [
+      ['Glicose 95 mg/dL 70 a 99', 70, 99],
+      ['Hémoglobine 14,2 g/dL 13,0 à 17,0', 13, 17],
+      ['Ferritina 85 ng/mL de 22 a 322', 22, 322],
+      ['Kalium 4,1 mmol/l 3,5 bis 5,1', 3.5, 5.1],
+      ['Kalium 4,1 mmol/l 3,5 tot 5,1', 3.5, 5.1],
+      ['Sodio 140 mmol/L entre 135 y 145', 135, 145],
+      ['Glicose 95 de 70 a 99 mg/dL', 70, 99],
+      ['Colesterol total 180 mg/dL até 190', null, 190],
+      ['Kalium 4,1 mmol/l bis 5,1', null, 5.1],
+      ['CRP 3 mg/L inférieur à 5', null, 5],
+      ['Colesterolo HDL 55 mg/dL superiore a 40', 40, null],
+      ['HDL-Cholesterin 55 mg/dl über 40', 40, null],
+    ];
+    for (const [line, low, high] of ranges) expect(one(line)?.referenceRange, line).toMatchObject({ low, high });
+    expect(parseText('Hémoglobine 14,2 g/dL 13,0 à 17,0\nGlobules blancs  11 500  /mm³  4 000 à 10 000').results[1]).toMatchObject({ value: 11500, referenceRange: { low: 4000, high: 10000 }, flag: 'high' });
+    // A capital letter between two numbers is a flag, not "a" for "to".
+    expect(one('Hb 14 A 12-16 g/dL')).toMatchObject({ value: 14, referenceRange: { low: 12, high: 16 } });
+    // A guideline's range in words names no test to type.
+    expect(parseRow('HbA1c 5,7 a 6,4 % prediabetes', 'text')).toMatchObject({ kind: 'reject' });
+    expect(parseRow('HbA1c 5,7 a 6,4 % prediabetes', 'text')).not.toHaveProperty('names');
+  });
+
+  it('reads the French units g/L and mg/L, and the first of a value printed in two units', () => {
+    expect(one('Glycémie à jeun 0,95 g/L 5,27 mmol/L 0,70 - 1,10')).toMatchObject({ name: 'Fasting glucose', value: 0.95, unit: 'g/L', canonicalValue: 95, referenceRange: { low: 0.7, high: 1.1 }, flag: 'normal' });
+    expect(one('Créatinine 9,5 mg/L 84 µmol/L 7,0 - 12,0')).toMatchObject({ name: 'Creatinine', canonicalValue: 0.95, flag: 'normal' });
+    expect(one('Cholestérol total 2,10 g/L 5,43 mmol/L < 2,00')).toMatchObject({ canonicalValue: 210, flag: 'high' });
+  });
+
   it('reads the names and units US national labs print', () => {
     const rows: Array<[string, string, number]> = [
       ['LDL Chol Calc (NIH) 112 mg/dL 0-99', 'LDL cholesterol', 112],

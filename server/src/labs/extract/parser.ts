@@ -290,7 +290,7 @@ type RowOutcome =
   | { kind: 'reject'; reason: string; names?: string[]; asRead?: Pick<UnreadRow, 'unit' | 'referenceRange'> };
 
 /** A range's end after the value, perhaps past a glyph glued to it or a decimal split off ("5,a7 - 6,4", "5, 7 - 6,4"). */
-const RANGE_FOLLOWS = /^\S*\s*(?:[.,]?\d{1,2}\s*)?[-–]\s*\d/;
+const RANGE_FOLLOWS = /^\S*\s*(?:[.,]?\d{1,2}\s*)?(?:[-–]|(?:to|a|à|al|bis|tot|e|y)\s)\s*\d/;
 /** Earlier results beside this one, each with its date ("95   98 01/15/2024   mg/dL"): not this report's value. */
 const EARLIER_RESULT = /^(\s+(?:High|Low|H|L))?\s+[<>]?\d[\d.,]*\s+(?:(?:High|Low|H|L)\s+)?\d{1,2}\/\d{1,2}\/\d{2,4}(?=\s|$)/;
 const SERIAL_PREFIX = /^\s*(?:\d{1,2}[.)]\s+|[•*·\-–]\s*)/;
@@ -457,38 +457,53 @@ type PrintedRange = {
 };
 
 const NUM = '[0-9OolI|][0-9OolI|,.]*[0-9OolI|]|[0-9]';
+const RANGE_PREFIX = '(?:(?:Ref(?:erence)?(?:\\s*(?:Range|Interval|Value))?|Bio\\.?\\s*Ref\\.?(?:\\s*Interval)?|Normal\\s*Range|Normal\\s*:)\\s*[:.]?\\s*)?';
+/** "3,5 - 5,1", "70 to 99", and as the languages we read write it: "70 a 99", "13,0 à 17,0", "de 22 a 322", "3,5 bis 5,1", "3,5 tot 5,1". */
+const TWO_SIDED = new RegExp(
+  `${RANGE_PREFIX}(?:(?:de|entre|von|van|da|du|from|between)\\s+)?(?<![\\w.^/*])(${NUM})(?:\\s*(?:-|to)\\s*|\\s+(a|à|al|bis|tot|e|y|and)\\s+)(${NUM})(?![\\w.]*[\\d])`,
+  'i',
+);
+/** One-sided ranges, from the longest spelling: which side of the bound is in range, and whether the bound itself is out. */
+const ONE_SIDED = [
+  // "> OR = 60" is how some US labs print "≥ 60".
+  { below: true, strict: false, words: `<=|≤|<\\s*OR\\s*=|up\\s*to|upto|till|até|ate|hasta|fino\\s+a|jusqu'?\\s*(?:à|a)|bis|tot` },
+  { below: false, strict: false, words: `>=|≥|>\\s*OR\\s*=` },
+  { below: true, strict: true, words: `<|less\\s+than|below|inf[ée]rieure?\\s+à|inferiore?\\s+a|menor\\s+(?:que|de)|unter|kleiner\\s+als|(?:lager|kleiner)\\s+dan` },
+  { below: false, strict: true, words: `>|more\\s+than|above|sup[ée]rieure?\\s+à|superiore?\\s+a|(?:maior|mayor)\\s+(?:que|de)|über|ueber|gr(?:ö|oe)(?:ß|ss)er\\s+als|(?:hoger|groter)\\s+dan` },
+].map(({ words, ...side }) => ({ ...side, pattern: new RegExp(`${RANGE_PREFIX}(?<![A-Za-z\\u00C0-\\u024F])(${words})\\s*(${NUM})`, 'i') }));
 
 function extractRange(rest: string, source: LineSource, convention?: NumberConvention): PrintedRange | null {
-  const prefix = '(?:(?:Ref(?:erence)?(?:\\s*(?:Range|Interval|Value))?|Bio\\.?\\s*Ref\\.?(?:\\s*Interval)?|Normal\\s*Range|Normal\\s*:)\\s*[:.]?\\s*)?';
-  const two = new RegExp(`${prefix}(?<![\\w.^/*])(${NUM})\\s*(?:-|to)\\s*(${NUM})(?![\\w.]*[\\d])`, 'i');
-  // "> OR = 60" is how some US labs print "≥ 60".
-  const one = new RegExp(`${prefix}(<=|>=|[<>]\\s*OR\\s*=|<|>|≤|≥|up\\s*to|upto|less\\s+than|more\\s+than|below|above|till)\\s*(${NUM})`, 'i');
   const read = (token: string) => {
     const fixed = source === 'ocr' ? fixOcrDigits(token) : token;
     return convention ? readNumber(fixed, convention) : parsePrintedNumber(fixed);
   };
-  const m2 = two.exec(rest);
-  const m1 = one.exec(rest);
-  if (m2 && (!m1 || m2.index <= m1.index)) {
-    const low = read(m2[1] as string);
+  const m2 = TWO_SIDED.exec(rest);
+  // A capital letter between two numbers is a flag ("14 A 12-16"), not "a" for "to".
+  const twoSided = m2 && !/^[AEY]$/.test(m2[2] ?? '') ? m2 : null;
+  const m1 = ONE_SIDED.map((side) => ({ side, match: side.pattern.exec(rest) })).reduce<{ side: (typeof ONE_SIDED)[number]; match: RegExpExecArray } | null>(
+    (first, { side, match }) => (match && (!first || match.index < first.match.index) ? { side, match } : first),
+    null,
+  );
+  if (twoSided && (!m1 || twoSided.index <= m1.match.index)) {
+    const low = read(twoSided[1] as string);
     // A flag glued to the range ("150 - 400L") is read as a letter for a digit, and fails.
-    const highToken = read(m2[2] as string) ? (m2[2] as string) : (m2[2] as string).replace(/(?<=\d)[LH]$/i, '');
+    const highToken = read(twoSided[3] as string) ? (twoSided[3] as string) : (twoSided[3] as string).replace(/(?<=\d)[LH]$/i, '');
     const high = read(highToken);
     if (!low || !high) return null;
-    return { index: m2.index, length: m2[0].length, text: `${m2[1]} - ${highToken}`.replace(/\s+/g, ' '), low, high, strict: false };
+    return { index: twoSided.index, length: twoSided[0].length, text: `${twoSided[1]} - ${highToken}`.replace(/\s+/g, ' '), low, high, strict: false };
   }
   if (m1) {
-    const bound = read(m1[2] as string);
+    const { side, match } = m1;
+    const bound = read(match[2] as string);
     if (!bound) return null;
-    const op = (m1[1] as string).toLowerCase().replace(/\s+/g, ' ').replace(/^([<>]) ?or ?=$/, '$1=');
-    const below = ['<', '<=', '≤', 'up to', 'upto', 'less than', 'below', 'till'].includes(op);
+    const sign = (match[1] as string).replace(/\s+/g, ' ');
     return {
-      index: m1.index,
-      length: m1[0].length,
-      text: `${/or/i.test(m1[1] as string) ? op : m1[1]} ${m1[2]}`,
-      low: below ? null : bound,
-      high: below ? bound : null,
-      strict: op === '<' || op === '>' || op === 'less than' || op === 'more than' || op === 'below' || op === 'above',
+      index: match.index,
+      length: match[0].length,
+      text: `${/^[<>] ?or ?=$/i.test(sign) ? `${sign[0]}=` : sign} ${match[2]}`,
+      low: side.below ? null : bound,
+      high: side.below ? bound : null,
+      strict: side.strict,
     };
   }
   return null;
