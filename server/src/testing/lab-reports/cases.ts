@@ -31,11 +31,14 @@ export async function makeCase(seed: number, format: Format, opts: ReportOptions
 export type Miss = { row: ExpectedRow; kind: string; listed: boolean };
 export type Wrong = { result: ExtractedBiomarker; kind: 'wrong value' | 'wrong unit' | 'not in the report'; expected?: ExpectedRow };
 /** `notPrinted`: tests listed as unread that the report does not print (review would ask about nothing). */
-export type CaseOutcome = { seed: number; format: Format; language: Language; expected: number; found: number; missed: Miss[]; wrong: Wrong[]; notPrinted: string[] };
+/** `wrongRanges`: rows found whose range was not read as printed (so their flag may be wrong too). */
+export type CaseOutcome = { seed: number; format: Format; language: Language; expected: number; found: number; missed: Miss[]; wrong: Wrong[]; notPrinted: string[]; wrongRanges: string[] };
 
 const sameNumber = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
 /** The same number, and a limit read as the same limit ("< 0,5" is not 0,5). */
 const sameValue = (result: ExtractedBiomarker, row: ExpectedRow) => sameNumber(result.value, row.value) && (result.comparator ?? null) === (row.comparator ?? null);
+
+const sameBound = (read: number | null, printed: number | null) => (read === null || printed === null ? read === printed : sameNumber(read, printed));
 
 /** The printed value in the catalogue's unit: a value read with another unit than the printed one is wrong. */
 function sameQuantity(result: ExtractedBiomarker, row: ExpectedRow): boolean {
@@ -58,10 +61,14 @@ export function compareRows(testCase: GeneratedCase, results: ExtractedBiomarker
   const missed: Miss[] = [];
   const wrong: Wrong[] = [];
   let found = 0;
+  const wrongRanges: string[] = [];
   for (const row of expected) {
     const sameReading = results.filter((r) => r.name === row.name && sameValue(r, row));
-    if (sameReading.some((r) => sameQuantity(r, row))) found++;
-    else missed.push({ row, kind: sameReading.length > 0 ? 'read with another unit' : missKind(row, rejects), listed: unread.some((u) => u.name === row.name) });
+    const read = sameReading.find((r) => sameQuantity(r, row));
+    if (read) {
+      found++;
+      if (!sameBound(read.referenceRange.low, row.low) || !sameBound(read.referenceRange.high, row.high)) wrongRanges.push(`${row.printedName} ${row.range}: read ${read.referenceRange.text ?? 'none'}`);
+    } else missed.push({ row, kind: sameReading.length > 0 ? 'read with another unit' : missKind(row, rejects), listed: unread.some((u) => u.name === row.name) });
   }
   for (const result of results) {
     const rows = report.rows.filter((row) => row.name === result.name);
@@ -75,7 +82,7 @@ export function compareRows(testCase: GeneratedCase, results: ExtractedBiomarker
     else wrong.push({ result, kind: 'not in the report' });
   }
   const notPrinted = unread.filter((u) => !report.rows.some((row) => row.name === u.name)).map((u) => u.name);
-  return { seed: report.seed, format, language: report.language, expected: expected.length, found, missed, wrong, notPrinted };
+  return { seed: report.seed, format, language: report.language, expected: expected.length, found, missed, wrong, notPrinted, wrongRanges };
 }
 
 /** Why a row was lost, from the reader's own reasons for the line that printed it (or, when OCR changed the value, for a line with its name). */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOcrEngine, type OcrEngine } from '#server/labs/extract/ocr.ts';
 import { FORMATS, isImageFormat, makeCase, readCase, type CaseOutcome, type Format } from './cases.ts';
+import type { ReportOptions } from './report.ts';
 import { GOAL, percent, rate, tallyBy } from './summary.ts';
 
 /**
@@ -42,8 +43,11 @@ const REGRESSION_SEEDS: Record<Format, number[]> = {
   // 13016: bilirubin "11" read "13"
   photo: [8, 1001, 6003, 6016, 6022, 8015, 9117, 10012, 10021, 11003, 11025, 12025, 13016],
 };
-/** English reports as the large US labs print them (report.ts, `usLab`), read from text formats. */
-const US_LAB_SEEDS = [201, 202, 203, 204, 205, 206, 207, 208, 209, 210];
+/** Text formats also read reports in other styles (report.ts): as the large US labs print them, and with ranges in words. */
+const STYLED_SEEDS: Array<{ seeds: number[]; options: ReportOptions }> = [
+  { seeds: [201, 202, 203, 204, 205, 206, 207, 208, 209, 210], options: { usLab: true } },
+  { seeds: [301, 302, 303, 304, 305, 306, 307, 308, 309, 310], options: { wordedRanges: true } },
+];
 /** OCR costs 10-20 s a generated page on this machine: images run their regression seeds only here. */
 const IMAGE_SEEDS: number[] = [];
 
@@ -72,21 +76,22 @@ describe('generated lab reports, read back', () => {
     it(`${format}: never a wrong value; ${GOAL[format] * 100}% of values found in ${GOAL_MET[format].join(', ') || 'no language yet'}`, async () => {
       const mine: CaseOutcome[] = [];
       for (const seed of seedsFor(format)) mine.push(await readCase(await makeCase(seed, format), isImageFormat(format) ? ocr : false));
-      const usLab = isImageFormat(format) ? [] : await Promise.all(US_LAB_SEEDS.map(async (seed) => readCase(await makeCase(seed, format, { usLab: true }), false)));
+      const styled = isImageFormat(format) ? [] : await Promise.all(STYLED_SEEDS.flatMap(({ seeds, options }) => seeds.map(async (seed) => readCase(await makeCase(seed, format, options), false))));
       outcomes.push(...mine);
-      mine.push(...usLab);
+      mine.push(...styled);
       const wrong = mine.flatMap((o) => o.wrong.map((w) => `seed ${o.seed}: ${w.kind} ${w.result.name} = ${w.result.value} ${w.result.unit}${w.expected ? ` (printed ${w.expected.printedValue} ${w.expected.unit})` : ''}`));
       expect(wrong).toEqual([]);
       // Review asks the user to type a value only for a test the report prints.
       expect(mine.flatMap((o) => o.notPrinted.map((name) => `seed ${o.seed}: ${name}`))).toEqual([]);
       const total = tallyBy(mine, () => format).get(format)!;
       console.log(`generated ${format}: ${total.found}/${total.expected} values (${percent(total)}); goal ${GOAL[format] * 100}%`);
-      // A text regression seed is read whole; an image one never wrong (OCR may still lose a row).
+      // A text regression seed is read whole, and every range of a text report as printed; an image seed never wrong (OCR may still lose a row).
       if (!isImageFormat(format)) {
         const partial = mine.filter((o) => REGRESSION_SEEDS[format].includes(o.seed) && o.found < o.expected);
         expect(partial.map((o) => `seed ${o.seed}: ${o.missed.map((m) => m.row.printedName).join(', ')}`)).toEqual([]);
+        expect(mine.flatMap((o) => o.wrongRanges.map((range) => `seed ${o.seed}: ${range}`))).toEqual([]);
+        expect(rate(tallyBy(styled, () => format).get(format)!), 'other styles').toBeGreaterThanOrEqual(GOAL[format]);
       }
-      if (usLab.length > 0) expect(rate(tallyBy(usLab, () => format).get(format)!), 'US labs').toBeGreaterThanOrEqual(GOAL[format]);
       for (const [language, tally] of tallyBy(mine.filter((o) => FIXED_SEEDS.includes(o.seed)), (o) => o.language)) {
         if (!GOAL_MET[format].includes(language)) continue;
         const lost = mine.filter((o) => o.language === language).flatMap((o) => o.missed.map((m) => `seed ${o.seed}: ${m.row.printedName} ${m.row.printedValue} ${m.row.unit} (${m.kind})`));

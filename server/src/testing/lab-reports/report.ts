@@ -1,6 +1,6 @@
 import { getMarker } from '#server/labs/extract/catalogue.ts';
 import { seededRandom, type Random } from './prng.ts';
-import { LABELS, LANGUAGES, MARKERS, METHODS, US_LAB_NAMES, type Language, type MarkerVocabulary, type UnitOption } from './vocabulary.ts';
+import { LABELS, LANGUAGES, MARKERS, METHODS, RANGE_WORDS, US_LAB_NAMES, type Language, type MarkerVocabulary, type UnitOption } from './vocabulary.ts';
 
 /**
  * A lab report made from a seed, with the rows it was made from. Everything a renderer needs is
@@ -16,6 +16,9 @@ export type ExpectedRow = {
   value: number;
   /** Printed as a limit ("< 0,5"): the reader must keep the sign. */
   comparator?: '<' | '>';
+  /** The printed range's bounds, in the printed unit. */
+  low: number | null;
+  high: number | null;
   printedName: string;
   printedValue: string;
   unit: string;
@@ -58,8 +61,8 @@ export type GeneratedReport = {
 
 const PANEL_ORDER: MarkerVocabulary['panel'][] = ['cbc', 'chemistry', 'lipids', 'other'];
 
-/** `usLab`: an English report as the large US labs print it (usLabRow). */
-export type ReportOptions = { language?: Language; usLab?: boolean };
+/** `usLab`: an English report as the large US labs print it (usLabRow); `wordedRanges`: ranges in words (wordedRange). */
+export type ReportOptions = { language?: Language; usLab?: boolean; wordedRanges?: boolean };
 
 export function generateReport(seed: number, opts: ReportOptions = {}): GeneratedReport {
   const random = seededRandom(seed);
@@ -73,6 +76,7 @@ export function generateReport(seed: number, opts: ReportOptions = {}): Generate
   // Its own sequence, so that adding limits left every earlier seed's report as it was.
   const limits = seededRandom(seed + 0x5f3759df);
   const usLab = opts.usLab ? seededRandom(seed + 0x2545f491) : null;
+  const worded = opts.wordedRanges ? seededRandom(seed + 0x1b873593) : null;
 
   const rows: ExpectedRow[] = [];
   const blocks: Block[] = [];
@@ -82,7 +86,8 @@ export function generateReport(seed: number, opts: ReportOptions = {}): Generate
     const lines: ResultLine[] = [];
     for (const marker of inPanel) {
       const made = makeRow(random, marker, language, numbers, preferSi, limits);
-      const row = usLab ? usLabRow(usLab, made) : made;
+      const styled = usLab ? usLabRow(usLab, made) : made;
+      const row = worded ? wordedRange(worded, styled, language) : styled;
       lines.push({ row: rows.length, cells: [row.printedName, row.printedValue, row.unit, row.range, row.flag], ...(layout.methodLines && random.chance(0.3) ? { method: `${labels.method}: ${random.pick(METHODS)}` } : {}) });
       rows.push(row);
     }
@@ -188,6 +193,8 @@ function makeRow(random: Random, marker: MarkerVocabulary, language: Language, n
     name: getMarker(marker.key).name,
     value,
     ...(comparator ? { comparator } : {}),
+    low,
+    high,
     printedName: random.pick(marker.names[language]),
     printedValue: comparator ? `${comparator}${limits.pick(['', ' '])}${fmt(value)}` : fmt(value),
     unit: random.pick(spellings),
@@ -203,6 +210,17 @@ function usLabRow(random: Random, row: ExpectedRow): ExpectedRow {
   const code = random.chance(0.4) ? ` 0${random.int(1, 3)}` : '';
   const range = /^\(?> /.test(row.range) && random.chance(0.6) ? row.range.replace('> ', '> OR = ') : row.range;
   return { ...row, printedName: `${name}${code}`, range };
+}
+
+/** Most of a report's ranges written in its language's words: "70 a 99", "bis 5,0", "supérieur à 40". */
+function wordedRange(random: Random, row: ExpectedRow, language: Language): ExpectedRow {
+  if (!random.chance(0.7)) return row;
+  const words = RANGE_WORDS[language];
+  const range = row.range
+    .replace(/^(\(?)< /, `$1${words.upTo} `)
+    .replace(/^(\(?)> /, `$1${words.above} `)
+    .replace(/(\d) ?[-–] ?(?=\d)/, `$1 ${words.between} `);
+  return { ...row, range };
 }
 
 /** Tables that name biomarkers next to numbers but hold no result: a reader must leave them alone. */

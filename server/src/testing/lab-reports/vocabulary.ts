@@ -314,3 +314,14 @@ export const US_LAB_NAMES: Record<string, string[]> = {
   iron: ['IRON, TOTAL', 'Iron, Serum'],
   magnesium: ['MAGNESIUM', 'Magnesium'],
 };
+
+/** Ranges written in words, as many labs in each language print them: "70 a 99", "bis 5,0", "supérieur à 40". */
+export const RANGE_WORDS: ByLanguage<{ between: string; upTo: string; above: string }> = {
+  en: { between: 'to', upTo: 'up to', above: 'above' },
+  de: { between: 'bis', upTo: 'bis', above: 'über' },
+  fr: { between: 'à', upTo: 'inférieur à', above: 'supérieur à' },
+  it: { between: 'a', upTo: 'inferiore a', above: 'superiore a' },
+  es: { between: 'a', upTo: 'hasta', above: 'mayor de' },
+  pt: { between: 'a', upTo: 'até', above: 'maior que' },
+  nl: { between: 'tot', upTo: 'tot', above: 'hoger dan' },
+};
