@@ -534,7 +534,7 @@ describe('chart data and series', () => {
       category: 'metabolic',
       canonicalUnit: 'mg/dL',
       siUnit: 'mmol/L',
-      units: ['mg/dL', 'mmol/L'],
+      units: ['mg/dL', 'mmol/L', 'g/L', 'mg/L'],
     });
   });
 });
