@@ -230,7 +230,9 @@ const CODE_NOTE = /^\s*(?:LOINC|CPT|SNOMED(?:\s*CT)?|code)\s*(?:code)?\s*[:#]?\s
 /** "Folate, Serum", "Globulin, Total": the specimen, or "total", which the name alone means. */
 const NAME_QUALIFIER = /^\s*(?:serum|plasma|total)(?=[\s,]|$)/i;
 /** "Testosterone, Total, MS", "Vitamin D, 25-OH, Total, IA": the method, after the name. */
-const METHOD_NOTE = /^\s*(?:IA|MS|LC\/MS(?:\/MS)?|LC-MS\/MS|ECLIA|CLIA|CMIA|ICMA|EIA|ELISA|HPLC|RIA)(?=[\s,]|$)/;
+const METHOD_NOTE = /^\s*(?:IA|MS|LC\/MS(?:\/MS)?|LC-MS\/MS|ECLIA|CLIA|CMIA|ICMA|EIA|ELISA|HPLC|RIA|IFCC|DCCT|NGSP)(?=[\s,]|$)/;
+/** "(25 Hydroxy)", "(25-OH)": a note in words with a whole number, never a value or a range. */
+const NAME_NOTE = /^(?=.*[A-Za-z]{2})[A-Za-z0-9 -]+$/;
 
 /** Drops what may follow a name before its value: "(Hb)", ", HCT", ":" and method notes in parentheses. */
 export function stripNameTail(rest: string, keys: string[], source: 'text' | 'ocr' = 'text'): string {
@@ -241,7 +243,7 @@ export function stripNameTail(rest: string, keys: string[], source: 'text' | 'oc
     s = s.replace(/^\s*[+-]?[)\]]+/, '').replace(/^\.(?=[\s([])/, '').replace(/^\s*(?:level|concentration)\b/i, '').replace(/^\s*[%#](?=\s)/, '');
     s = s.replace(/^\s*[,:;=-]*\s*/, (m) => (m.includes(':') || m.includes('=') || m.includes('-') || m.includes(',') ? ' ' : m));
     const paren = /^\s*[([]([^)\]]{1,40})[)\]]/.exec(s);
-    if (paren && (!/\d/.test(paren[1] as string) || isAliasOf(paren[1] as string, keys, { ocr: source === 'ocr' }) || CODE_NOTE.test(paren[1] as string))) s = s.slice(paren[0].length);
+    if (paren && (!/\d/.test(paren[1] as string) || isAliasOf(paren[1] as string, keys, { ocr: source === 'ocr' }) || CODE_NOTE.test(paren[1] as string) || NAME_NOTE.test(paren[1] as string))) s = s.slice(paren[0].length);
     const abbrev = /^\s*,?\s*([A-Za-z][A-Za-z0-9\-+#%]*)(?=[\s,:]|$)/.exec(s);
     if (abbrev && isAliasOf(abbrev[1] as string, keys)) s = s.slice(abbrev[0].length);
     s = s.replace(NAME_QUALIFIER, '').replace(METHOD_NOTE, '');

@@ -367,11 +367,15 @@ describe('rows printed the ways other labs print them', () => {
     expect(stacked.results).toMatchObject([{ name: 'Albumin', value: 4.5 }]);
   });
 
-  it('reads the specimen, "total" and the method printed after a name', () => {
+  it('reads the specimen, "total", the method or a note printed after a name', () => {
     expect(one('TESTOSTERONE, TOTAL, MS   520   250-827 ng/dL')).toMatchObject({ name: 'Testosterone', value: 520 });
     expect(one('VITAMIN D,25-OH,TOTAL,IA   24 L   30-100 ng/mL   EN')).toMatchObject({ name: '25-OH vitamin D', value: 24, flag: 'low' });
     expect(one('Folate (Folic Acid), Serum 12.0 ng/mL >3.0')).toMatchObject({ name: 'Folate', value: 12 });
     expect(one('Globulin, Total 2.5 g/dL 1.5-4.5')).toMatchObject({ name: 'Globulin', value: 2.5 });
+    expect(one('Haemoglobin A1c IFCC 38 mmol/mol (20 - 41)')).toMatchObject({ name: 'HbA1c', value: 38, referenceRange: { low: 20, high: 41 } });
+    expect(one('Vitamin D Total (25 Hydroxy) 32 ng/mL 30-100')).toMatchObject({ name: '25-OH vitamin D', value: 32 });
+    // A number in parentheses with no words is no note: the row is not guessed.
+    expect(one('Ferritin (12) 95 ng/mL')).toBeNull();
     // "Free" and "Direct" name other tests: never dropped.
     expect(one('T4, Free 1.1 ng/dL')).toMatchObject({ name: 'Free T4' });
     expect(one('Bilirubin, Direct 0.1 mg/dL 0.0-0.4')).toMatchObject({ name: 'Direct bilirubin' });
