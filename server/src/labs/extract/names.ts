@@ -247,6 +247,9 @@ export function stripNameTail(rest: string, keys: string[], source: 'text' | 'oc
     const abbrev = /^\s*,?\s*([A-Za-z][A-Za-z0-9\-+#%]*)(?=[\s,:]|$)/.exec(s);
     if (abbrev && isAliasOf(abbrev[1] as string, keys)) s = s.slice(abbrev[0].length);
     s = s.replace(NAME_QUALIFIER, '').replace(METHOD_NOTE, '');
+    // "TSH - HORMÔNIO TIREOESTIMULANTE 2,15": the test's other name, printed after its first.
+    const otherName = /^\s*(\p{L}[\p{L} .'-]*?)\s+(?=[<>≤≥]?\s*\d)/u.exec(s);
+    if (otherName && isAliasOf(otherName[1] as string, keys)) s = s.slice(otherName[0].length);
     // A lab's code after the name ("Glucose 01 95 mg/dL"): no one prints a value as "01".
     if (source === 'text') s = s.replace(/^\s*0\d(?=\s|$)/, '');
     if (s === before) break;

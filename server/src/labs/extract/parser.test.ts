@@ -417,6 +417,26 @@ describe('rows printed the ways other labs print them', () => {
     expect(one('Cholestérol total 2,10 g/L 5,43 mmol/L < 2,00')).toMatchObject({ canonicalValue: 210, flag: 'high' });
   });
 
+  it('reads a result printed as a block of labelled lines under its name', () => {
+    const r = parseText(
+      [
+        'GLICOSE', 'Material: Soro', 'Método: Enzimático', 'Resultado: 95 mg/dL', 'Valores de Referência: 70 a 99 mg/dL',
+        'COLESTEROL TOTAL', 'Resultado: 180 mg/dL', 'Valor de referência: Desejável: inferior a 190 mg/dL',
+        'TSH - HORMÔNIO TIREOESTIMULANTE', 'Material: Soro', 'Resultado: 2,15 µUI/mL', 'Valores de referência: 0,45 a 4,5 µUI/mL',
+        'Ferritin', 'Result: 250 ng/mL', 'Reference range: 30 - 400',
+      ].join('\n'),
+    );
+    expect(r.results.map((x) => [x.name, x.value, x.referenceRange.low, x.referenceRange.high, x.flag])).toEqual([
+      ['Glucose', 95, 70, 99, 'normal'],
+      // A guideline's words where the range would be: no range, no flag.
+      ['Total cholesterol', 180, null, null, null],
+      ['TSH', 2.15, 0.45, 4.5, 'normal'],
+      ['Ferritin', 250, 30, 400, 'normal'],
+    ]);
+    // A block whose result belongs to the next name is not joined to the first.
+    expect(parseText('GLICOSE\nMaterial: Soro\nFerritin\nResult: 250 ng/mL').results.map((x) => x.name)).toEqual(['Ferritin']);
+  });
+
   it('reads the names and units US national labs print', () => {
     const rows: Array<[string, string, number]> = [
       ['LDL Chol Calc (NIH) 112 mg/dL 0-99', 'LDL cholesterol', 112],

@@ -162,6 +162,12 @@ export function assembleRows(read: TextLine[], convention?: NumberConvention): R
       rows.push(rowOf(line.text, line.source, line.box, [line]));
       continue;
     }
+    const labelled = readLabelledBlock(lines, i);
+    if (labelled) {
+      rows.push(labelled.row);
+      i = labelled.lastIndex;
+      continue;
+    }
     let text = line.text;
     let box = line.box;
     const from = [line];
@@ -184,6 +190,39 @@ export function assembleRows(read: TextLine[], convention?: NumberConvention): R
     rows.push(rowOf(text, line.source, box, from));
   }
   return rows;
+}
+
+const RESULT_LABEL = /^(?:resultados?|results?|résultats?|risultato|ergebnis|uitslag)\s*:\s*/i;
+const REFERENCE_LABEL = /^(?:valor(?:es)?\s+de\s+refer[êe]ncias?|reference\s+(?:range|interval|values?)|valeurs?\s+de\s+r[ée]f[ée]rence|valori\s+di\s+riferimento|referenzbereich|referentiewaarden?)\s*:\s*/i;
+/** A range written after its label: a number, a sign, or a word that opens a range ("70 a 99", "até 190", "de 22 a 322"). */
+const RANGE_START = /^(?:[<>≤≥]|\d|(?:de|entre|até|ate|hasta|up\s+to|bis|tot)\s)/i;
+/** "Material: Soro", "Método: Enzimático": a field of the block between the name and its result. */
+const FIELD_LABEL = /^\p{L}[\p{L} .]{1,24}:/u;
+
+/**
+ * A result printed as a block under its name, each part on its labelled line, as many Brazilian
+ * and Spanish labs print them: "GLICOSE / Material: Soro / Resultado: 95 mg/dL / Valores de
+ * referência: 70 a 99 mg/dL". Read as one row, the name, the result and the range.
+ */
+function readLabelledBlock(lines: TextLine[], start: number): { row: Row; lastIndex: number } | null {
+  const name = lines[start] as TextLine;
+  for (let j = start + 1; j < lines.length && j <= start + 4; j++) {
+    const line = lines[j] as TextLine;
+    const text = line.text.trim();
+    if (line.page !== name.page) return null;
+    const result = RESULT_LABEL.exec(text);
+    if (result) {
+      const from = [name, line];
+      const reference = lines[j + 1] ? REFERENCE_LABEL.exec(lines[j + 1]!.text.trim()) : null;
+      const range = reference ? lines[j + 1]!.text.trim().slice(reference[0].length) : '';
+      if (RANGE_START.test(range)) from.push(lines[j + 1]!);
+      const joined = [name.text, text.slice(result[0].length), ...(from.length > 2 ? [range] : [])].join(' ');
+      const box = from.reduce<PageBox | undefined>((sum, part) => unionBoxes(sum, part.box), undefined);
+      return { row: rowOf(joined, name.source, box, from), lastIndex: from.length > 2 ? j + 1 : j };
+    }
+    if (!FIELD_LABEL.test(text) || matchNameAtStart(text)) return null;
+  }
+  return null;
 }
 
 /**
