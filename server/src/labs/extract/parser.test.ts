@@ -433,6 +433,9 @@ describe('rows printed the ways other labs print them', () => {
       ['TSH', 2.15, 0.45, 4.5, 'normal'],
       ['Ferritin', 250, 30, 400, 'normal'],
     ]);
+    // A French value grouped by a space right after its label.
+    const french = parseText('Hémoglobine\nRésultat: 14,2 g/dL\nValeurs de référence: 13,0 à 17,0\nGlobules blancs\nRésultat: 12 100 /mm³ H\nValeurs de référence: 4 000 à 10 000');
+    expect(french.results[1]).toMatchObject({ value: 12100, referenceRange: { low: 4000, high: 10000 }, flag: 'high' });
     // A block whose result belongs to the next name is not joined to the first.
     expect(parseText('GLICOSE\nMaterial: Soro\nFerritin\nResult: 250 ng/mL').results.map((x) => x.name)).toEqual(['Ferritin']);
   });

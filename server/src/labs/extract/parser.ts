@@ -194,8 +194,8 @@ export function assembleRows(read: TextLine[], convention?: NumberConvention): R
 
 const RESULT_LABEL = /^(?:resultados?|results?|résultats?|risultato|ergebnis|uitslag)\s*:\s*/i;
 const REFERENCE_LABEL = /^(?:valor(?:es)?\s+de\s+refer[êe]ncias?|reference\s+(?:range|interval|values?)|valeurs?\s+de\s+r[ée]f[ée]rence|valori\s+di\s+riferimento|referenzbereich|referentiewaarden?)\s*:\s*/i;
-/** A range written after its label: a number, a sign, or a word that opens a range ("70 a 99", "até 190", "de 22 a 322"). */
-const RANGE_START = /^(?:[<>≤≥]|\d|(?:de|entre|até|ate|hasta|up\s+to|bis|tot)\s)/i;
+/** A range written after its label: a number, a sign, or a word that opens a range ("70 a 99", "até 190", "supérieur à 40"). */
+const RANGE_START = /^\(?\s*(?:[<>≤≥]|\d|(?:de|entre|até|ate|hasta|up\s+to|above|below|bis|tot|inf[ée]rieur|inferiore?|sup[ée]rieur|superiore?|über|hoger|mayor|maior)\s)/i;
 /** "Material: Soro", "Método: Enzimático": a field of the block between the name and its result. */
 const FIELD_LABEL = /^\p{L}[\p{L} .]{1,24}:/u;
 
@@ -216,7 +216,9 @@ function readLabelledBlock(lines: TextLine[], start: number): { row: Row; lastIn
       const reference = lines[j + 1] ? REFERENCE_LABEL.exec(lines[j + 1]!.text.trim()) : null;
       const range = reference ? lines[j + 1]!.text.trim().slice(reference[0].length) : '';
       if (RANGE_START.test(range)) from.push(lines[j + 1]!);
-      const joined = [name.text, text.slice(result[0].length), ...(from.length > 2 ? [range] : [])].join(' ');
+      // A value grouped by spaces right after its label ("Résultat: 12 100 /mm³") is one number, as in a table's cell.
+      const value = text.slice(result[0].length).replace(/^\d{1,3}(?: \d{3})+(?= +[^\d\s<>=-])/, (digits) => digits.replace(/ /g, '\u00a0'));
+      const joined = [name.text, value, ...(from.length > 2 ? [range] : [])].join('  ');
       const box = from.reduce<PageBox | undefined>((sum, part) => unionBoxes(sum, part.box), undefined);
       return { row: rowOf(joined, name.source, box, from), lastIndex: from.length > 2 ? j + 1 : j };
     }

@@ -43,10 +43,11 @@ const REGRESSION_SEEDS: Record<Format, number[]> = {
   // 13016: bilirubin "11" read "13"
   photo: [8, 1001, 6003, 6016, 6022, 8015, 9117, 10012, 10021, 11003, 11025, 12025, 13016],
 };
-/** Text formats also read reports in other styles (report.ts): as the large US labs print them, and with ranges in words. */
+/** Text formats also read reports in other styles (report.ts): as the large US labs print them, with ranges in words, as labelled blocks. */
 const STYLED_SEEDS: Array<{ seeds: number[]; options: ReportOptions }> = [
   { seeds: [201, 202, 203, 204, 205, 206, 207, 208, 209, 210], options: { usLab: true } },
   { seeds: [301, 302, 303, 304, 305, 306, 307, 308, 309, 310], options: { wordedRanges: true } },
+  { seeds: [401, 402, 403, 404, 405, 406, 407, 408, 409, 410], options: { labelled: true, wordedRanges: true } },
 ];
 /** OCR costs 10-20 s a generated page on this machine: images run their regression seeds only here. */
 const IMAGE_SEEDS: number[] = [];

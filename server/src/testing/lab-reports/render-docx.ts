@@ -1,5 +1,6 @@
 import { strToU8, zipSync } from 'fflate';
 import type { Block, GeneratedReport, ResultLine } from './report.ts';
+import { LABELS } from './vocabulary.ts';
 
 /**
  * The report as a minimal Word file (OOXML in a zip): header paragraphs, one table per panel
@@ -24,6 +25,13 @@ function resultRows(lines: ResultLine[]): string[][] {
 function resultsXml(report: GeneratedReport, results: Extract<Block, { kind: 'results' }>[]): string {
   const bordered = report.layout.table === 'bordered';
   const header = report.columnHeader.slice();
+  if (report.layout.table === 'labelled') {
+    const labels = LABELS[report.language];
+    return results.map((block) => para(block.title, true) + block.lines.map((line) => {
+      const [name, value, unit, range, flag] = line.cells;
+      return para(name, true) + (line.method ? para(line.method) : '') + para(`${labels.result}: ${[value, unit, flag].filter(Boolean).join('  ')}`) + para(`${labels.range}: ${range}`);
+    }).join('')).join('');
+  }
   if (report.layout.table === 'stacked') {
     return results.map((block) => para(block.title, true) + block.lines.map((line) => {
       const [name, value, unit, range, flag] = line.cells;

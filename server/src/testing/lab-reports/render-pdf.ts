@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import type { Block, GeneratedReport, ResultLine } from './report.ts';
+import { LABELS } from './vocabulary.ts';
 
 /**
  * Lays a generated report out on A4 pages with pdfkit: one or two columns, bordered, borderless
@@ -69,7 +70,7 @@ function drawHeader(doc: PDFKit.PDFDocument, report: GeneratedReport, cursor: Cu
 function drawColumnHeader(doc: PDFKit.PDFDocument, report: GeneratedReport, g: Geometry, y: number): number {
   doc.font('Helvetica-Bold').fontSize(g.font);
   const [test, result, unit, range, flag] = report.columnHeader;
-  if (report.layout.table === 'stacked') {
+  if (report.layout.table === 'stacked' || report.layout.table === 'labelled') {
     doc.text(test, g.name, y, { lineBreak: false });
   } else {
     doc.text(test, g.name, y, { lineBreak: false }).text(result, g.value, y, { lineBreak: false }).text(unit, g.unit, y, { lineBreak: false });
@@ -93,6 +94,13 @@ function drawResult(doc: PDFKit.PDFDocument, report: GeneratedReport, g: Geometr
   const rowHeight = g.font * 1.6;
   doc.font('Helvetica').fontSize(g.font).fillColor('#000000');
   let bottom: number;
+  if (report.layout.table === 'labelled') {
+    const labels = LABELS[report.language];
+    const lines = [line.method, `${labels.result}: ${[value, unit, flag].filter(Boolean).join('  ')}`, `${labels.range}: ${range}`].filter((text) => text !== undefined);
+    doc.font('Helvetica-Bold').text(name, g.name, y, { lineBreak: false }).font('Helvetica');
+    lines.forEach((text, i) => doc.text(text, g.name + 12, y + g.font * 1.3 * (i + 1), { lineBreak: false }));
+    return y + g.font * 1.3 * (lines.length + 1) + g.font * 0.6;
+  }
   if (report.layout.table === 'stacked') {
     doc.font('Helvetica-Bold').text(name, g.name, y, { lineBreak: false });
     const vy = y + g.font * 1.3;

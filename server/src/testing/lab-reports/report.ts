@@ -28,7 +28,8 @@ export type ExpectedRow = {
 
 export type Layout = {
   columns: 1 | 2;
-  table: 'bordered' | 'borderless' | 'stacked';
+  /** `labelled`: each result a block under its name ("Result: 95 mg/dL", "Reference range: 70 - 99"). */
+  table: 'bordered' | 'borderless' | 'stacked' | 'labelled';
   pageBreak: boolean;
   watermark: boolean;
   guideline: boolean;
@@ -61,15 +62,19 @@ export type GeneratedReport = {
 
 const PANEL_ORDER: MarkerVocabulary['panel'][] = ['cbc', 'chemistry', 'lipids', 'other'];
 
-/** `usLab`: an English report as the large US labs print it (usLabRow); `wordedRanges`: ranges in words (wordedRange). */
-export type ReportOptions = { language?: Language; usLab?: boolean; wordedRanges?: boolean };
+/**
+ * `usLab`: an English report as the large US labs print it (usLabRow); `wordedRanges`: ranges in
+ * words (wordedRange); `labelled`: one column of results printed as labelled blocks.
+ */
+export type ReportOptions = { language?: Language; usLab?: boolean; wordedRanges?: boolean; labelled?: boolean };
 
 export function generateReport(seed: number, opts: ReportOptions = {}): GeneratedReport {
   const random = seededRandom(seed);
   const language = opts.usLab ? 'en' : (opts.language ?? random.pick(LANGUAGES));
   const labels = LABELS[language];
   const numbers = pickNumberStyle(random, language);
-  const layout = pickLayout(random);
+  const picked = pickLayout(random);
+  const layout: Layout = opts.labelled ? { ...picked, table: 'labelled', columns: 1 } : picked;
   const dates = pickDates(random);
   const markers = random.shuffle(MARKERS).slice(0, random.int(7, 16));
   const preferSi = random.chance(language === 'en' ? 0.2 : 0.6);
