@@ -250,8 +250,10 @@ export function stripNameTail(rest: string, keys: string[], source: 'text' | 'oc
     // "TSH - HORMÔNIO TIREOESTIMULANTE 2,15": the test's other name, printed after its first.
     const otherName = /^\s*(\p{L}[\p{L} .'-]*?)\s+(?=[<>≤≥]?\s*\d)/u.exec(s);
     if (otherName && isAliasOf(otherName[1] as string, keys)) s = s.slice(otherName[0].length);
-    // A lab's code after the name ("Glucose 01 95 mg/dL"): no one prints a value as "01".
-    if (source === 'text') s = s.replace(/^\s*0\d(?=\s|$)/, '');
+    // A lab's code after the name ("Glucose 01 95 mg/dL"): no one prints a value as "01". Read by
+    // OCR, "01" may be "0,1" that lost its comma, so only with a value and its unit after it, or
+    // alone after a name whose value is on the next line.
+    s = s.replace(source === 'text' ? /^\s*0\d(?=\s|$)/ : /^\s*0\d(?=\s+[<>]?\d[\d.,]*\s+[^\d\s–-]|\s*$)/, '');
     if (s === before) break;
   }
   return s.trimStart();

@@ -361,8 +361,9 @@ describe('rows printed the ways other labs print them', () => {
     expect(one('Sodium 01 140 139 03/02/2025 mmol/L 134-144')).toMatchObject({ name: 'Sodium', value: 140, unit: 'mmol/L' });
     // A date after the range is not an earlier result: the range stays whole.
     expect(one('Glucose 95 mg/dL 65 - 99 01/15/2024')).toMatchObject({ value: 95, referenceRange: { low: 65, high: 99 } });
-    // Read by OCR, "01" may be "0,1" that lost its comma: not skipped.
-    expect(one('Glucose 01 95 mg/dL 65-99', 'ocr')).toBeNull();
+    // Read by OCR, "01" may be "0,1" that lost its comma: skipped only with a value and its unit after it.
+    expect(one('Glucose 01 95 mg/dL 65-99', 'ocr')).toMatchObject({ value: 95 });
+    expect(one('Bilirubin 01 00-10 mg/dL', 'ocr')).toBeNull();
     const stacked = parseText('Albumin 02\n4.5 g/dL 4.1-5.1');
     expect(stacked.results).toMatchObject([{ name: 'Albumin', value: 4.5 }]);
   });

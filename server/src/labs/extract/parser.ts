@@ -499,9 +499,12 @@ type PrintedRange = {
 
 const NUM = '[0-9OolI|][0-9OolI|,.]*[0-9OolI|]|[0-9]';
 const RANGE_PREFIX = '(?:(?:Ref(?:erence)?(?:\\s*(?:Range|Interval|Value))?|Bio\\.?\\s*Ref\\.?(?:\\s*Interval)?|Normal\\s*Range|Normal\\s*:)\\s*[:.]?\\s*)?';
-/** "3,5 - 5,1", "70 to 99", and as the languages we read write it: "70 a 99", "13,0 à 17,0", "de 22 a 322", "3,5 bis 5,1", "3,5 tot 5,1". */
+/**
+ * "3,5 - 5,1", "70 to 99", and as the languages we read write it: "70 a 99", "13,0 à 17,0", "de 22
+ * a 322", "3,5 bis 5,1", "3,5 tot 5,1"; OCR drops the spaces around "a" ("40,0a75,0").
+ */
 const TWO_SIDED = new RegExp(
-  `${RANGE_PREFIX}(?:(?:de|entre|von|van|da|du|from|between)\\s+)?(?<![\\w.^/*])(${NUM})(?:\\s*(?:-|to)\\s*|\\s+(a|à|al|bis|tot|e|y|and)\\s+)(${NUM})(?![\\w.]*[\\d])`,
+  `${RANGE_PREFIX}(?:(?:de|entre|von|van|da|du|from|between)\\s+)?(?<![\\w.^/*])(${NUM})(?:\\s*(?:-|to)\\s*|\\s+(a|à|al|bis|tot|e|y|and)\\s+|(?<=\\d)([aà])(?=\\d))(${NUM})(?![\\w.]*[\\d])`,
   'i',
 );
 /** One-sided ranges, from the longest spelling: which side of the bound is in range, and whether the bound itself is out. */
@@ -520,7 +523,7 @@ function extractRange(rest: string, source: LineSource, convention?: NumberConve
   };
   const m2 = TWO_SIDED.exec(rest);
   // A capital letter between two numbers is a flag ("14 A 12-16"), not "a" for "to".
-  const twoSided = m2 && !/^[AEY]$/.test(m2[2] ?? '') ? m2 : null;
+  const twoSided = m2 && !/^[AEY]$/.test(m2[2] ?? m2[3] ?? '') ? m2 : null;
   const m1 = ONE_SIDED.map((side) => ({ side, match: side.pattern.exec(rest) })).reduce<{ side: (typeof ONE_SIDED)[number]; match: RegExpExecArray } | null>(
     (first, { side, match }) => (match && (!first || match.index < first.match.index) ? { side, match } : first),
     null,
@@ -528,7 +531,7 @@ function extractRange(rest: string, source: LineSource, convention?: NumberConve
   if (twoSided && (!m1 || twoSided.index <= m1.match.index)) {
     const low = read(twoSided[1] as string);
     // A flag glued to the range ("150 - 400L") is read as a letter for a digit, and fails.
-    const highToken = read(twoSided[3] as string) ? (twoSided[3] as string) : (twoSided[3] as string).replace(/(?<=\d)[LH]$/i, '');
+    const highToken = read(twoSided[4] as string) ? (twoSided[4] as string) : (twoSided[4] as string).replace(/(?<=\d)[LH]$/i, '');
     const high = read(highToken);
     if (!low || !high) return null;
     return { index: twoSided.index, length: twoSided[0].length, text: `${twoSided[1]} - ${highToken}`.replace(/\s+/g, ' '), low, high, strict: false };
