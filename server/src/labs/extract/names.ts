@@ -234,7 +234,10 @@ const METHOD_NOTE = /^\s*(?:IA|MS|LC\/MS(?:\/MS)?|LC-MS\/MS|ECLIA|CLIA|CMIA|ICMA
 /** "(25 Hydroxy)", "(25-OH)": a note in words with a whole number, never a value or a range. */
 const NAME_NOTE = /^(?=.*[A-Za-z]{2})[A-Za-z0-9 -]+$/;
 
-/** Drops what may follow a name before its value: "(Hb)", ", HCT", ":" and method notes in parentheses. */
+/**
+ * Drops what may follow a name before its value: "(Hb)", ", HCT", ":", notes in parentheses, the
+ * specimen, "total" or the method, the test's other name and a lab's code.
+ */
 export function stripNameTail(rest: string, keys: string[], source: 'text' | 'ocr' = 'text'): string {
   let s = rest;
   for (let guard = 0; guard < 4; guard++) {
