@@ -133,6 +133,11 @@ describe('parseRow: OCR text', () => {
     expect(one('Triglyceriden |2,78 mmol/l <1,70', 'ocr')).toBeNull();
     // "1,7" read "7": a whole number outside a range printed with decimals lost a digit or a separator.
     expect(one('Magnésio 7 mg/dL 1,7-2,5', 'ocr')).toBeNull();
+    // "< 5,0" read "< 50" beside a value that kept its comma: the range far nearer the usual one is read.
+    expect(one('PCR 3,2 mg/L < 50', 'ocr')).toMatchObject({ value: 3.2, referenceRange: { low: null, high: 5 } });
+    expect(one('PCR 8,4 mg/L < 50', 'ocr')).toMatchObject({ flag: 'high' });
+    // "< 10" is as printed: no reading of it is far nearer the usual "< 5".
+    expect(one('PCR 3,2 mg/L < 10', 'ocr')).toMatchObject({ referenceRange: { high: 10 } });
     // "0,5" read "05".
     expect(one('Proteina C reattiva 05 mg/L (<5,0)', 'ocr')).toBeNull();
     // "34" beside "28-17,2": the range was misread, so the value may have been too.
@@ -407,6 +412,17 @@ describe('rows printed the ways other labs print them', () => {
     expect(parseText('Hémoglobine 14,2 g/dL 13,0 à 17,0\nGlobules blancs  11 500  /mm³  4 000 à 10 000').results[1]).toMatchObject({ value: 11500, referenceRange: { low: 4000, high: 10000 }, flag: 'high' });
     // A capital letter between two numbers is a flag, not "a" for "to".
     expect(one('Hb 14 A 12-16 g/dL')).toMatchObject({ value: 14, referenceRange: { low: 12, high: 16 } });
+    // OCR glues the word to a number: the low bound is kept, never read as "up to 7,2" alone.
+    const glued: Array<[string, number, number | null, number]> = [
+      ['Harnstoff 6,5 mmol/L 2,8bis 7,2 H', 6.5, 2.8, 7.2],
+      ['Kalium 4,7 mmol/l (3,5tot 5,1)', 4.7, 3.5, 5.1],
+      ['Hématocrite 51,3 % 36,0 a48,0 H', 51.3, 36, 48],
+      ['Calcémie 2,64 mmol/L 2,20a 2,60 H', 2.64, 2.2, 2.6],
+      ['Cholestérol total 4,38 mmol/L inférieur a 5,20', 4.38, null, 5.2],
+    ];
+    for (const [line, value, low, high] of glued) expect(one(line, 'ocr'), line).toMatchObject({ value, referenceRange: { low, high } });
+    expect(one('Sodio 140 mmol/L 135y145', 'ocr')?.referenceRange).toMatchObject({ low: null, high: null });
+    expect(one('Fer sérique 25,1 µmol/L 10,0 2a 30,0', 'ocr')?.referenceRange).toMatchObject({ low: null, high: null });
     // A guideline's range in words names no test to type.
     expect(parseRow('HbA1c 5,7 a 6,4 % prediabetes', 'text')).toMatchObject({ kind: 'reject' });
     expect(parseRow('HbA1c 5,7 a 6,4 % prediabetes', 'text')).not.toHaveProperty('names');

@@ -501,10 +501,11 @@ const NUM = '[0-9OolI|][0-9OolI|,.]*[0-9OolI|]|[0-9]';
 const RANGE_PREFIX = '(?:(?:Ref(?:erence)?(?:\\s*(?:Range|Interval|Value))?|Bio\\.?\\s*Ref\\.?(?:\\s*Interval)?|Normal\\s*Range|Normal\\s*:)\\s*[:.]?\\s*)?';
 /**
  * "3,5 - 5,1", "70 to 99", and as the languages we read write it: "70 a 99", "13,0 à 17,0", "de 22
- * a 322", "3,5 bis 5,1", "3,5 tot 5,1"; OCR drops the spaces around "a" ("40,0a75,0").
+ * a 322", "3,5 bis 5,1", "3,5 tot 5,1"; OCR drops the spaces around the word ("40,0a75,0",
+ * "36,0 a48,0", "2,8bis 7,2"), but "e" and "y" are taken only between spaces.
  */
 const TWO_SIDED = new RegExp(
-  `${RANGE_PREFIX}(?:(?:de|entre|von|van|da|du|from|between)\\s+)?(?<![\\w.^/*])(${NUM})(?:\\s*(?:-|to)\\s*|\\s+(a|à|al|bis|tot|e|y|and)\\s+|(?<=\\d)([aà])(?=\\d))(${NUM})(?![\\w.]*[\\d])`,
+  `${RANGE_PREFIX}(?:(?:de|entre|von|van|da|du|from|between)\\s+)?(?<![\\w.^/*])(${NUM})(?:\\s*(?:-|to)\\s*|\\s+([ey])\\s+|\\s*(a|à|al|bis|tot|and)\\s*)(${NUM})(?![\\w.]*[\\d])`,
   'i',
 );
 /** One-sided ranges, from the longest spelling: which side of the bound is in range, and whether the bound itself is out. */
@@ -512,8 +513,8 @@ const ONE_SIDED = [
   // "> OR = 60" is how some US labs print "≥ 60".
   { below: true, strict: false, words: `<=|≤|<\\s*OR\\s*=|up\\s*to|upto|till|até|ate|hasta|fino\\s+a|jusqu'?\\s*(?:à|a)|bis|tot` },
   { below: false, strict: false, words: `>=|≥|>\\s*OR\\s*=` },
-  { below: true, strict: true, words: `<|less\\s+than|below|inf[ée]rieure?\\s+à|inferiore?\\s+a|menor\\s+(?:que|de)|unter|kleiner\\s+als|(?:lager|kleiner)\\s+dan` },
-  { below: false, strict: true, words: `>|more\\s+than|above|sup[ée]rieure?\\s+à|superiore?\\s+a|(?:maior|mayor)\\s+(?:que|de)|über|ueber|gr(?:ö|oe)(?:ß|ss)er\\s+als|(?:hoger|groter)\\s+dan` },
+  { below: true, strict: true, words: `<|less\\s+than|below|inf[ée]rieure?\\s+[àa]|inferiore?\\s+a|menor\\s+(?:que|de)|unter|kleiner\\s+als|(?:lager|kleiner)\\s+dan` },
+  { below: false, strict: true, words: `>|more\\s+than|above|sup[ée]rieure?\\s+[àa]|superiore?\\s+a|(?:maior|mayor)\\s+(?:que|de)|über|ueber|gr(?:ö|oe)(?:ß|ss)er\\s+als|(?:hoger|groter)\\s+dan` },
 ].map(({ words, ...side }) => ({ ...side, pattern: new RegExp(`${RANGE_PREFIX}(?<![A-Za-z\\u00C0-\\u024F])(${words})\\s*(${NUM})`, 'i') }));
 
 function extractRange(rest: string, source: LineSource, convention?: NumberConvention): PrintedRange | null {
@@ -522,8 +523,10 @@ function extractRange(rest: string, source: LineSource, convention?: NumberConve
     return convention ? readNumber(fixed, convention) : parsePrintedNumber(fixed);
   };
   const m2 = TWO_SIDED.exec(rest);
-  // A capital letter between two numbers is a flag ("14 A 12-16"), not "a" for "to".
-  const twoSided = m2 && !/^[AEY]$/.test(m2[2] ?? m2[3] ?? '') ? m2 : null;
+  // A capital letter between two numbers is a flag ("14 A 12-16"), not "a" for "to"; a word after
+  // two numbers is no range either ("10,0 2a 30,0": OCR read "à" as "2a").
+  const word = m2?.[2] ?? m2?.[3];
+  const twoSided = m2 && !(word && (/^[AEY]$/.test(word) || /(?:^|\s)[\d.,]*\d\s+$/.test(rest.slice(0, m2.index)))) ? m2 : null;
   const m1 = ONE_SIDED.map((side) => ({ side, match: side.pattern.exec(rest) })).reduce<{ side: (typeof ONE_SIDED)[number]; match: RegExpExecArray } | null>(
     (first, { side, match }) => (match && (!first || match.index < first.match.index) ? { side, match } : first),
     null,
@@ -714,8 +717,10 @@ function rangeReadings(marker: Marker, unit: UnitDef, range: PrintedRange | null
   };
   const asPrinted = { low: range.low?.value ?? null, high: range.high?.value ?? null };
   // A text layer is what was printed: never "repaired", even when odd.
-  // An OCR range far from the usual one may have lost its decimal separators along with its value ("2,8 - 7,2" read "28 - 72").
-  if (source === 'text' || (fits(asPrinted.low, asPrinted.high) && overlapsTypical(marker, unit, asPrinted.low, asPrinted.high))) return [asPrinted];
+  // An OCR range far from the usual one may have lost its decimal separators along with its value ("2,8 - 7,2" read "28 - 72"),
+  // and so may one that still overlaps it while a reading with separators sits far nearer ("< 50" for CRP's "< 5,0").
+  const asPrintedFits = fits(asPrinted.low, asPrinted.high) && overlapsTypical(marker, unit, asPrinted.low, asPrinted.high) && !lostEverySeparator(marker, unit, range);
+  if (source === 'text' || asPrintedFits) return [asPrinted];
   const lows = range.low ? readingsOf(range.low) : [null];
   const highs = range.high ? readingsOf(range.high) : [null];
   const options: Array<{ low: number | null; high: number | null; score: number }> = [];
