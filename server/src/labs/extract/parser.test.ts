@@ -419,6 +419,10 @@ describe('rows printed the ways other labs print them', () => {
       ['Hématocrite 51,3 % 36,0 a48,0 H', 51.3, 36, 48],
       ['Calcémie 2,64 mmol/L 2,20a 2,60 H', 2.64, 2.2, 2.6],
       ['Cholestérol total 4,38 mmol/L inférieur a 5,20', 4.38, null, 5.2],
+      ['Plaquetas 139 10"3/uL 150 —- 400 L', 139, 150, 400],
+      ['Potassium 5,3 mmol/L (3,5=-5.1) H', 5.3, 3.5, 5.1],
+      ['MCH 32.5 pg 27.0t0 33.0', 32.5, 27, 33],
+      ['Potassium 4.4 mmol/L 3.5t05.1', 4.4, 3.5, 5.1],
     ];
     for (const [line, value, low, high] of glued) expect(one(line, 'ocr'), line).toMatchObject({ value, referenceRange: { low, high } });
     expect(one('Sodio 140 mmol/L 135y145', 'ocr')?.referenceRange).toMatchObject({ low: null, high: null });

@@ -502,10 +502,11 @@ const RANGE_PREFIX = '(?:(?:Ref(?:erence)?(?:\\s*(?:Range|Interval|Value))?|Bio\
 /**
  * "3,5 - 5,1", "70 to 99", and as the languages we read write it: "70 a 99", "13,0 à 17,0", "de 22
  * a 322", "3,5 bis 5,1", "3,5 tot 5,1"; OCR drops the spaces around the word ("40,0a75,0",
- * "36,0 a48,0", "2,8bis 7,2"), but "e" and "y" are taken only between spaces.
+ * "36,0 a48,0", "2,8bis 7,2"), but "e" and "y" are taken only between spaces; it reads a dash
+ * as two ("150 —- 400") or with an equals sign ("3,5=-5,1"), and "to" as "t0" ("3.5t05.1").
  */
 const TWO_SIDED = new RegExp(
-  `${RANGE_PREFIX}(?:(?:de|entre|von|van|da|du|from|between)\\s+)?(?<![\\w.^/*])(${NUM})(?:\\s*(?:-|to)\\s*|\\s+([ey])\\s+|\\s*(a|à|al|bis|tot|and)\\s*)(${NUM})(?![\\w.]*[\\d])`,
+  `${RANGE_PREFIX}(?:(?:de|entre|von|van|da|du|from|between)\\s+)?(?<![\\w.^/*])(${NUM})(?:\\s*(?:=?-{1,2}=?|t[o0])\\s*|\\s+([ey])\\s+|\\s*(a|à|al|bis|tot|and)\\s*)(${NUM})(?![\\w.]*[\\d])`,
   'i',
 );
 /** One-sided ranges, from the longest spelling: which side of the bound is in range, and whether the bound itself is out. */
