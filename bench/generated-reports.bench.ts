@@ -38,6 +38,7 @@ const languages = [...new Set(outcomes.map((o) => o.language))].sort();
 const wrong = outcomes.flatMap((o) => o.wrong.map((w) => `seed ${o.seed} ${o.format} ${o.language}: ${w.kind}, ${w.result.name} = ${w.result.value} ${w.result.unit}${w.expected ? ` (printed ${w.expected.printedValue} ${w.expected.unit})` : ''}`));
 const lost = outcomes.reduce((n, o) => n + o.missed.length, 0);
 const listed = outcomes.reduce((n, o) => n + o.missed.filter((m) => m.listed).length, 0);
+const wrongFlags = outcomes.flatMap((o) => o.wrongFlags.map((flag) => `seed ${o.seed} ${o.format}: ${flag}`));
 const notPrinted = outcomes.flatMap((o) => o.notPrinted.map((name) => `seed ${o.seed} ${o.format}: ${name}`));
 const lines = [
   '## Generated lab reports (read back)',
@@ -66,6 +67,8 @@ const lines = [
   `Lost rows that review lists for the user to type (a value OCR could not read): ${listed} of ${lost}. Tests listed that the report does not print: ${notPrinted.length === 0 ? 'none' : notPrinted.join('; ')}.`,
   '',
   wrong.length === 0 ? 'Wrong values: none.' : `Wrong values (${wrong.length}):\n\n${wrong.map((w) => `- ${w}`).join('\n')}`,
+  '',
+  `Ranges not read as printed: ${outcomes.reduce((n, o) => n + o.wrongRanges.length, 0)}; rows flagged otherwise than their printed range would: ${wrongFlags.length === 0 ? 'none' : wrongFlags.join('; ')}.`,
 ];
 writeSection('generated-reports', lines.join('\n'));
 console.log(lines.join('\n'));

@@ -1,4 +1,5 @@
 import type { ExtractedBiomarker, UnreadRow } from '#contract/biomarkers.ts';
+import { computeFlag } from '#contract/lab-values.ts';
 import { getMarker } from '#server/labs/extract/catalogue.ts';
 import { extractDocument } from '#server/labs/extract/extract-document.ts';
 import type { OcrEngine } from '#server/labs/extract/ocr.ts';
@@ -31,8 +32,8 @@ export async function makeCase(seed: number, format: Format, opts: ReportOptions
 export type Miss = { row: ExpectedRow; kind: string; listed: boolean };
 export type Wrong = { result: ExtractedBiomarker; kind: 'wrong value' | 'wrong unit' | 'not in the report'; expected?: ExpectedRow };
 /** `notPrinted`: tests listed as unread that the report does not print (review would ask about nothing). */
-/** `wrongRanges`: rows found whose range was not read as printed (so their flag may be wrong too). */
-export type CaseOutcome = { seed: number; format: Format; language: Language; expected: number; found: number; missed: Miss[]; wrong: Wrong[]; notPrinted: string[]; wrongRanges: string[] };
+/** `wrongRanges`: rows found whose range was not read as printed; `wrongFlags`: those of them flagged otherwise than the printed range would (no flag is not wrong). */
+export type CaseOutcome = { seed: number; format: Format; language: Language; expected: number; found: number; missed: Miss[]; wrong: Wrong[]; notPrinted: string[]; wrongRanges: string[]; wrongFlags: string[] };
 
 const sameNumber = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
 /** The same number, and a limit read as the same limit ("< 0,5" is not 0,5). */
@@ -62,12 +63,14 @@ export function compareRows(testCase: GeneratedCase, results: ExtractedBiomarker
   const wrong: Wrong[] = [];
   let found = 0;
   const wrongRanges: string[] = [];
+  const wrongFlags: string[] = [];
   for (const row of expected) {
     const sameReading = results.filter((r) => r.name === row.name && sameValue(r, row));
     const read = sameReading.find((r) => sameQuantity(r, row));
     if (read) {
       found++;
       if (!sameBound(read.referenceRange.low, row.low) || !sameBound(read.referenceRange.high, row.high)) wrongRanges.push(`${row.printedName} ${row.range}: read ${read.referenceRange.text ?? 'none'}`);
+      if (read.flag !== null && !printedFlags(row).includes(read.flag)) wrongFlags.push(`${row.printedName} ${row.printedValue} by ${row.range}: flagged ${read.flag}`);
     } else missed.push({ row, kind: sameReading.length > 0 ? 'read with another unit' : missKind(row, rejects), listed: unread.some((u) => u.name === row.name) });
   }
   for (const result of results) {
@@ -82,8 +85,11 @@ export function compareRows(testCase: GeneratedCase, results: ExtractedBiomarker
     else wrong.push({ result, kind: 'not in the report' });
   }
   const notPrinted = unread.filter((u) => !report.rows.some((row) => row.name === u.name)).map((u) => u.name);
-  return { seed: report.seed, format, language: report.language, expected: expected.length, found, missed, wrong, notPrinted, wrongRanges };
+  return { seed: report.seed, format, language: report.language, expected: expected.length, found, missed, wrong, notPrinted, wrongRanges, wrongFlags };
 }
+
+/** The flags the printed range gives the value, whether or not its ends are in range ("< 5" or "up to 5"). */
+const printedFlags = (row: ExpectedRow) => [true, false].map((strict) => computeFlag(row.value, row.low, row.high, strict, row.comparator ?? null));
 
 /** Why a row was lost, from the reader's own reasons for the line that printed it (or, when OCR changed the value, for a line with its name). */
 function missKind(row: ExpectedRow, rejects: Array<{ line: string; reason: string }>): string {
