@@ -136,6 +136,9 @@ describe('parseRow: OCR text', () => {
     // "< 5,0" read "< 50" beside a value that kept its comma: the range far nearer the usual one is read.
     expect(one('PCR 3,2 mg/L < 50', 'ocr')).toMatchObject({ value: 3.2, referenceRange: { low: null, high: 5 } });
     expect(one('PCR 8,4 mg/L < 50', 'ocr')).toMatchObject({ flag: 'high' });
+    // "2,8 - 7,2" read "28 - 172": no reading lands near urea's usual range, so no flag is guessed from 2,8 - 17,2.
+    expect(parseRow('Urée 8,4 mmol/L 28 - 172', 'ocr')).toMatchObject({ kind: 'reject', names: ['Urea'] });
+    expect(one('Urée 8,4 mmol/L 28 - 72', 'ocr')).toMatchObject({ referenceRange: { low: 2.8, high: 7.2 }, flag: 'high' });
     // "< 10" is as printed: no reading of it is far nearer the usual "< 5".
     expect(one('PCR 3,2 mg/L < 10', 'ocr')).toMatchObject({ referenceRange: { high: 10 } });
     // "0,5" read "05".

@@ -727,7 +727,7 @@ function rangeReadings(marker: Marker, unit: UnitDef, range: PrintedRange | null
   const options: Array<{ low: number | null; high: number | null; score: number }> = [];
   for (const low of lows) {
     for (const high of highs) {
-      if (!fits(low, high)) continue;
+      if (!fits(low, high) || !boundsNearTypical(marker, unit, low, high)) continue;
       options.push({ low, high, score: overlapsTypical(marker, unit, low, high) ? 1 : 0 });
     }
   }
@@ -740,6 +740,13 @@ function rangeReadings(marker: Marker, unit: UnitDef, range: PrintedRange | null
     .sort((a, b) => a.distance - b.distance);
   const [nearest, next] = ranked as [(typeof ranked)[number], (typeof ranked)[number]];
   return next.distance - nearest.distance > Math.log(3) ? [{ low: nearest.low, high: nearest.high }] : ranked.map(({ low, high }) => ({ low, high }));
+}
+
+/** Each bound within twice or half the usual one: a range read with separators OCR lost must land near it ("28 - 172" is not 2,8 - 17,2). */
+function boundsNearTypical(marker: Marker, unit: UnitDef, low: number | null, high: number | null): boolean {
+  const [tl, th] = marker.typical;
+  const near = (value: number | null, typical: number | null | undefined) => value === null || value === 0 || !typical || Math.abs(Math.log(toCanonical(unit, value) / typical)) <= Math.log(2);
+  return near(low, tl) && near(high, th);
 }
 
 function withinTypical(marker: Marker, unit: UnitDef, value: number): boolean {
