@@ -64,12 +64,15 @@ export function joinSpaceGroupedDigits(text: string, opts: { fromTextLayer: bool
   const joined = text.replace(/(?<![\d.,])\d{1,3}(?:[\u00a0\u202f]\d{3})+(?![\d])/g, (m) => m.replace(/[\u00a0\u202f]/g, ''));
   if (opts.convention?.decimal !== ',') return joined;
   if (!opts.fromTextLayer) return joinOcrSpaceGroups(joined);
-  return joined.replace(/(?<=^|\s\s|[A-Za-zÀ-ÿ)]\s|[-–(<>≤≥]\s?)\d{1,3}(?: \d{3})+(?=$|\s\s|\s?[-–)]|\s(?:to|a|à|al|bis|tot|e|y)\s)/g, (m) => m.replace(/ /g, ''));
+  return joined.replace(new RegExp(String.raw`(?<=^|\s\s|[A-Za-zÀ-ÿ)]\s|[-–(<>≤≥]\s?)\d{1,3}(?: \d{3})+(?=$|\s\s|\s?[-–)]|\s(?:${RANGE_WORDS})\s)`, 'g'), (m) => m.replace(/ /g, ''));
 }
+
+/** The words that join a range's bounds in the languages we read ("70 a 99", "3,5 bis 5,1", "135 y 145"). */
+export const RANGE_WORDS = 'to|a|à|al|bis|tot|e|y|and';
 
 const GROUPED = String.raw`\d{1,3}(?: \d{3})+`;
 // OCR reads the range's en dash as an em dash ("150 000 — 400 000").
-const GROUPED_RANGE = new RegExp(String.raw`(?<![\dA-Za-z.,])${GROUPED}(?:\s?[-–—]\s?|\s(?:to|a|à|al|bis|tot|e|y)\s)${GROUPED}(?![\d.,])`);
+const GROUPED_RANGE = new RegExp(String.raw`(?<![\dA-Za-z.,])${GROUPED}(?:\s?[-–—]\s?|\s(?:${RANGE_WORDS})\s)${GROUPED}(?![\d.,])`);
 
 /**
  * OCR lines have no cells, and "140 135-145" is a value and a range: spaces group digits only on

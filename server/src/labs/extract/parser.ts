@@ -5,7 +5,7 @@ import { CATALOGUE, getMarker, type Marker, type UnitDef } from './catalogue.ts'
 import { readTestDate, type DateOrder } from './dates.ts';
 import { matchNameAtStart, stripNameTail } from './names.ts';
 import { decimalInsertions, fixOcrDigits, parsePrintedNumber, type PrintedNumber } from './numbers.ts';
-import { detectNumberConvention, joinSpaceGroupedDigits, readNumber, type NumberConvention } from './number-convention.ts';
+import { detectNumberConvention, joinSpaceGroupedDigits, RANGE_WORDS, readNumber, type NumberConvention } from './number-convention.ts';
 import { splitSideBySideRows } from './side-by-side.ts';
 import { findUnit, roundSignificant, toCanonical, unitKind } from './units.ts';
 
@@ -331,7 +331,7 @@ type RowOutcome =
   | { kind: 'reject'; reason: string; names?: string[]; asRead?: Pick<UnreadRow, 'unit' | 'referenceRange'> };
 
 /** A range's end after the value, perhaps past a glyph glued to it or a decimal split off ("5,a7 - 6,4", "5, 7 - 6,4"). */
-const RANGE_FOLLOWS = /^\S*\s*(?:[.,]?\d{1,2}\s*)?(?:[-–]|(?:to|a|à|al|bis|tot|e|y)\s)\s*\d/;
+const RANGE_FOLLOWS = new RegExp(String.raw`^\S*\s*(?:[.,]?\d{1,2}\s*)?(?:[-–]|(?:${RANGE_WORDS})\s)\s*\d`);
 /** Earlier results beside this one, each with its date ("95   98 01/15/2024   mg/dL"): not this report's value. */
 const EARLIER_RESULT = /^(\s+(?:High|Low|H|L))?\s+[<>]?\d[\d.,]*\s+(?:(?:High|Low|H|L)\s+)?\d{1,2}\/\d{1,2}\/\d{2,4}(?=\s|$)/;
 const SERIAL_PREFIX = /^\s*(?:\d{1,2}[.)]\s+|[•*·\-–]\s*)/;
@@ -502,11 +502,11 @@ const RANGE_PREFIX = '(?:(?:Ref(?:erence)?(?:\\s*(?:Range|Interval|Value))?|Bio\
 /**
  * "3,5 - 5,1", "70 to 99", and as the languages we read write it: "70 a 99", "13,0 à 17,0", "de 22
  * a 322", "3,5 bis 5,1", "3,5 tot 5,1"; OCR drops the spaces around the word ("40,0a75,0",
- * "36,0 a48,0", "2,8bis 7,2"), but "e" and "y" are taken only between spaces; it reads a dash
- * as two ("150 —- 400") or with an equals sign ("3,5=-5,1"), and "to" as "t0" ("3.5t05.1").
+ * "36,0 a48,0", "2,8bis 7,2"; "e" and "y" count only between spaces), reads a dash as two ("150 —-
+ * 400") or with an equals sign ("3,5=-5,1"), and "to" as "t0" ("3.5t05.1").
  */
 const TWO_SIDED = new RegExp(
-  `${RANGE_PREFIX}(?:(?:de|entre|von|van|da|du|from|between)\\s+)?(?<![\\w.^/*])(${NUM})(?:\\s*(?:=?-{1,2}=?|t[o0])\\s*|\\s+([ey])\\s+|\\s*(a|à|al|bis|tot|and)\\s*)(${NUM})(?![\\w.]*[\\d])`,
+  `${RANGE_PREFIX}(?:(?:de|entre|von|van|da|du|from|between)\\s+)?(?<![\\w.^/*])(${NUM})(?:\\s*(?:=?-{1,2}=?|t[o0])\\s*|\\s+(${RANGE_WORDS})\\s+|\\s*(a|à|al|bis|tot|and)\\s*)(${NUM})(?![\\w.]*[\\d])`,
   'i',
 );
 /** One-sided ranges, from the longest spelling: which side of the bound is in range, and whether the bound itself is out. */
@@ -744,9 +744,7 @@ function rangeReadings(marker: Marker, unit: UnitDef, range: PrintedRange | null
 
 /** Each bound within twice or half the usual one: a range read with separators OCR lost must land near it ("28 - 172" is not 2,8 - 17,2). */
 function boundsNearTypical(marker: Marker, unit: UnitDef, low: number | null, high: number | null): boolean {
-  const [tl, th] = marker.typical;
-  const near = (value: number | null, typical: number | null | undefined) => value === null || value === 0 || !typical || Math.abs(Math.log(toCanonical(unit, value) / typical)) <= Math.log(2);
-  return near(low, tl) && near(high, th);
+  return apart(unit, low, marker.typical[0]) <= Math.log(2) && apart(unit, high, marker.typical[1]) <= Math.log(2);
 }
 
 function withinTypical(marker: Marker, unit: UnitDef, value: number): boolean {
@@ -764,10 +762,12 @@ function nearTypical(marker: Marker, unit: UnitDef, value: number): boolean {
 
 /** How far a range's bounds sit from the usual ones, as the sum of their log ratios (a zero or open bound adds nothing). */
 function distanceFromTypical(marker: Marker, unit: UnitDef, low: number | null, high: number | null): number {
-  const [tl, th] = marker.typical;
-  const apart = (value: number | null, typical: number | null | undefined) =>
-    value === null || value === 0 || !typical ? 0 : Math.abs(Math.log(toCanonical(unit, value) / typical));
-  return apart(low, tl) + apart(high, th);
+  return apart(unit, low, marker.typical[0]) + apart(unit, high, marker.typical[1]);
+}
+
+/** How far a bound sits from the usual one, as a log ratio; a zero or open bound, or none usual, counts nothing. */
+function apart(unit: UnitDef, value: number | null, typical: number | null | undefined): number {
+  return value === null || value === 0 || !typical ? 0 : Math.abs(Math.log(toCanonical(unit, value) / typical));
 }
 
 function lostEverySeparator(marker: Marker, unit: UnitDef, range: PrintedRange): boolean {
