@@ -46,6 +46,58 @@ describe('two columns under OCR: where the right column starts', () => {
     expect(found?.gutter).toBeLessThan(1030);
   });
 
+  it('reaches down over the right column\'s rows whose names OCR garbled, to where its lines stop (photo seed 12009)', () => {
+    const found = band([
+      [[140, 'EMOCROMO'], [1030, 'Proteine'], [1180, 'totali']],
+      [[200, '4,57'], [320, 'x10^12/L'], [1090, '6,2'], [1200, 'g/dL']],
+      [[140, 'MCHC'], [1030, 'Colesterolo'], [1240, 'HDL']],
+      [[200, '33,9'], [320, 'g/dL'], [1090, '54'], [1200, 'mg/dL']],
+      [[140, 'Piastrine'], [1030, 'ORMONI'], [1180, 'E'], [1220, 'VITAMINE']],
+      [[200, '>480'], [1030, 'Esame']],
+      [[140, 'Neutrofili'], [1030, 'porns'], [1200, '3']],
+      [[200, '61,2'], [320, '%'], [1090, '237'], [1200, 'ng/mL']],
+      [[140, 'MCV']],
+      [[200, '98,1'], [320, 'fL']],
+      [],
+      [],
+      [],
+      [],
+      [],
+      [[140, 'Interpretazione']],
+      [[180, 'Emoglobina'], [400, 'glicata'], [760, '5,7-6,4'], [1130, 'prediabete']],
+      [[180, 'Vitamina'], [330, 'D'], [760, '<'], [790, '20'], [1130, 'carenza']],
+    ]);
+    // The right column's rows down to Ferritin's value line (237) are in the band, the interpretation table below is not.
+    expect(found?.bottom).toBeGreaterThan(100 + 7 * 40 + 28);
+    expect(found?.bottom).toBeLessThan(100 + 15 * 40);
+  });
+
+  it('takes one name for a column when headings and garbled names start at its x too, from the column\'s top (photo seed 15026)', () => {
+    const found = band([
+      [[140, 'BLUTBILD'], [1030, 'FETTSTOFFWECHSEL']],
+      [[140, 'MCH'], [1030, 'Untersuchung']],
+      [[200, '29,0'], [320, 'pg'], [1030, 'Gesamicholesierin']],
+      [[140, 'Kalium'], [1090, '7,11'], [1200, 'mmol/L']],
+      [[200, '3,9'], [320, 'mmol/l'], [1030, 'HORMONE'], [1180, 'UND'], [1250, 'VITAMINE']],
+      [[140, 'Natrium'], [1030, 'TSH'], [1100, 'basal']],
+      [[200, '144'], [320, 'mmol/l'], [1090, '0,59'], [1200, 'mU/l']],
+    ]);
+    expect(found?.gutter).toBeGreaterThan(320 + 6 * 18);
+    expect(found?.gutter).toBeLessThan(1030);
+    // From the column's heading down: Gesamtcholesterin's row (its name garbled) is read column by column too.
+    expect(found?.top).toBeLessThanOrEqual(100);
+    expect(found?.bottom).toBeGreaterThan(100 + 6 * 40 + 28);
+  });
+
+  it('counts a name in brackets as a name, its value after it (photo seed 12019)', () => {
+    const found = band([
+      [[140, 'HEMATOLOGY'], [1030, 'ALT'], [1090, '(SGPT)'], [1300, '<8'], [1400, 'U/L']],
+      [[140, 'ESR'], [600, '21'], [700, 'mm/hr'], [1030, 'AST'], [1090, '(SGOT)'], [1300, '13'], [1400, 'U/L']],
+    ]);
+    expect(found?.gutter).toBeGreaterThan(700 + 5 * 18);
+    expect(found?.gutter).toBeLessThan(1030);
+  });
+
   it('leaves a one-column table alone: a unit column mid-page is no column of results ("mg" is no magnesium)', () => {
     expect(
       band([
