@@ -225,6 +225,11 @@ describe('parseRow: OCR text', () => {
     expect(one('Hemoglobin 13,5 Gl 12,0-16,0', 'ocr')).toMatchObject({ unit: 'g/dL', canonicalValue: 13.5 });
   });
 
+  it('leaves out a value a group of three digits follows, in a decimal-comma report, its range too garbled to tell (scan seed 16000)', () => {
+    expect(parseRow('Globules blancs 8 600 Imm? 4.000 — 10 00C', 'ocr', { decimal: ',' })).toMatchObject({ kind: 'reject', reason: expect.stringMatching(/grouped by a space/) });
+    expect(parseRow('Globules blancs 8 600 /mm3 4 000 - 10 000', 'ocr', { decimal: ',' })).toMatchObject({ kind: 'ok', result: { value: 8600 } });
+  });
+
   it('reads a unit OCR mangled past repair from the printed range, when only one unit fits', () => {
     expect(one('TSH 1,12 muUlL 0,40-4,00', 'ocr')).toMatchObject({ unit: 'm[IU]/L', canonicalValue: 1.12, unitFromRange: true });
     // A unit read, even repaired, is not marked as taken from the range.
@@ -239,6 +244,14 @@ describe('parseRow: OCR text', () => {
     expect(parseRow('HCM 324 Po 270-330', 'ocr')).toMatchObject({ kind: 'ok', result: { name: 'MCH', value: 32.4, unitFromRange: true }, ocrValue: { token: '324', doubt: true } });
     // One bound's separator lost ("4.5-11" read "45-11", the µ a missing glyph): the low bound at a tenth puts the range in order.
     expect(one('White Blood Cells 7.5 KEL (Normal: 45-11)', 'ocr')).toMatchObject({ name: 'WBC count', value: 7.5, referenceRange: { low: 4.5, high: 11 }, unitFromRange: true });
+    // One bound's separators lost beside the other's ("0,40-400" for "0,40-4,00"): read with them, else 4,66 is flagged normal (scan seed 16028).
+    expect(one('Hormonio tireoestimulante 4,66 HUI/mL (0,40-400) H', 'ocr')).toMatchObject({ name: 'TSH', value: 4.66, referenceRange: { low: 0.4, high: 4 }, flag: 'high' });
+    // "%" read "NR" and the range's separators lost: 6.8 is no value by 40-56 mmol/mol, but is by 4.0-5.6 % (photo seed 16009).
+    expect(one('HbAlc 6.8 NR 40-56 H', 'ocr')).toMatchObject({ name: 'HbA1c', unit: '%', value: 6.8, referenceRange: { low: 4, high: 5.6 }, unitFromRange: true });
+    // What a mangled unit shows of its volume holds: "m/dL" is no mg/L, so "23" by "17-25" waits for a second reading (scan seed 16016).
+    expect(parseRow('Magnésio 23 m/dL 17-25', 'ocr')).toMatchObject({ kind: 'ok', result: { unit: 'mg/dL', value: 2.3 }, ocrValue: { doubt: true } });
+    // Digits glued to what is no unit were misread with it: "24 mm/h" read "2a Rh" is not 2 mm/h (photo seed 16001).
+    expect(one('VSG 2a Rh <20 H', 'ocr')).toBeNull();
     // Without a range, or with one that fits mg/dL and mEq/L alike, the unit is not guessed.
     expect(one('TSH 1,12 muUlL', 'ocr')).toBeNull();
     expect(one('Magnesium 1,8 rnxL 1,3-2,1', 'ocr')).toBeNull();

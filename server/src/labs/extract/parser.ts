@@ -369,6 +369,8 @@ export function parseRow(rawText: string, source: LineSource, convention?: Numbe
   if (source === 'ocr' && /^[|Il][\d.,]/.test(valueMatch[2] as string)) return reject(`unreadable value "${valueMatch[2]}"`, /^\s*\d/.test(afterValue) ? [] : namesOf(keys));
   // Digits glued to what is no unit, the unit after it ("7D) g/dL" for 7,5 g/dL): the value was misread.
   if (source === 'ocr' && garbageBeforeUnit(afterValue, keys)) return reject(`unreadable value "${valueMatch[2]}${afterValue.split(/\s/)[0]}"`);
+  // "8 600 /mm³" with its range too garbled to join: the digits after a space may be the value's (or a guideline's "30 100": not listed to type).
+  if (source === 'ocr' && maySpaceGroup(valueMatch[2] as string, afterValue, convention)) return { kind: 'reject', reason: `OCR value "${valueMatch[2]}${afterValue.slice(0, 4)}" may be digits grouped by a space` };
   const valueToken = source === 'ocr' ? fixOcrDigits(valueMatch[2] as string) : (valueMatch[2] as string);
   const printed = convention ? readNumber(valueToken, convention) : parsePrintedNumber(valueToken);
   if (!printed) return reject(`unreadable value "${valueMatch[2]}"`);
@@ -386,7 +388,9 @@ export function parseRow(rawText: string, source: LineSource, convention?: Numbe
 
   const candidates = keys.map(getMarker);
   const readUnit = resolveUnit(candidates, unitWords, source);
-  const resolved = readUnit ?? (source === 'ocr' ? unitFromRange(candidates, unitWords, printed, range) : null);
+  // Digits glued to letters that are no unit ("2a Rh" for "24 mm/h") may be misread with them: no unit is guessed for them.
+  const glued = /^\p{L}/u.test(afterValue);
+  const resolved = readUnit ?? (source === 'ocr' && !glued ? unitFromRange(candidates, unitWords, printed, range) : null);
   if (!resolved) return reject(`unit "${unitWords.slice(0, 2).join(' ')}" not known for ${keys.join('/')}`, printsAUnit(unitWords[0] ?? '') ? namesOf(keys) : []);
   const { marker, unit, printedUnit } = resolved;
 
@@ -446,6 +450,9 @@ function lettersForValue(rest: string, keys: string[]): boolean {
   const [word, unit] = rest.trim().split(/\s+/);
   return word !== undefined && unit !== undefined && word.length <= 4 && !FLAG_PATTERN.test(word) && isUnitOf(keys, unit);
 }
+
+/** Up to three digits, then a space and three more, in a report that prints decimal commas (and may group thousands by spaces). */
+const maySpaceGroup = (digits: string, after: string, convention?: NumberConvention) => convention?.decimal === ',' && /^\d{1,3}$/.test(digits) && /^ \d{3}(?![\d.,])/.test(after);
 
 /** What follows a value's digits: glued to them, a word that is neither unit nor flag, then a unit. */
 function garbageBeforeUnit(after: string, keys: string[]): boolean {
@@ -589,11 +596,12 @@ function resolveUnit(
  */
 function unitFromRange(candidates: Marker[], unitWords: string[], printed: PrintedNumber, range: PrintedRange | null): { marker: Marker; unit: UnitDef; printedUnit: string } | null {
   if (!range || unitWords.length === 0 || CATALOGUE.some((marker) => findUnit(marker, unitWords[0] as string) !== null)) return null;
+  const per = perVolume(unitWords[0] as string);
   // As printed first; only where no unit fits so, with separators OCR may have lost with the unit.
   for (const lostSeparators of [false, true]) {
     const fitting = candidates.flatMap((marker) =>
       marker.units
-        .filter((unit) => unit.unit !== '' && rangeNearTypical(marker, unit, range, lostSeparators) && valueNearTypical(marker, unit, printed, lostSeparators))
+        .filter((unit) => unit.unit !== '' && (per === null || perVolume(unit.unit) === per) && rowNearTypical(marker, unit, printed, range, lostSeparators))
         .map((unit) => ({ marker, unit })),
     );
     const [one] = fitting;
@@ -604,30 +612,45 @@ function unitFromRange(candidates: Marker[], unitWords: string[], printed: Print
   return null;
 }
 
+/** The volume a unit is per, where its slash was read ("m/dL": per decilitre, so not mg/L). */
+function perVolume(unit: string): string | null {
+  return /\/\s*(dl|ml|l|ul|µl|μl)$/i.exec(unit)?.[1]?.toLowerCase().replace(/[µμ]/, 'u') ?? null;
+}
+
 /** A number printed whole may have lost its separator ("361" for 3,61): read also at a tenth and a hundredth. */
 const scales = (printedWhole: boolean, lostSeparators: boolean) => (lostSeparators && printedWhole ? [1, 0.1, 0.01] : [1]);
 
-/** The value near the usual ones (a second reading must still find a lost separator). */
-function valueNearTypical(marker: Marker, unit: UnitDef, printed: PrintedNumber, lostSeparators: boolean): boolean {
-  return scales(!printed.hadDecimalPoint, lostSeparators).some((scale) => nearTypical(marker, unit, printed.value * scale));
+/**
+ * The range near the usual one, and the value near it too and not far outside that range, each
+ * as printed or, with `lostSeparators`, at a tenth or a hundredth: "6.8" by "40-56" is HbA1c's
+ * 6.8 % by 4.0-5.6, not 6.8 mmol/mol, a value six times under its range.
+ */
+function rowNearTypical(marker: Marker, unit: UnitDef, printed: PrintedNumber, range: PrintedRange, lostSeparators: boolean): boolean {
+  const values = scales(!printed.hadDecimalPoint, lostSeparators)
+    .map((scale) => printed.value * scale)
+    .filter((value) => nearTypical(marker, unit, value));
+  return rangeReadingsNearTypical(marker, unit, range, lostSeparators).some(({ low, high }) => values.some((value) => !farOutside(value, low, high)));
 }
 
 /**
- * Each bound within half as much again of the usual one, at least one to compare. With
- * `lostSeparators`, a bound printed whole may also be read at a tenth or a hundredth, the bounds
- * still in order ("270-330" for 27,0-33,0; "45-11" for 4,5-11).
+ * The readings of the range with each bound within half as much again of the usual one, at
+ * least one to compare. With `lostSeparators`, a bound printed whole may also be read at a tenth
+ * or a hundredth, the bounds still in order ("270-330" for 27,0-33,0; "45-11" for 4,5-11).
  */
-function rangeNearTypical(marker: Marker, unit: UnitDef, range: PrintedRange, lostSeparators: boolean): boolean {
+function rangeReadingsNearTypical(marker: Marker, unit: UnitDef, range: PrintedRange, lostSeparators: boolean): Array<{ low: number | null; high: number | null }> {
   const readings = (bound: PrintedNumber | null | undefined) => (bound ? scales(!bound.hadDecimalPoint, lostSeparators).map((scale) => bound.value * scale) : [null]);
   const near = (bound: number | null, usual: number | null) => (bound === null || bound === 0 || usual === null ? null : Math.abs(Math.log(toCanonical(unit, bound) / usual)) <= Math.log(1.5));
-  return readings(range.low).some((low) =>
-    readings(range.high).some((high) => {
-      if (low !== null && high !== null && low > high) return false;
+  return readings(range.low).flatMap((low) =>
+    readings(range.high).flatMap((high) => {
+      if (low !== null && high !== null && low > high) return [];
       const compared = [near(low, marker.typical[0]), near(high, marker.typical[1])].filter((fits) => fits !== null);
-      return compared.length > 0 && compared.every(Boolean);
+      return compared.length > 0 && compared.every(Boolean) ? [{ low, high }] : [];
     }),
   );
 }
+
+/** Under a fifth of the low bound or over five times the high one. */
+const farOutside = (value: number, low: number | null, high: number | null) => (low !== null && value < low / 5) || (high !== null && value > high * 5);
 
 function looksLikeUnit(word: string): boolean {
   return /[/%^*]|^(?:fl|pg|sec|s|iu|u|mg|g|ng|ug|mm)$/i.test(word) || /^(?:cumm|lakhs?|mill|million|calc)/i.test(word);
@@ -668,7 +691,6 @@ function judgeValue(marker: Marker, unit: UnitDef, printed: PrintedNumber, range
     return { kind: 'reject', reason: `OCR value ${printed.digits} for ${marker.name} has lost its decimal separator` };
   }
   const inRange = (v: number) => (low === null || v >= low * 0.5) && (high === null || v <= high * 2);
-  const farOut = (v: number) => (low !== null && v < low / 5) || (high !== null && v > high * 5);
   const repairs = printed.hadDecimalPoint ? [] : decimalInsertions(printed.digits).filter(plausible);
   // OCR may drop a decimal separator ("3,1" read "31"); with no printed range to tell, such a value is left out
   // unless it sits near the usual range and no reading with a separator falls inside it (glucose 104, not 10.4).
@@ -676,10 +698,10 @@ function judgeValue(marker: Marker, unit: UnitDef, printed: PrintedNumber, range
   if (!range && repairs.length > 0 && !(nearTypical(marker, unit, printed.value) && !repairs.some((v) => withinTypical(marker, unit, v)))) {
     return { kind: 'reject', reason: `OCR value ${printed.value} for ${marker.name} may have lost its decimal separator` };
   }
-  // A row with no separator anywhere whose range, given separators, sits far nearer the usual
-  // one ("31" by "<50" for CRP: "3,1" by "<5,0") may have lost every separator: left out when
-  // the value as read is one a person can have (else the repairs below settle it).
-  if (range && decimalInsertions(printed.digits).length > 0 && !printed.hadDecimalPoint && plausible(printed.value) && lostEverySeparator(marker, unit, range)) {
+  // A value with no separator whose range, given the separators it lacks, sits far nearer the
+  // usual one ("31" by "<50" for CRP: "3,1" by "<5,0") may have lost its separator too: left out
+  // when the value as read is one a person can have (else the repairs below settle it).
+  if (range && decimalInsertions(printed.digits).length > 0 && !printed.hadDecimalPoint && plausible(printed.value) && rangeLostSeparators(marker, unit, range)) {
     return { kind: 'reject', reason: `OCR value ${printed.value} for ${marker.name} and its range may have lost their decimal separators` };
   }
   // A whole number beside a range printed with decimals ("45" by "4.0-10.0", "7" by "1.7-2.5"),
@@ -695,7 +717,7 @@ function judgeValue(marker: Marker, unit: UnitDef, printed: PrintedNumber, range
   if (rangeRepaired(range, low, high) && !printed.hadDecimalPoint && plausible(printed.value) && decimalInsertions(printed.digits).length > 0) {
     return { kind: 'reject', reason: `OCR value ${printed.value} for ${marker.name} beside a misread range may have lost its decimal separator` };
   }
-  if (plausible(printed.value) && !farOut(printed.value)) return { kind: 'ok', value: printed.value, low, high };
+  if (plausible(printed.value) && !farOutside(printed.value, low, high)) return { kind: 'ok', value: printed.value, low, high };
   if (plausible(printed.value) && !repairs.some(inRange)) return { kind: 'ok', value: printed.value, low, high };
   const fitting = repairs.filter((v) => (chosenRange ? inRange(v) : true));
   if (fitting.length === 1 && !plausible(printed.value)) return { kind: 'ok', value: fitting[0] as number, low, high };
@@ -719,8 +741,9 @@ function rangeReadings(marker: Marker, unit: UnitDef, range: PrintedRange | null
   const asPrinted = { low: range.low?.value ?? null, high: range.high?.value ?? null };
   // A text layer is what was printed: never "repaired", even when odd.
   // An OCR range far from the usual one may have lost its decimal separators along with its value ("2,8 - 7,2" read "28 - 72"),
-  // and so may one that still overlaps it while a reading with separators sits far nearer ("< 50" for CRP's "< 5,0").
-  const asPrintedFits = fits(asPrinted.low, asPrinted.high) && overlapsTypical(marker, unit, asPrinted.low, asPrinted.high) && !lostEverySeparator(marker, unit, range);
+  // and so may one that still overlaps it while a reading with separators sits far nearer ("< 50" for CRP's "< 5,0",
+  // "0,40 - 400" for TSH's "0,40 - 4,00").
+  const asPrintedFits = fits(asPrinted.low, asPrinted.high) && overlapsTypical(marker, unit, asPrinted.low, asPrinted.high) && !rangeLostSeparators(marker, unit, range);
   if (source === 'text' || asPrintedFits) return [asPrinted];
   const lows = range.low ? readingsOf(range.low) : [null];
   const highs = range.high ? readingsOf(range.high) : [null];
@@ -770,8 +793,8 @@ function apart(unit: UnitDef, value: number | null, typical: number | null | und
   return value === null || value === 0 || !typical ? 0 : Math.abs(Math.log(toCanonical(unit, value) / typical));
 }
 
-function lostEverySeparator(marker: Marker, unit: UnitDef, range: PrintedRange): boolean {
-  if (range.low?.hadDecimalPoint || range.high?.hadDecimalPoint) return false;
+/** A range whose bounds printed whole, read with separators, sit far nearer the usual range than as printed. */
+function rangeLostSeparators(marker: Marker, unit: UnitDef, range: PrintedRange): boolean {
   const asPrinted = distanceFromTypical(marker, unit, range.low?.value ?? null, range.high?.value ?? null);
   const lows = range.low ? readingsOf(range.low) : [null];
   const highs = range.high ? readingsOf(range.high) : [null];

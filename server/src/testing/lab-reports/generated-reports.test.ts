@@ -28,8 +28,10 @@ const REGRESSION_SEEDS: Record<Format, number[]> = {
   // 9114: "5,3" read "538" beside "40-56", taken as 5.38, though read again "5.8";
   // 10000: "31,7" read "3.7", though read again "31,7";
   // 11001, 12022, 13000, 13002: "2,27" read "2,21", "1,77" "1,07", "2,31" "2,30", "7,1" "7,2", no rule
-  // in doubt ("2,21" in every grey reading; read again in black and white since)
-  'scanned-pdf': [1001, 1005, 1007, 1030, 6010, 9114, 10000, 11001, 12022, 13000, 13002],
+  // in doubt ("2,21" in every grey reading; read again in black and white since);
+  // 16028: TSH's "(0,40 - 4,00)" read "(0,40-400)", which flagged 4,66 normal; 16000: "8 600 /mm³"
+  // read "8 600 Imm?" by a garbled range, taken as 8; 16016: "2,3 mg/dL" read "23 m/dL", taken as 23 mg/L
+  'scanned-pdf': [1001, 1005, 1007, 1030, 6010, 9114, 10000, 11001, 12022, 13000, 13002, 16000, 16016, 16028],
   // OCR dropped the decimal comma of "3,1" and the range: read as 31 before the fix;
   // 1001: "4.5" read "45" beside "4.0-10.0" (taken while under five times the range);
   // 6003: "150 000 — 400 000" (an em dash hid the grouped range), "13,9" read "139" until cut tight;
@@ -40,8 +42,10 @@ const REGRESSION_SEEDS: Record<Format, number[]> = {
   // 10012, 10021: total protein "7,5" and "7,2" read "7D)" and "2" beside "64-83", taken as 7 and 2;
   // 11003: "12,7" read "2.7" in a decimal-comma report, again "nd", cut tight "12,7";
   // 11025: ESR "11" read "1" beside "<20"; 12025: "5,17" read "5.27", again "SLT", in black and white "517";
-  // 13016: bilirubin "11" read "13", and CRP's "< 5.0" read "< 50", which flagged 8.4 normal
-  photo: [8, 1001, 6003, 6016, 6022, 8015, 9117, 10012, 10021, 11003, 11025, 12025, 13016],
+  // 13016: bilirubin "11" read "13", and CRP's "< 5.0" read "< 50", which flagged 8.4 normal;
+  // 16009: HbA1c "6.8 %" by "4.0-5.6" read "6.8 NR" by "40-56", its unit taken as mmol/mol from the range;
+  // 16001: ESR "24 mm/h" read "2a Rh", taken as 2 mm/h
+  photo: [8, 1001, 6003, 6016, 6022, 8015, 9117, 10012, 10021, 11003, 11025, 12025, 13016, 16001, 16009],
 };
 /** Text formats also read reports in other styles (report.ts): as the large US labs print them, with ranges in words, as labelled blocks. */
 const STYLED_SEEDS: Array<{ seeds: number[]; options: ReportOptions }> = [
