@@ -250,6 +250,10 @@ describe('parseRow: OCR text', () => {
     expect(one('HbAlc 6.8 NR 40-56 H', 'ocr')).toMatchObject({ name: 'HbA1c', unit: '%', value: 6.8, referenceRange: { low: 4, high: 5.6 }, unitFromRange: true });
     // What a mangled unit shows of its volume holds: "m/dL" is no mg/L, so "23" by "17-25" waits for a second reading (scan seed 16016).
     expect(parseRow('Magnésio 23 m/dL 17-25', 'ocr')).toMatchObject({ kind: 'ok', result: { unit: 'mg/dL', value: 2.3 }, ocrValue: { doubt: true } });
+    // "gd" is g/dL with its slash and "L" lost: "> 85" by "64-83" is "> 8,5" by 6,4-8,3 g/dL in doubt, not 85 g/L (photo seed 17021).
+    expect(parseRow('Protéines totales >85 gd 64-83 H', 'ocr')).toMatchObject({ kind: 'ok', result: { unit: 'g/dL', value: 8.5, comparator: '>' }, ocrValue: { doubt: true } });
+    // ...and a unit spelt per litre is one ("ua/l" for µg/L; photo seed 11018).
+    expect(one('Ferritine <12 ua/l 30 - 300 L', 'ocr')).toMatchObject({ name: 'Ferritin', value: 12, comparator: '<', unit: expect.stringMatching(/\/L$/), unitFromRange: true });
     // Digits glued to what is no unit were misread with it: "24 mm/h" read "2a Rh" is not 2 mm/h (photo seed 16001).
     expect(one('VSG 2a Rh <20 H', 'ocr')).toBeNull();
     // Without a range, or with one that fits mg/dL and mEq/L alike, the unit is not guessed.

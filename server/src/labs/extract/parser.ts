@@ -600,20 +600,23 @@ function unitFromRange(candidates: Marker[], unitWords: string[], printed: Print
   // As printed first; only where no unit fits so, with separators OCR may have lost with the unit.
   for (const lostSeparators of [false, true]) {
     const fitting = candidates.flatMap((marker) =>
-      marker.units
-        .filter((unit) => unit.unit !== '' && (per === null || perVolume(unit.unit) === per) && rowNearTypical(marker, unit, printed, range, lostSeparators))
-        .map((unit) => ({ marker, unit })),
+      marker.units.flatMap((unit) => {
+        const spelling = [unit.unit, ...(unit.aliases ?? [])].find((u) => per === null || perVolume(u) === per);
+        return unit.unit !== '' && spelling !== undefined && rowNearTypical(marker, unit, printed, range, lostSeparators) ? [{ marker, unit, printedUnit: spelling }] : [];
+      }),
     );
     const [one] = fitting;
     if (!one) continue;
     if (fitting.some((f) => f.marker !== one.marker || f.unit.factor !== one.unit.factor || (f.unit.offset ?? 0) !== (one.unit.offset ?? 0))) return null;
-    return { ...one, printedUnit: one.unit.unit };
+    return one;
   }
   return null;
 }
 
-/** The volume a unit is per, where its slash was read ("m/dL": per decilitre, so not mg/L). */
+/** The volume a unit is per, where OCR read it ("m/dL": per decilitre, so not mg/L; "ua/l": µg/L, not ng/mL). */
 function perVolume(unit: string): string | null {
+  // "gd", "mgd": g/dL and mg/dL with the slash or the "L" lost.
+  if (/^[mnpuµμ]?g\/?d[lI1|]?$/i.test(unit)) return 'dl';
   return /\/\s*(dl|ml|l|ul|µl|μl)$/i.exec(unit)?.[1]?.toLowerCase().replace(/[µμ]/, 'u') ?? null;
 }
 
