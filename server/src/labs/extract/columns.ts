@@ -51,9 +51,7 @@ function midPageStarts(lines: Iterable<OcrWord[]>, imageWidth: number, gap: numb
  * One name read where OCR garbled the column's others: it marks a column when words start at its
  * x on several more lines (the column's headings, its other names), in letters as no number or unit is.
  */
-function headsAColumn(names: OcrWord[], candidates: Array<{ word: OcrWord }>, unit: number): boolean {
-  const [name] = names;
-  if (!name) return false;
+function headsAColumn(name: OcrWord, candidates: Array<{ word: OcrWord }>, unit: number): boolean {
   const aligned = candidates.filter(({ word }) => word.line !== name.line && Math.abs(word.left - name.left) <= unit && /^\p{L}{4,}$/u.test(word.text));
   return aligned.length >= MIN_HEADINGS;
 }
@@ -80,7 +78,7 @@ export function findColumnBand(words: OcrWord[], imageWidth: number): ColumnBand
     for (const b of [bucket - 1, bucket, bucket + 1]) buckets.set(b, [...(buckets.get(b) ?? []), word]);
   }
   const best = [...buckets.values()].sort((a, b) => b.length - a.length)[0];
-  if (!best || (best.length < MIN_NAMES && !headsAColumn(best, candidates, unit))) return null;
+  if (!best || (best.length < MIN_NAMES && !headsAColumn(best[0] as OcrWord, candidates, unit))) return null;
   const columnStart = Math.min(...best.map((w) => w.left));
   const gutter = columnStart - gap / 2;
   const height = Math.max(...best.map((w) => w.height));

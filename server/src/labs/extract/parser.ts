@@ -642,7 +642,7 @@ function rowNearTypical(marker: Marker, unit: UnitDef, printed: PrintedNumber, r
  */
 function rangeReadingsNearTypical(marker: Marker, unit: UnitDef, range: PrintedRange, lostSeparators: boolean): Array<{ low: number | null; high: number | null }> {
   const readings = (bound: PrintedNumber | null | undefined) => (bound ? scales(!bound.hadDecimalPoint, lostSeparators).map((scale) => bound.value * scale) : [null]);
-  const near = (bound: number | null, usual: number | null) => (bound === null || bound === 0 || usual === null ? null : Math.abs(Math.log(toCanonical(unit, bound) / usual)) <= Math.log(1.5));
+  const near = (bound: number | null, usual: number | null) => (bound === null || bound === 0 || usual === null ? null : apart(unit, bound, usual) <= Math.log(1.5));
   return readings(range.low).flatMap((low) =>
     readings(range.high).flatMap((high) => {
       if (low !== null && high !== null && low > high) return [];
