@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { crc32 } from 'node:zlib';
-import { createCanvas } from '@napi-rs/canvas';
+import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
 import { strToU8, zipSync } from 'fflate';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
@@ -143,6 +144,10 @@ export function makeEncryptedPdf(): Promise<Uint8Array> {
   return makeTextPdf(panelLines(), { userPassword: 'secret', ownerPassword: 'owner-secret', pdfVersion: '1.7' });
 }
 
+// The font pdf.js ships, not the machine's: what OCR reads must not depend on the fonts installed.
+const TEXT_FONT = 'StackLab Test Sans';
+GlobalFonts.registerFromPath(createRequire(import.meta.url).resolve('pdfjs-dist/standard_fonts/LiberationSans-Regular.ttf'), TEXT_FONT);
+
 /** Text drawn into a PNG, as a scanner or a screenshot would give it. */
 export function renderTextImage(lines: string[], opts: { width?: number; fontSize?: number } = {}): Buffer {
   const fontSize = opts.fontSize ?? 26;
@@ -153,7 +158,7 @@ export function renderTextImage(lines: string[], opts: { width?: number; fontSiz
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(0, 0, canvas.width, canvas.height);
   ctx.fillStyle = '#111111';
-  ctx.font = `${fontSize}px "Liberation Sans", "DejaVu Sans", sans-serif`;
+  ctx.font = `${fontSize}px "${TEXT_FONT}"`;
   lines.forEach((line, i) => {
     const cells = line.split(/ {3,}/);
     const columns = [40, 520, 700, 900];
