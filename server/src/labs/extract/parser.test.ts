@@ -337,6 +337,50 @@ describe('parseLines: layouts', () => {
     ]);
   });
 
+  // Text-layer lines as pdf.js gives them: cells with their x, the baseline y (larger is higher).
+  const printed = (y: number, cells: Array<[string, number]>): TextLine => ({
+    text: cells.map(([text]) => text).join('  '), source: 'text', page: 1, y, height: 7, cells: cells.map(([text, x]) => ({ text, x })),
+  });
+
+  it('reads cards whose value line prints "mg/dL" and whose name ends in an abbreviation with a digit', () => {
+    // Generated report 21548: "mg/dL" was taken for magnesium's name, and "(HbA1c)" for a value.
+    const lines = [
+      printed(633.1, [['Globuli rossi', 40], ['Colesterolo HDL', 305]]),
+      printed(624.0, [['5,79', 60], ['10^6/μL', 110], ['4,20 - 5,80', 170], ['>85', 325], ['mg/dL', 375], ['> 40', 435]]),
+      printed(612.0, [['CHIMICA CLINICA', 40], ['ORMONI E VITAMINE', 305]]),
+      printed(587.6, [['Creatinina', 40], ['Emoglobina glicata (HbA1c)', 305]]),
+      printed(578.5, [['1,10', 60], ['mg/dL', 110], ['0,60 - 1,20', 170], ['4,8', 325], ['%', 375], ['4,0-5,6', 435]]),
+    ];
+    expect(parseLines(lines).results.map((r) => [r.name, r.comparator ?? '', r.value])).toEqual([
+      ['RBC count', '', 5.79], ['HDL cholesterol', '>', 85], ['Creatinine', '', 1.1], ['HbA1c', '', 4.8],
+    ]);
+  });
+
+  it('reads two columns of stacked rows down to the longer column\'s last row', () => {
+    // Generated report 20819: the band of two columns ended at the last right-hand name that voted,
+    // so the rows under it were read across the columns ("GGT 6.3 %").
+    const lines = [
+      printed(638.0, [['Sodium', 305]]),
+      printed(633.1, [['Lymphocytes, Absolute', 40]]),
+      printed(628.9, [['133', 325], ['mEq/L', 375], ['135 - 145', 435], ['L', 505]]),
+      printed(624.0, [['2.60', 60], ['10^3/μL', 110], ['1.00 – 4.00', 170]]),
+      printed(617.7, [['Creatinine', 305]]),
+      printed(612.8, [['Red Blood Cells', 40]]),
+      printed(608.6, [['0.81', 325], ['mg/dL', 375], ['(0.60 - 1.20)', 435]]),
+      printed(603.7, [['5.54', 60], ['10^6/μL', 110], ['(4.20 - 5.80)', 170]]),
+      printed(596.6, [['HORMONES AND VITAMINS', 305]]),
+      printed(591.7, [['CLINICAL CHEMISTRY', 40]]),
+      printed(572.2, [['Glycated Hemoglobin (HbA1c)', 305]]),
+      printed(567.3, [['GGT', 40]]),
+      printed(563.1, [['6.3', 325], ['%', 375], ['4.0 – 5.6', 435], ['H', 505]]),
+      printed(558.2, [['11', 60], ['U/L', 110], ['< 55', 170]]),
+      printed(30.9, [['Printed: 2023-03-08 14:22', 40], ['Validated by Dr. R. Example', 129], ['Page 1 of 1', 222]]),
+    ];
+    const read = parseLines(lines).results.map((r) => [r.name, r.value]);
+    expect(read).toEqual(expect.arrayContaining([['HbA1c', 6.3], ['GGT', 11], ['RBC count', 5.54], ['Creatinine', 0.81]]));
+    expect(read).toHaveLength(6);
+  });
+
   it('returns a result that satisfies the contract schema', () => {
     const result = parseText('Collection Date: 2024-05-06\nTSH 1.9 uIU/mL 0.4 - 4.0\nFree T4 1.2 ng/dL 0.8 - 1.8');
     expect(extractionResultSchema.parse(result)).toEqual(result);

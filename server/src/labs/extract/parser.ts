@@ -281,7 +281,8 @@ function readOcrNamePair(line: TextLine, next: TextLine | undefined, convention?
 /** A line holding a test name and no number: its value is on the next line. An OCR line's name may be misread ("Albimina"). */
 function isNameOnly(text: string, source: LineSource = 'text'): boolean {
   const match = matchNameAtStart(text, { ocr: source === 'ocr' });
-  if (!match) return false;
+  // "mg/dL" is a unit, not magnesium.
+  if (!match || text.slice(match.end).startsWith('/')) return false;
   return !/\d/.test(stripNameTail(text.slice(match.end), match.keys, source));
 }
 
@@ -293,7 +294,7 @@ function isNear(a: TextLine, b: TextLine): boolean {
 
 function readCards(lines: TextLine[], start: number): { rows: Row[]; lastIndex: number } | null {
   const header = lines[start] as TextLine;
-  if (!header.cells || header.cells.length < 2 || /\d/.test(header.text.replace(/\b[A-Za-z]+\d+\b/g, ''))) return null;
+  if (!header.cells || header.cells.length < 2 || /\d/.test(header.text.replace(/\b[A-Za-z]+\d+[A-Za-z]*\b/g, ''))) return null;
   const columns = header.cells.filter((cell) => isNameOnly(cell.text));
   if (columns.length < 2) return null;
   const buckets: string[][] = columns.map(() => []);
@@ -317,7 +318,7 @@ function readCards(lines: TextLine[], start: number): { rows: Row[]; lastIndex: 
     const parts = buckets[k] as string[];
     const firstValue = parts.findIndex((p) => STARTS_WITH_VALUE.test(p));
     const body = firstValue === -1 ? [] : parts.slice(firstValue);
-    return rowOf([column.text, ...body].join(' '), header.source, box);
+    return rowOf([column.text, ...body].join('  '), header.source, box);
   });
   return { rows, lastIndex: last };
 }

@@ -123,8 +123,8 @@ function splitPageColumns(lines: TextLine[]): TextLine[] {
   const [bucket, voters] = strong[0] as [number, TextLine[]];
   const boundary = bucket * 4 - 3;
   const height = Math.max(...voters.map((l) => l.height ?? 10));
-  const top = Math.max(...voters.map((l) => l.y as number)) + height * 4;
-  const bottom = Math.min(...voters.map((l) => l.y as number)) - height * 4;
+  const reach = { top: Math.max(...voters.map((l) => l.y as number)) + height * 4, bottom: Math.min(...voters.map((l) => l.y as number)) - height * 4 };
+  const { top, bottom } = columnReach(lines, reach, boundary, height);
   const inBand = (l: TextLine) => l.cells !== undefined && l.y !== undefined && l.y <= top && l.y >= bottom;
   const first = lines.findIndex(inBand);
   const band = lines.filter(inBand);
@@ -136,4 +136,31 @@ function splitPageColumns(lines: TextLine[]): TextLine[] {
   const right = band.flatMap((l) => part(l, (c) => c.x >= boundary));
   const outside = lines.filter((l) => !inBand(l));
   return [...outside.slice(0, first), ...left, ...right, ...outside.slice(first)];
+}
+
+/**
+ * The band reaches on, from its edges, over lines whose parts start where the columns' lines in
+ * the band start: the longer column's last rows, a heading, a name whose abbreviation kept it
+ * from voting. It stops at a line that does not (a one-column row), or at a gap of four lines.
+ */
+function columnReach(lines: TextLine[], reach: { top: number; bottom: number }, boundary: number, height: number): { top: number; bottom: number } {
+  const placed = lines.filter((l): l is TextLine & { cells: TextCell[]; y: number } => l.cells !== undefined && l.y !== undefined);
+  const inside = placed.filter((l) => l.y <= reach.top && l.y >= reach.bottom);
+  // Where each column's part of a line starts: one cell left of the boundary, one right of it.
+  const partStarts = (cells: TextCell[]) => [cells.find((c) => c.x < boundary), cells.find((c) => c.x >= boundary)].flatMap((c) => (c ? [c.x] : []));
+  const starts = inside.flatMap((l) => partStarts(l.cells));
+  const columnar = ({ cells }: { cells: TextCell[] }) => partStarts(cells).every((x) => starts.some((start) => Math.abs(start - x) <= 2));
+  const walk = (edge: number, outward: typeof placed) => {
+    for (const line of outward) {
+      if (Math.abs(line.y - edge) > height * 4 || !columnar(line)) break;
+      edge = line.y;
+    }
+    return edge;
+  };
+  const lowest = Math.min(...inside.map((l) => l.y));
+  const highest = Math.max(...inside.map((l) => l.y));
+  return {
+    top: walk(highest, placed.filter((l) => l.y > reach.top).sort((a, b) => a.y - b.y)),
+    bottom: walk(lowest, placed.filter((l) => l.y < reach.bottom).sort((a, b) => b.y - a.y)),
+  };
 }
