@@ -102,16 +102,16 @@ function concat(chunks: Uint8Array[]): Uint8Array {
 /** mammoth's simple HTML to lines: one per paragraph, one per table row (cells joined by two spaces). */
 export function htmlToLines(html: string): string[] {
   const flattenedCells = html.replace(/<(t[dh])\b[^>]*>([\s\S]*?)<\/\1>/g, (_m, _tag, inner: string) =>
-    `${inner.replace(/<\/p>|<br\s*\/?>/g, ' ')}\u0001`,
+    `${inner.replace(/<\/p>|<br\s*\/?>/g, ' ')}\t`,
   );
   const text = flattenedCells
     .replace(/<tr\b[^>]*>/g, '\n')
     .replace(/<\/(?:p|h[1-6]|li|tr|table)>|<br\s*\/?>/g, '\n')
-    .replace(/<[^>]+>/g, '')
-    .replaceAll('\u0001', '  ');
+    .replace(/<[^>]+>/g, '');
+  // Cells (and tabs) end two spaces apart, as in a PDF's text layer: "5 200" in one cell is one number.
   return decodeEntities(text)
     .split('\n')
-    .map((line) => line.replace(/[ \t]+/g, ' ').trim())
+    .map((line) => line.replace(/ +/g, ' ').replace(/ ?\t[\t ]*/g, '  ').trim())
     .filter((line) => line !== '');
 }
 

@@ -88,11 +88,14 @@ function splitOneLine(line: TextLine): TextLine[] {
     const [left, right] = [line.cells.slice(0, at), line.cells.slice(at)];
     return [{ ...line, text: left.map((c) => c.text).join('  '), cells: left }, ...splitOneLine({ ...line, text: right.map((c) => c.text).join('  '), cells: right })];
   }
-  const words = line.text.trim().split(/\s+/);
-  const at = words.length >= 5 ? secondResultAt(words, line.source === 'ocr') : -1;
+  const text = line.text.trim();
+  const words = [...text.matchAll(/\S+/g)];
+  const at = words.length >= 5 ? secondResultAt(words.map((w) => w[0]), line.source === 'ocr') : -1;
   if (at <= 0) return [line];
+  // Cut the text itself: the spaces between a Word table's cells stay as printed.
+  const cut = words[at]!.index;
   const { cells: _cells, ...rest } = line;
-  return [{ ...rest, text: words.slice(0, at).join(' ') }, ...splitOneLine({ ...rest, text: words.slice(at).join(' ') })];
+  return [{ ...rest, text: text.slice(0, cut).trimEnd() }, ...splitOneLine({ ...rest, text: text.slice(cut) })];
 }
 
 /**
