@@ -381,6 +381,26 @@ describe('parseLines: layouts', () => {
     expect(read).toHaveLength(6);
   });
 
+  it('cuts two columns at a right-hand name printed with its other name in brackets', () => {
+    // Generated report 21380: "ALT (GPT)" did not count as a name alone, so its value was read with the left column's rows.
+    const lines = [
+      printed(698.1, [['HEMOGRAMA', 40], ['ALT (GPT)', 305]]),
+      printed(689.8, [['24', 325], ['U/L', 375], ['< 45', 435]]),
+      printed(681.6, [['Método: enzymatic colorimetric', 313]]),
+      printed(673.7, [['Neutrófilos absolutos', 40]]),
+      printed(664.6, [['4,47', 60], ['x10^9/L', 110], ['1,80 - 7,70', 170]]),
+      printed(653.4, [['VCM', 40]]),
+      printed(644.3, [['97,2', 60], ['fL', 110], ['80,0 - 98,0', 170], ['Colesterol total', 305]]),
+      printed(636.6, [['6,96', 325], ['mmol/L', 375], ['< 5,20', 435], ['H', 505]]),
+      printed(633.1, [['CHCM', 40]]),
+      printed(624.0, [['361', 60], ['g/L', 110], ['320-360', 170], ['H', 240], ['Colesterol HDL', 305]]),
+      printed(616.3, [['1,27', 325], ['mmol/L', 375], ['> 1,00', 435]]),
+    ];
+    const read = parseLines(lines).results.map((r) => [r.name, r.value]);
+    expect(read).toEqual(expect.arrayContaining([['ALT', 24], ['Neutrophils (absolute)', 4.47], ['MCV', 97.2], ['Total cholesterol', 6.96], ['MCHC', 361], ['HDL cholesterol', 1.27]]));
+    expect(read).toHaveLength(6);
+  });
+
   it('returns a result that satisfies the contract schema', () => {
     const result = parseText('Collection Date: 2024-05-06\nTSH 1.9 uIU/mL 0.4 - 4.0\nFree T4 1.2 ng/dL 0.8 - 1.8');
     expect(extractionResultSchema.parse(result)).toEqual(result);

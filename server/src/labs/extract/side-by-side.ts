@@ -53,14 +53,16 @@ function startsResult(text: string, next: string | undefined): boolean {
   const name = matchNameAtStart(text);
   if (!name) return false;
   const after = text.slice(name.end);
+  const alone = /^[\s:]*$/.test(stripNameTail(after, name.keys));
   // A name alone is a stacked row (its value on the line below) or a card of a grid: either way
   // a column starts here, and assembleRows joins the name with the value below it in that column.
-  return /^[\s:]*$/.test(after) ? next === undefined || /^(?:[<>≤≥]=?\s*)?\d/.test(next) || matchNameAtStart(next) !== null : startsWithValue(after);
+  return alone ? next === undefined || /^(?:[<>≤≥]=?\s*)?\d/.test(next) || matchNameAtStart(next) !== null : startsWithValue(after);
 }
 
+/** A name with nothing after it but what may follow a name ("AST (GOT)", "HbA1c (DCCT)"). */
 function isNameAlone(text: string): boolean {
   const name = matchNameAtStart(text);
-  return name !== null && /^[\s:]*$/.test(text.slice(name.end));
+  return name !== null && /^[\s:]*$/.test(stripNameTail(text.slice(name.end), name.keys));
 }
 
 /** A value follows the name in `text`; in printed text, past what may stand between the two ("Vitamin D, 25-OH, Total, IA 01 15.7"). */
