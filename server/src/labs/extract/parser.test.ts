@@ -356,6 +356,15 @@ describe('parseLines: layouts', () => {
     ]);
   });
 
+  it('reads cards under a name whose note holds digits', () => {
+    // Generated report 1604: "(25-OH)" made the line of names look like one with values.
+    const lines = [
+      printed(587.6, [['Bilirubin gesamt', 40], ['Vitamin D (25-OH)', 305]]),
+      printed(578.5, [['13', 60], ['μmol/L', 110], ['(5 - 21)', 170], ['143', 325], ['nmol/l', 375], ['75-250', 435]]),
+    ];
+    expect(parseLines(lines).results.map((r) => [r.name, r.value])).toEqual([['Total bilirubin', 13], ['25-OH vitamin D', 143]]);
+  });
+
   it('reads two columns of stacked rows down to the longer column\'s last row', () => {
     // Generated report 20819: the band of two columns ended at the last right-hand name that voted,
     // so the rows under it were read across the columns ("GGT 6.3 %").

@@ -294,8 +294,10 @@ function isNear(a: TextLine, b: TextLine): boolean {
 
 function readCards(lines: TextLine[], start: number): { rows: Row[]; lastIndex: number } | null {
   const header = lines[start] as TextLine;
-  if (!header.cells || header.cells.length < 2 || /\d/.test(header.text.replace(/\b[A-Za-z]+\d+[A-Za-z]*\b/g, ''))) return null;
+  if (!header.cells || header.cells.length < 2) return null;
   const columns = header.cells.filter((cell) => isNameOnly(cell.text));
+  // A header holds names and words, no value: digits only in a name ("Vitamin D (25-OH)") or a code ("HbA1c").
+  if (header.cells.some((cell) => !columns.includes(cell) && /\d/.test(cell.text.replace(/\b[A-Za-z]+\d+[A-Za-z]*\b/g, '')))) return null;
   if (columns.length < 2) return null;
   const buckets: string[][] = columns.map(() => []);
   let last = start;
