@@ -390,6 +390,12 @@ describe('parseLines: layouts', () => {
     expect(read).toHaveLength(6);
   });
 
+  it('cuts a line of two results after a first value printed as a limit', () => {
+    // Generated report 21315: "> 148" did not count as a value, so Vitamin B12 was read as Sodium's tail.
+    const line = printed(600, [['Sodio', 40], ['> 148', 112], ['mmol/L', 146], ['(135 - 145)', 190], ['H', 240], ['Vitamina B12', 305], ['212', 417], ['pg/mL', 451], ['200-900', 495]]);
+    expect(parseLines([line]).results.map((r) => [r.name, r.comparator ?? '', r.value])).toEqual([['Sodium', '>', 148], ['Vitamin B12', '', 212]]);
+  });
+
   it('cuts two columns at a right-hand name printed with its other name in brackets', () => {
     // Generated report 21380: "ALT (GPT)" did not count as a name alone, so its value was read with the left column's rows.
     const lines = [

@@ -24,7 +24,8 @@ function secondResultAt(parts: string[], ocr: boolean): number {
       const name = matchNameAtStart(rest, { ocr });
       if (name && valueAfter(rest, name, ocr)) return i;
     }
-    if (consumed >= first.end && VALUE_WORD.test(part.split(' ')[0] as string)) seenValue = true;
+    // A limit's sign may stand apart from its number ("> 148").
+    if (consumed >= first.end && VALUE_WORD.test(part.replace(/^([<>≤≥]=?) +/, '$1').split(' ')[0] as string)) seenValue = true;
     consumed += part.length + 1;
   }
   return -1;
