@@ -77,7 +77,7 @@ export type NameMatch = {
  * marker may fit.
  */
 export function matchNameAtStart(text: string, opts: { ocr?: boolean } = {}): NameMatch | null {
-  const direct = matchTokensAtStart(text) ?? (opts.ocr ? (matchMisreadFirstWord(text) ?? matchMisreadAccent(text)) : null);
+  const direct = matchTokensAtStart(text) ?? (opts.ocr ? OCR_MISREADINGS.reduce<NameMatch | null>((found, match) => found ?? match(text), null) : null);
   // "Serum total cholesterol level": the specimen is often printed before a name we know.
   const [first, second] = tokeniseName(text);
   if (!first || !second || first.start > 3 || !SPECIMEN_WORDS.has(first.norm) || second.start - first.end > 3) return direct;
@@ -85,6 +85,9 @@ export function matchNameAtStart(text: string, opts: { ocr?: boolean } = {}): Na
   if (!after || (direct && direct.end >= after.end + second.start)) return direct;
   return { ...after, end: after.end + second.start };
 }
+
+/** Ways OCR garbles a printed name, tried in turn on an OCR line whose name matches nothing as read. */
+const OCR_MISREADINGS = [matchMisreadFirstWord, matchMisreadAccent, matchMisreadEszett, matchJoinedWords, matchByAbbreviation];
 
 const SPECIMEN_WORDS = new Set(['serum', 'plasma', 'blood', 'whole', 'venou', 'capillary', 'sangre', 'suero']);
 
@@ -105,8 +108,11 @@ function matchMisreadFirstWord(text: string): NameMatch | null {
     return accented.has(at) || ('1li'.includes(word[at] as string) && '1li'.includes(first.norm[at] as string));
   };
   const long = first.norm.length >= 6 && /^[a-z]+$/.test(first.norm);
+  const printed = text.slice(first.start, first.end);
   const near = [...INDEX.keys()].filter((word) =>
-    word.length === first.norm.length ? differsByOne(word, first.norm) && allowed(word) : long && word.length >= 6 && oneLetterMore(word, first.norm),
+    word.length === first.norm.length
+      ? differsByOne(word, first.norm) && allowed(word)
+      : (long && word.length >= 6 && oneLetterMore(word, first.norm)) || letterReadTwice(word, first.norm, printed),
   );
   const matches = near.map((word) => matchTokensAtStart(text, word)).filter((m) => m !== null);
   const [one] = matches;
@@ -138,6 +144,64 @@ function matchMisreadAccent(text: string): NameMatch | null {
   const [one, ...others] = fits.filter((e) => e.words.length === longest);
   if (!one || others.some((e) => e.keys.join() !== one.keys.join())) return null;
   return { keys: one.keys, end: (tokens[longest - 1] as NameToken).end, truncated: false };
+}
+
+/**
+ * The read word is the known one with a letter read twice: a capital's stroke as the letter
+ * again in lower case ("Mmcv", "VvCM"), or a "1", "l" or "i" as two of them ("HbA1lc").
+ */
+function letterReadTwice(word: string, read: string, printed: string): boolean {
+  if (read.length !== word.length + 1 || !oneLetterMore(word, read) || printed.toLowerCase() !== read) return false;
+  const at = [...word, ''].findIndex((ch, i) => ch !== read[i]);
+  return [at - 1, at + 1].some((j) => {
+    const [a, b] = [printed[at] ?? '', printed[j] ?? ''];
+    return (a !== b && a.toLowerCase() === b.toLowerCase()) || ('1li'.includes(a) && '1li'.includes(b) && b !== '');
+  });
+}
+
+/** Words of known names printed with "ß", which the English OCR model reads as "B" or "ll" ("GesamteiweiB"). */
+const ESZETT_WORDS = new Set(
+  CATALOGUE.flatMap((marker) => [marker.name, ...marker.aliases, ...localNamesOf(marker.key)]).flatMap((alias) =>
+    [...alias.matchAll(/[\p{L}\p{N}]*ß[\p{L}\p{N}]*/gu)].map((m) => normaliseWord(m[0])),
+  ),
+);
+
+function matchMisreadEszett(text: string): NameMatch | null {
+  const first = tokeniseName(text)[0];
+  if (!first || first.start > 3) return null;
+  for (const misread of first.norm.matchAll(/b|ll/g)) {
+    const word = first.norm.slice(0, misread.index) + 'ss' + first.norm.slice(misread.index + misread[0].length);
+    if (ESZETT_WORDS.has(word)) return matchTokensAtStart(text, word);
+  }
+  return null;
+}
+
+/** Two words OCR printed as one, the second starting with a capital ("FreeT4", "freiesT4"). */
+function matchJoinedWords(text: string): NameMatch | null {
+  const first = tokeniseName(text)[0];
+  const join = first ? /[a-z](?=[A-Z])/.exec(text.slice(first.start, first.end)) : null;
+  if (!first || !join) return null;
+  const cut = first.start + join.index + 1;
+  const match = matchTokensAtStart(`${text.slice(0, cut)} ${text.slice(cut)}`);
+  return match && match.end > cut ? { ...match, end: match.end - 1 } : null;
+}
+
+/**
+ * A long name whose first word OCR garbled, read by the rest of it and the abbreviation printed
+ * after it ("Henmnynama glicosilada (HbAlc)"): the words must be one of the abbreviation's names
+ * but for the first.
+ */
+function matchByAbbreviation(text: string): NameMatch | null {
+  const printed = /^([^()\d]{3,60}?)\s*\(([^()]{2,20})\)/.exec(text);
+  const inner = printed?.[2]?.trim() ?? '';
+  const abbreviation = matchTokensAtStart(inner) ?? matchMisreadFirstWord(inner);
+  if (!printed || !abbreviation || abbreviation.end !== inner.length) return null;
+  const words = tokeniseName(printed[1] as string).map((t) => t.norm);
+  if (words.length < 2 || !words.slice(1).some((w) => w.length >= 5)) return null;
+  const named = [...INDEX.values()].flat().some(
+    (entry) => entry.words.length === words.length && entry.words.slice(1).join(' ') === words.slice(1).join(' ') && entry.keys.some((key) => abbreviation.keys.includes(key)),
+  );
+  return named ? { keys: abbreviation.keys, end: printed[0].length, truncated: false } : null;
 }
 
 /** One of the words is the other with one letter more. */

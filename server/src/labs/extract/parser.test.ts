@@ -189,6 +189,23 @@ describe('parseRow: OCR text', () => {
     expect(one('Sodiu 140 mmol/L 135-145', 'ocr')).toBeNull();
   });
 
+  it('reads a name OCR printed with a letter twice, "ß" as "B" or "ll", two words as one, or its first word garbled', () => {
+    expect(one('HbA1lc 5,6 % 4,0-5,6', 'ocr')).toMatchObject({ name: 'HbA1c', value: 5.6 });
+    expect(one('Mmcv 84,6 fl (80,0 - 98,0)', 'ocr')).toMatchObject({ name: 'MCV', value: 84.6 });
+    expect(one('VvCM 91,0 fL 80,0-98,0', 'ocr')).toMatchObject({ name: 'MCV', value: 91 });
+    expect(one('GesamteiweiB 8,2 g/dl (6,4 - 8,3)', 'ocr')).toMatchObject({ name: 'Total protein', value: 8.2 });
+    expect(one('Gesamteiweill 61 g/l 64-83 L', 'ocr')).toMatchObject({ name: 'Total protein', value: 61 });
+    expect(one('FreeT4 1.83 ng/dL (0.80 - 1.80) H', 'ocr')).toMatchObject({ name: 'Free T4', value: 1.83 });
+    expect(one('freiesT4 0,94 ng/dl (0,80-1,80)', 'ocr')).toMatchObject({ name: 'Free T4', value: 0.94 });
+    // A first word garbled past matching, named by the rest of the name and its abbreviation.
+    expect(one('Fienmagnand glicada (HbALC) 54 mmol/mol 20-42 H', 'ocr')).toMatchObject({ name: 'HbA1c', value: 54 });
+    expect(one('Fienmagnand glicada (TSH) 54 mmol/mol 20-42 H', 'ocr')).toBeNull();
+    // Only on OCR lines, and only a letter doubled in another case or one of "1", "l", "i".
+    expect(one('FreeT4 1.83 ng/dL (0.80 - 1.80) H', 'text')).toBeNull();
+    expect(one('Mxcv 84,6 fl (80,0 - 98,0)', 'ocr')).toBeNull();
+    expect(one('MMCV 84,6 fl (80,0 - 98,0)', 'ocr')).toBeNull();
+  });
+
   it('repairs OCR unit misreadings', () => {
     expect(one('MCV 84.0 iL 83-101', 'ocr')).toMatchObject({ unit: 'fL', value: 84 });
     expect(one('TSH 2.1 ulU/mL 0.4-4.5', 'ocr')).toMatchObject({ name: 'TSH', canonicalValue: 2.1 });
