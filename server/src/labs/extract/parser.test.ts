@@ -136,8 +136,14 @@ describe('parseRow: OCR text', () => {
     // "< 5,0" read "< 50" beside a value that kept its comma: the range far nearer the usual one is read.
     expect(one('PCR 3,2 mg/L < 50', 'ocr')).toMatchObject({ value: 3.2, referenceRange: { low: null, high: 5 } });
     expect(one('PCR 8,4 mg/L < 50', 'ocr')).toMatchObject({ flag: 'high' });
-    // "2,8 - 7,2" read "28 - 172": no reading lands near urea's usual range, so no flag is guessed from 2,8 - 17,2.
-    expect(parseRow('Urée 8,4 mmol/L 28 - 172', 'ocr')).toMatchObject({ kind: 'reject', names: ['Urea'] });
+    // "2,8 - 7,2" read "28 - 172": no reading lands near urea's usual range, so no flag is guessed from 2,8 - 17,2;
+    // the value, printed with its unit, is kept without a range, in doubt (read again before it is kept).
+    const unreadRange = { referenceRange: { low: null, high: null, text: null }, flag: null };
+    expect(parseRow('Urée 8,4 mmol/L 28 - 172', 'ocr')).toMatchObject({ kind: 'ok', result: { value: 8.4, ...unreadRange }, ocrValue: { doubt: true } });
+    expect(parseRow('Plaquettes 123000 /mm? 150 000 —- 400 008', 'ocr')).toMatchObject({ kind: 'ok', result: { canonicalValue: 123, ...unreadRange }, ocrValue: { doubt: true } });
+    expect(parseRow('Gamma GT 10 U/L <5H5', 'ocr')).toMatchObject({ kind: 'ok', result: { value: 10, ...unreadRange }, ocrValue: { doubt: true } });
+    // Without a printed unit, it would be told from the range: no value then.
+    expect(parseRow('Urée 8,4 28 - 172', 'ocr')).toMatchObject({ kind: 'reject' });
     expect(one('Urée 8,4 mmol/L 28 - 72', 'ocr')).toMatchObject({ referenceRange: { low: 2.8, high: 7.2 }, flag: 'high' });
     // "< 10" is as printed: no reading of it is far nearer the usual "< 5".
     expect(one('PCR 3,2 mg/L < 10', 'ocr')).toMatchObject({ referenceRange: { high: 10 } });

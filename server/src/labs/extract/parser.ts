@@ -397,10 +397,11 @@ export function parseRow(rawText: string, source: LineSource, convention?: Numbe
   if (!resolved) return reject(`unit "${unitWords.slice(0, 2).join(' ')}" not known for ${keys.join('/')}`, printsAUnit(unitWords[0] ?? '') ? namesOf(keys) : []);
   const { marker, unit, printedUnit } = resolved;
 
-  const judged = judgeValue(marker, unit, printed, range, source);
+  const judged = judgeValue(marker, unit, printed, range, source, readUnit !== null);
   if (judged.kind === 'reject') return reject(judged.reason, [marker.name]);
   if (comparator && judged.implausible) return { kind: 'reject', reason: 'implausible limit' };
   const { value, low, high } = judged;
+  const printedRange = judged.rangeUnread ? null : range;
 
   const loinc = pickLoinc(marker, unit.unit);
   const result: ExtractedBiomarker = {
@@ -411,8 +412,8 @@ export function parseRow(rawText: string, source: LineSource, convention?: Numbe
     unit: printedUnit,
     canonicalValue: toCanonical(unit, value),
     canonicalUnit: marker.canonicalUnit,
-    referenceRange: { low, high, text: range?.text ?? null },
-    flag: computeFlag(value, low, high, range?.strict ?? false, comparator),
+    referenceRange: { low, high, text: printedRange?.text ?? null },
+    flag: computeFlag(value, low, high, printedRange?.strict ?? false, comparator),
     printedFlag,
     ...(judged.implausible ? { implausible: true as const } : {}),
     ...(readUnit ? {} : { unitFromRange: true as const }),
@@ -671,19 +672,25 @@ function tidyPrintedUnit(printed: string, unit: UnitDef, source: LineSource): st
   return known ? cleaned : unit.unit;
 }
 
-type Judged = { kind: 'ok'; value: number; low: number | null; high: number | null; implausible?: true } | { kind: 'reject'; reason: string };
+/** `rangeUnread`: an OCR range too garbled to read, left out (the value is then in doubt: read again). */
+type Judged = { kind: 'ok'; value: number; low: number | null; high: number | null; implausible?: true; rangeUnread?: true } | { kind: 'reject'; reason: string };
 
 /**
  * Accepts the value as printed when plausible. OCR text gets one more chance: a dropped decimal
  * point is put back when exactly one reading is plausible and agrees with the printed range.
  */
-function judgeValue(marker: Marker, unit: UnitDef, printed: PrintedNumber, range: PrintedRange | null, source: LineSource): Judged {
+function judgeValue(marker: Marker, unit: UnitDef, printed: PrintedNumber, range: PrintedRange | null, source: LineSource, unitPrinted: boolean): Judged {
   const plausible = (v: number) => {
     const c = toCanonical(unit, v);
     return c >= marker.plausible[0] && c <= marker.plausible[1];
   };
   const ranges = rangeReadings(marker, unit, range, source);
-  if (range && ranges.length === 0) return { kind: 'reject', reason: `reference range "${range.text}" implausible for ${marker.name}` };
+  if (range && ranges.length === 0) {
+    // "150 000 —- 400 008": the value with its own unit needs no range; without one, the unit was told from the range.
+    const alone = source === 'ocr' && unitPrinted ? judgeValue(marker, unit, printed, null, source, unitPrinted) : null;
+    if (alone) return alone.kind === 'ok' ? { ...alone, rangeUnread: true } : alone;
+    return { kind: 'reject', reason: `reference range "${range.text}" implausible for ${marker.name}` };
+  }
   const chosenRange = ranges.length === 1 ? ranges[0] : null;
   if (range && !chosenRange) return { kind: 'reject', reason: `reference range "${range.text}" ambiguous after OCR repair` };
   const low = chosenRange?.low ?? null;
