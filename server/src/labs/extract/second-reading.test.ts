@@ -136,6 +136,13 @@ describe('a second reading of doubtful OCR lines', () => {
     expect(values(await readDoubtfulLinesAgain(lines, repeated))).toEqual(['Potassium 4.2 mmol/l']);
   });
 
+  it('reads again a value kept without its garbled range, and leaves it out when the digits differ', async () => {
+    const lines = page('Kalium 4,2 mmol/l 3,5-5,1', 'Plaquettes 123000 /mm³ 150 000 —- 400 008');
+    expect(values(await readDoubtfulLinesAgain(lines, reader(lines, (first) => first)))).toEqual(['Potassium 4.2 mmol/l', 'Platelet count 123000 /mm3']);
+    const read = reader(lines, (first) => (first.startsWith('Plaquettes') ? 'Plaquettes 128000 /mm³ 150 000 - 400 000' : first));
+    expect(values(await readDoubtfulLinesAgain(lines, read))).toEqual(['Potassium 4.2 mmol/l']);
+  });
+
   it('keeps a row in doubt when a third reading, cut tight, gives the first one\'s digits and value', async () => {
     // Photo seed 6022: "7,5" read "75" beside "75-100" (taken as 7.5), again "1.5", tight "7,5".
     const lines = page('Kalium 4,2 mmol/l 3,5-5,1', 'Hemoglobina 75 mmol/L 75-100');
