@@ -53,18 +53,18 @@ function afterHeading(parts: string[]): number {
 function startsResult(text: string, next: string | undefined): boolean {
   const name = matchNameAtStart(text);
   if (!name) return false;
-  const after = text.slice(name.end);
-  const alone = /^[\s:]*$/.test(stripNameTail(after, name.keys));
   // A name alone is a stacked row (its value on the line below) or a card of a grid: either way
   // a column starts here, and assembleRows joins the name with the value below it in that column.
-  return alone ? next === undefined || /^(?:[<>≤≥]=?\s*)?\d/.test(next) || matchNameAtStart(next) !== null : startsWithValue(after);
+  return nothingAfter(text, name) ? next === undefined || /^(?:[<>≤≥]=?\s*)?\d/.test(next) || matchNameAtStart(next) !== null : startsWithValue(text.slice(name.end));
 }
 
-/** A name with nothing after it but what may follow a name ("AST (GOT)", "HbA1c (DCCT)"). */
 function isNameAlone(text: string): boolean {
   const name = matchNameAtStart(text);
-  return name !== null && /^[\s:]*$/.test(stripNameTail(text.slice(name.end), name.keys));
+  return name !== null && nothingAfter(text, name);
 }
+
+/** Nothing after the name but what may follow a name ("AST (GOT)", "HbA1c (DCCT)"). */
+const nothingAfter = (text: string, name: NameMatch) => /^[\s:]*$/.test(stripNameTail(text.slice(name.end), name.keys));
 
 /** A value follows the name in `text`; in printed text, past what may stand between the two ("Vitamin D, 25-OH, Total, IA 01 15.7"). */
 function valueAfter(text: string, name: NameMatch, ocr: boolean): boolean {
