@@ -222,6 +222,17 @@ describe('a second reading of doubtful OCR lines', () => {
     expect(values(await readDoubtfulLinesAgain(lines, calcium('Calcio 2,21 mmol/L', 'Calcio 2,2 mmol/L 2,20-2,60')))).toEqual(['Sodium 140 mmol/L']);
   });
 
+  it('reads once more a value whose separator OCR read as a colon', async () => {
+    // Photo seed 18016: "51,1" read "1:1", taken as 1,1; in black and white, plain and stretched "51,1".
+    const lines = page('Natrium 140 mmol/L 135-145', '25-OH vitamina D 1:1 ng/mL 30,0 - 100,0');
+    const both = ['Sodium 140 mmol/L', '25-OH vitamin D 1.1 ng/mL'];
+    expect(values(lines)).toEqual(both);
+    const misread = reader(lines, (first) => (first.startsWith('25-OH') ? '25-OH vitamina D 51,1 ng/mL 30,0 - 100,0' : first));
+    expect(values(await readDoubtfulLinesAgain(lines, misread))).toEqual(['Sodium 140 mmol/L']);
+    // Read alike in black and white: kept.
+    expect(values(await readDoubtfulLinesAgain(lines, reader(lines, (first) => first)))).toEqual(both);
+  });
+
   it('leaves out a value read with a digit lost or a stacked value read otherwise by every later reading', async () => {
     // Photo seed 11025: ESR "11" read "1" beside "<20", again "11" plain and in black and white.
     const esr = page('Natrium 140 mmol/L 135-145', 'VES 1 mm/h <20');

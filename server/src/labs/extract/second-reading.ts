@@ -302,8 +302,11 @@ function literalValue(token: string): number | null {
   return /^\d+(?:[.,]\d+)?$/.test(fixed) ? Number(fixed.replace(',', '.')) : null;
 }
 
-/** The numbers of a line; digits glued to a letter ("HbA1c", OCR's "HbAlc" read again "HbA1lc"; "C234" for "2,34") are none. */
-const numbersOf = (text: string) => text.match(/(?<![A-Za-z\d])\d(?:[\d.,]*\d)?/g) ?? [];
+/**
+ * The numbers of a line; digits glued to a letter ("HbA1c", OCR's "HbAlc" read again "HbA1lc"; "C234" for "2,34") are none.
+ * A colon between digits before a unit is a separator OCR misread ("1:1 ng/mL"), as the parser takes it.
+ */
+const numbersOf = (text: string) => text.match(/(?<![A-Za-z\d])(?:\d{1,3}:\d{1,2}(?=\s+[A-Za-zµ%/])|\d(?:[\d.,]*\d)?)/g) ?? [];
 
 /**
  * A second reading with as many numbers as the first, whose number in the value's place has as

@@ -45,8 +45,9 @@ const REGRESSION_SEEDS: Record<Format, number[]> = {
   // 13016: bilirubin "11" read "13", and CRP's "< 5.0" read "< 50", which flagged 8.4 normal;
   // 16009: HbA1c "6.8 %" by "4.0-5.6" read "6.8 NR" by "40-56", its unit taken as mmol/mol from the range;
   // 16001: ESR "24 mm/h" read "2a Rh", taken as 2 mm/h; 17021: total protein "> 8,5 g/dL" by
-  // "6,4-8,3" read ">85 gd" by "64-83", taken as 85 g/L
-  photo: [8, 1001, 6003, 6016, 6022, 8015, 9117, 10012, 10021, 11003, 11025, 12025, 13016, 16001, 16009, 17021],
+  // "6,4-8,3" read ">85 gd" by "64-83", taken as 85 g/L; 18016: vitamin D "51,1" read "1:1", taken as 1.1
+  // and never read again (a colon was no number to the second reading)
+  photo: [8, 1001, 6003, 6016, 6022, 8015, 9117, 10012, 10021, 11003, 11025, 12025, 13016, 16001, 16009, 17021, 18016],
 };
 /** Text formats also read reports in other styles (report.ts): as the large US labs print them, with ranges in words, as labelled blocks. */
 const STYLED_SEEDS: Array<{ seeds: number[]; options: ReportOptions }> = [
