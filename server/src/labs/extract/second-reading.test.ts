@@ -223,7 +223,7 @@ describe('a second reading of doubtful OCR lines', () => {
   });
 
   it('reads once more a value whose separator OCR read as a colon', async () => {
-    // Photo seed 18016: "51,1" read "1:1", taken as 1,1; in black and white, plain and stretched "51,1".
+    // Photo seed 18016: "51,1" read "1:1", taken as 1,1; in black and white "51,1".
     const lines = page('Natrium 140 mmol/L 135-145', '25-OH vitamina D 1:1 ng/mL 30,0 - 100,0');
     const both = ['Sodium 140 mmol/L', '25-OH vitamin D 1.1 ng/mL'];
     expect(values(lines)).toEqual(both);
