@@ -8,6 +8,9 @@ export type PrintedNumber = {
   hadDecimalPoint: boolean;
 };
 
+/** OCR reads a small decimal separator as a colon ("5:1 mg/dL"); a ratio ("2:1") has no unit after it. */
+export const COLON_SEPARATED = /(\d{1,3}):(\d{1,2})(?=\s+[A-Za-zµ%/])/;
+
 /** Letters OCR reads in place of digits; applied only inside tokens that are mostly digits. */
 const OCR_DIGITS: Record<string, string> = { O: '0', o: '0', D: '0', Q: '0', l: '1', I: '1', '|': '1', i: '1', S: '5', s: '5', B: '8', Z: '2', z: '2' };
 

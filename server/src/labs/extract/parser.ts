@@ -4,7 +4,7 @@ import { unionBoxes } from './boxes.ts';
 import { CATALOGUE, getMarker, type Marker, type UnitDef } from './catalogue.ts';
 import { readTestDate, type DateOrder } from './dates.ts';
 import { matchNameAtStart, stripNameTail } from './names.ts';
-import { decimalInsertions, fixOcrDigits, parsePrintedNumber, type PrintedNumber } from './numbers.ts';
+import { COLON_SEPARATED, decimalInsertions, fixOcrDigits, parsePrintedNumber, type PrintedNumber } from './numbers.ts';
 import { detectNumberConvention, joinSpaceGroupedDigits, RANGE_WORDS, readNumber, type NumberConvention } from './number-convention.ts';
 import { splitSideBySideRows } from './side-by-side.ts';
 import { findUnit, roundSignificant, toCanonical, unitKind } from './units.ts';
@@ -338,6 +338,7 @@ const RANGE_FOLLOWS = new RegExp(String.raw`^\S*\s*(?:[.,]?\d{1,2}\s*)?(?:[-–]
 /** Earlier results beside this one, each with its date ("95   98 01/15/2024   mg/dL"): not this report's value. */
 const EARLIER_RESULT = /^(\s+(?:High|Low|H|L))?\s+[<>]?\d[\d.,]*\s+(?:(?:High|Low|H|L)\s+)?\d{1,2}\/\d{1,2}\/\d{2,4}(?=\s|$)/;
 const SERIAL_PREFIX = /^\s*(?:\d{1,2}[.)]\s+|[•*·\-–]\s*)/;
+const VALUE_WITH_COLON = new RegExp(`^${COLON_SEPARATED.source}`);
 const FLAG_PATTERN = /^(?:L|H|LL|HH|Low|LOW|High|HIGH|low|high|Normal|NORMAL|normal|Abnormal|ABNORMAL|Critical|CRITICAL|N|A|\*+|[([](?:L|H|Low|High)[)\]])$/;
 
 /** `convention`: the report's decimal separator (number-convention.ts); without it, a row is read as before. */
@@ -355,8 +356,8 @@ export function parseRow(rawText: string, source: LineSource, convention?: Numbe
     rest = rest.slice(leading[0].length);
   }
 
-  // OCR reads a small decimal separator as a colon ("5:1 mg/dL"); a ratio ("2:1") has no unit after it.
-  if (source === 'ocr' && convention?.decimal) rest = rest.replace(/^(\d{1,3}):(\d{1,2})(?=\s+[A-Za-zµ%/])/, `$1${convention.decimal}$2`);
+  // A colon OCR read for the decimal separator, in the report's own separator.
+  if (source === 'ocr' && convention?.decimal) rest = rest.replace(VALUE_WITH_COLON, `$1${convention.decimal}$2`);
   const valuePattern = source === 'ocr' ? /^([<>≤≥]=?)?\s*([0-9OolI|][0-9OolI|,.]*)(?=\s|$|[A-Za-z%/µ])/ : /^([<>≤≥]=?)?\s*(\d[\d,.]*)(?=\s|$|[A-Za-z%/µ])/;
   const valueMatch = valuePattern.exec(rest);
   if (!valueMatch) return source === 'ocr' ? lettersForValueRow(rest, keys) : { kind: 'skip' };

@@ -2,7 +2,7 @@ import type { ExtractedBiomarker } from '#contract/biomarkers.ts';
 import type { PageBox } from './boxes.ts';
 import { getMarker } from './catalogue.ts';
 import { matchNameAtStart } from './names.ts';
-import { fixOcrDigits } from './numbers.ts';
+import { COLON_SEPARATED, fixOcrDigits } from './numbers.ts';
 import type { LineReading } from './ocr.ts';
 import { parseLines, type OcrValue, type TextLine } from './parser.ts';
 
@@ -306,7 +306,8 @@ function literalValue(token: string): number | null {
  * The numbers of a line; digits glued to a letter ("HbA1c", OCR's "HbAlc" read again "HbA1lc"; "C234" for "2,34") are none.
  * A colon between digits before a unit is a separator OCR misread ("1:1 ng/mL"), as the parser takes it.
  */
-const numbersOf = (text: string) => text.match(/(?<![A-Za-z\d])(?:\d{1,3}:\d{1,2}(?=\s+[A-Za-zµ%/])|\d(?:[\d.,]*\d)?)/g) ?? [];
+const NUMBERS = new RegExp(`(?<![A-Za-z\\d])(?:${COLON_SEPARATED.source}|\\d(?:[\\d.,]*\\d)?)`, 'g');
+const numbersOf = (text: string) => text.match(NUMBERS) ?? [];
 
 /**
  * A second reading with as many numbers as the first, whose number in the value's place has as
