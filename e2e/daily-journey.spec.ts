@@ -77,13 +77,14 @@ for (const width of [375, 1280]) {
       await card.getByRole('button', { name: 'Save Reminders' }).click();
       await expect(page.getByText('Reminder settings saved')).toBeVisible();
 
-      // The scan pushes the morning reminder; the push service checks and decrypts it.
+      // The scan pushes the morning reminder; the push service checks and decrypts it. The waits for
+      // the push and the notification are long: on a loaded CI machine one took over 30 s.
       let pushed: ReceivedPush | undefined;
       await expect
         .poll(async () => {
           pushed = ((await (await fetch(`${E2E.pushboxUrl}/?device=${device}`)).json()) as ReceivedPush[])[0];
           return pushed;
-        }, { message: 'the morning reminder pushed', timeout: 30_000 })
+        }, { message: 'the morning reminder pushed', timeout: 120_000 })
         .toBeTruthy();
       expect(pushed!.problems).toEqual([]);
       const message = JSON.parse(pushed!.payload!) as { title: string; body: string; url: string };
@@ -92,7 +93,7 @@ for (const width of [375, 1280]) {
       // Handed to the service worker, it shows what the user sees, and where a tap leads.
       await worker.deliver(pushed!.payload!);
       const shown = () => shownNotifications(page);
-      await expect.poll(shown, { message: 'the reminder notification' }).toEqual([{ title: 'Time for your supplements', body: 'Due now: Vitamin D3', url: '/dashboard' }]);
+      await expect.poll(shown, { message: 'the reminder notification', timeout: 120_000 }).toEqual([{ title: 'Time for your supplements', body: 'Due now: Vitamin D3', url: '/dashboard' }]);
 
       // A tap on it, as the service worker receives it, opens that page; one tap there marks the dose.
       await expect(page).toHaveURL(/\/profile$/);
