@@ -16,8 +16,9 @@ import { parseLines, type OcrValue, type TextLine } from './parser.ts';
  * gives way only to its own digits with a separator. A value OCR made letters of ("aa" for 44)
  * supplies no digits to hold to: two readings must print the same ones.
  * Rows taken in doubt are read again too, and left out when that reading gives other digits.
- * Last, every value is read once more in black and white: OCR can misread a clean print the same
- * way twice in grey ("2,27" read "2,21"), and the row is left out unless other readings settle it.
+ * Last, every value is read once more in black and white, mended ones too: OCR can misread a
+ * clean print the same way twice in grey ("2,27" read "2,21"), and the row is left out unless
+ * other readings settle it.
  */
 
 /**
@@ -232,26 +233,32 @@ async function confirmDoubtfulValues(lines: TextLine[], doubts: ValueRead[], rea
 }
 
 /**
- * Every value's line not read alike twice already (`mended`) nor left out, read once more in
- * black and white, where grey readings repeat a misread ("2,27" read "2,21" plain, cut tight and
- * as digits). When that reading disputes the value, two more, plain and stretched, settle it: the
- * line is marked misread unless one gives the first reading's digits and neither disputes them.
+ * Every value's line not left out, read once more in black and white, where grey readings repeat
+ * a misread ("2,27" read "2,21" plain, cut tight and as digits). When that reading disputes the
+ * value, two more, plain and stretched, settle it: the line is marked misread unless one gives
+ * the first reading's digits and neither disputes them. A line mended from a second reading
+ * (`mended`) was read alike in grey already: disputed, it is marked misread.
  */
 async function confirmEveryValue(lines: TextLine[], values: ValueRead[], readLine: LineReader, mended: (i: number) => boolean): Promise<TextLine[]> {
-  const targets = linesPrinting(lines, values, (i) => mended(i) || (lines[i] as TextLine).misread === true);
+  const targets = linesPrinting(lines, values, (i) => (lines[i] as TextLine).misread === true);
   if (targets.length === 0) return lines;
   const marginOf = (t: (typeof targets)[number]) => withMargin((lines[t.i] as TextLine).box as PageBox, lines);
   const inPlace = (t: (typeof targets)[number], reading: string | null | undefined) => digitsInPlace((lines[t.i] as TextLine).text, reading ?? null, t.digits);
   const binary = await readLine(targets.map(marginOf), { binarise: true });
-  const disputed = targets.filter((t, k) => inPlace(t, binary[k]) === 'other');
+  const disputed = targets.filter((t, k) => {
+    const place = inPlace(t, binary[k]);
+    return place === 'other' || (place === 'nothing' && mended(t.i) && valueAfterName((lines[t.i] as TextLine).text, binary[k] ?? null, t.digits) === 'other');
+  });
   if (disputed.length === 0) return lines;
-  const boxes = disputed.map(marginOf);
-  const checks = [await readLine(boxes, {}), await readLine(boxes, { stretch: true })];
+  // A mended line's digits were read alike in grey already; more grey readings would only repeat them.
+  const doubtful = disputed.filter((t) => !mended(t.i));
+  const boxes = doubtful.map(marginOf);
+  const checks = doubtful.length === 0 ? [] : [await readLine(boxes, {}), await readLine(boxes, { stretch: true })];
   const settled = (t: (typeof targets)[number], k: number) => {
     const readings = checks.map((texts) => inPlace(t, texts[k]));
     return readings.includes('same') && !readings.includes('other');
   };
-  const misread = new Set(disputed.filter((t, k) => !settled(t, k)).map((t) => t.i));
+  const misread = new Set([...disputed.filter((t) => mended(t.i)), ...doubtful.filter((t, k) => !settled(t, k))].map((t) => t.i));
   return misread.size === 0 ? lines : lines.map((line, i) => (misread.has(i) ? { ...line, misread: true as const } : line));
 }
 
@@ -263,7 +270,21 @@ async function confirmEveryValue(lines: TextLine[], values: ValueRead[], readLin
 function digitsInPlace(first: string, reading: string | null, digits: string): 'same' | 'other' | 'nothing' {
   const pair = numbersInPlace(first, reading, digits);
   if (!pair) return 'nothing';
-  const other = digitsOf(pair[1]);
+  return compareDigits(digits, digitsOf(pair[1]));
+}
+
+/**
+ * The first number after the test's name in another reading, when the first reading's is the one
+ * with these digits: for readings that print a range otherwise ("27,0330" read "270-330").
+ */
+function valueAfterName(first: string, reading: string | null, digits: string): 'same' | 'other' | 'nothing' {
+  if (valueDigits(first) !== digits) return 'nothing';
+  const other = valueDigits(reading);
+  return other === null ? 'nothing' : compareDigits(digits, other);
+}
+
+/** Another reading's digits against the first's: the same, other ones (as many or more), or fewer, which say nothing. */
+function compareDigits(digits: string, other: string): 'same' | 'other' | 'nothing' {
   return other === digits ? 'same' : other.length >= digits.length ? 'other' : 'nothing';
 }
 
