@@ -245,6 +245,16 @@ describe('a second reading of doubtful OCR lines', () => {
     expect(values(await readDoubtfulLinesAgain(lines, alike))).toEqual(['Sodium 140 mmol/L', 'MCH 21.7 pg']);
   });
 
+  it('leaves out a value taken in doubt whose black-and-white reading gives other digits, though a grey one repeats the first', async () => {
+    // The same photo on Node 24: the page read "217" beside "27,0-330", taken in doubt as 21.7; stretched "217" again.
+    const lines = page('Natrium 140 mmol/L 135-145', 'TCMH 217 Pg 27,0-330');
+    expect(values(lines)).toEqual(['Sodium 140 mmol/L', 'MCH 21.7 Pg']);
+    const read = (binary: string) =>
+      reader(lines, (first, how) => (!first.startsWith('TCMH') ? first : how.binarise ? binary : how.stretch ? 'TCMH 217 Po 27,0-330' : 'TCMH 21.7 pg 27,0330'));
+    expect(values(await readDoubtfulLinesAgain(lines, read('TCMH 27.7 ng 270-330')))).toEqual(['Sodium 140 mmol/L']);
+    expect(values(await readDoubtfulLinesAgain(lines, read('TCMH 217 ng 270-330')))).toEqual(['Sodium 140 mmol/L', 'MCH 21.7 Pg']);
+  });
+
   it('leaves out a value read with a digit lost or a stacked value read otherwise by every later reading', async () => {
     // Photo seed 11025: ESR "11" read "1" beside "<20", again "11" plain and in black and white.
     const esr = page('Natrium 140 mmol/L 135-145', 'VES 1 mm/h <20');

@@ -18,7 +18,7 @@ import { parseLines, type OcrValue, type TextLine } from './parser.ts';
  * Rows taken in doubt are read again too, and left out when that reading gives other digits.
  * Last, every value is read once more in black and white, mended ones too: OCR can misread a
  * clean print the same way twice in grey ("2,27" read "2,21"), and the row is left out unless
- * other readings settle it.
+ * other readings settle it; a value that holds a guess (a separator supplied) is left out.
  */
 
 /**
@@ -195,10 +195,10 @@ function valuesOf(lines: TextLine[]): ValueRead[] {
 }
 
 /** The lines that print these values (a stacked row's box holds its name's line too), with the value's digits; none `skip` names. */
-function linesPrinting(lines: TextLine[], values: ValueRead[], skip: (i: number) => boolean): Array<{ i: number; digits: string }> {
+function linesPrinting(lines: TextLine[], values: ValueRead[], skip: (i: number) => boolean): Array<{ i: number; digits: string; doubt: boolean }> {
   return lines.flatMap((line, i) => {
     const value = skip(i) ? undefined : values.find((v) => line.box && within(line.box, v.box) && numbersOf(line.text).some((n) => digitsOf(n) === v.digits));
-    return value ? [{ i, digits: value.digits }] : [];
+    return value ? [{ i, digits: value.digits, doubt: value.doubt }] : [];
   });
 }
 
@@ -236,8 +236,9 @@ async function confirmDoubtfulValues(lines: TextLine[], doubts: ValueRead[], rea
  * Every value's line not left out, read once more in black and white, where grey readings repeat
  * a misread ("2,27" read "2,21" plain, cut tight and as digits). When that reading disputes the
  * value, two more, plain and stretched, settle it: the line is marked misread unless one gives
- * the first reading's digits and neither disputes them. A line mended from a second reading
- * (`mended`) was read alike in grey already: disputed, it is marked misread.
+ * the first reading's digits and neither disputes them. A value mended from a second reading
+ * (`mended`) or taken in doubt holds a guess already (a separator supplied to digits grey readings
+ * repeat): disputed, it is marked misread.
  */
 async function confirmEveryValue(lines: TextLine[], values: ValueRead[], readLine: LineReader, mended: (i: number) => boolean): Promise<TextLine[]> {
   const targets = linesPrinting(lines, values, (i) => (lines[i] as TextLine).misread === true);
@@ -245,20 +246,20 @@ async function confirmEveryValue(lines: TextLine[], values: ValueRead[], readLin
   const marginOf = (t: (typeof targets)[number]) => withMargin((lines[t.i] as TextLine).box as PageBox, lines);
   const inPlace = (t: (typeof targets)[number], reading: string | null | undefined) => digitsInPlace((lines[t.i] as TextLine).text, reading ?? null, t.digits);
   const binary = await readLine(targets.map(marginOf), { binarise: true });
+  const guessed = (t: (typeof targets)[number]) => t.doubt || mended(t.i);
   const disputed = targets.filter((t, k) => {
     const place = inPlace(t, binary[k]);
-    return place === 'other' || (place === 'nothing' && mended(t.i) && valueAfterName((lines[t.i] as TextLine).text, binary[k] ?? null, t.digits) === 'other');
+    return place === 'other' || (place === 'nothing' && guessed(t) && valueAfterName((lines[t.i] as TextLine).text, binary[k] ?? null, t.digits) === 'other');
   });
   if (disputed.length === 0) return lines;
-  // A mended line's digits were read alike in grey already; more grey readings would only repeat them.
-  const doubtful = disputed.filter((t) => !mended(t.i));
-  const boxes = doubtful.map(marginOf);
-  const checks = doubtful.length === 0 ? [] : [await readLine(boxes, {}), await readLine(boxes, { stretch: true })];
+  const toSettle = disputed.filter((t) => !guessed(t));
+  const boxes = toSettle.map(marginOf);
+  const checks = toSettle.length === 0 ? [] : [await readLine(boxes, {}), await readLine(boxes, { stretch: true })];
   const settled = (t: (typeof targets)[number], k: number) => {
     const readings = checks.map((texts) => inPlace(t, texts[k]));
     return readings.includes('same') && !readings.includes('other');
   };
-  const misread = new Set([...disputed.filter((t) => mended(t.i)), ...doubtful.filter((t, k) => !settled(t, k))].map((t) => t.i));
+  const misread = new Set([...disputed.filter(guessed), ...toSettle.filter((t, k) => !settled(t, k))].map((t) => t.i));
   return misread.size === 0 ? lines : lines.map((line, i) => (misread.has(i) ? { ...line, misread: true as const } : line));
 }
 
@@ -274,11 +275,12 @@ function digitsInPlace(first: string, reading: string | null, digits: string): '
 }
 
 /**
- * The first number after the test's name in another reading, when the first reading's is the one
- * with these digits: for readings that print a range otherwise ("27,0330" read "270-330").
+ * The first number after the test's name in another reading that prints more numbers, a range
+ * the first reading glued split apart ("27,0330" read "270-330"), when the first reading's is the
+ * one with these digits. A reading with fewer numbers may have lost the value: it says nothing.
  */
 function valueAfterName(first: string, reading: string | null, digits: string): 'same' | 'other' | 'nothing' {
-  if (valueDigits(first) !== digits) return 'nothing';
+  if (valueDigits(first) !== digits || numbersOf(reading ?? '').length <= numbersOf(first).length) return 'nothing';
   const other = valueDigits(reading);
   return other === null ? 'nothing' : compareDigits(digits, other);
 }
