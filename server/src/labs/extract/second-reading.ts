@@ -18,7 +18,8 @@ import { parseLines, type OcrValue, type TextLine } from './parser.ts';
  * Rows taken in doubt are read again too, and left out when that reading gives other digits.
  * Last, every value is read once more in black and white, mended ones too: OCR can misread a
  * clean print the same way twice in grey ("2,27" read "2,21"), and the row is left out unless
- * other readings settle it; a value that holds a guess (a separator supplied) is left out.
+ * other readings settle it; a value that holds a guess (a separator supplied) is left out when
+ * that reading disputes it (decision 070).
  */
 
 /**
