@@ -223,6 +223,11 @@ describe('parseRow: OCR text', () => {
     expect(one('AST 31 UL (< 40)', 'ocr')).toMatchObject({ name: 'AST', unit: 'U/L' });
     expect(one('GGT 75 un <55', 'ocr')).toMatchObject({ name: 'GGT', unit: 'U/L' });
     expect(one('Glucose 5,2 mmoll 3,9-5,6', 'ocr')).toMatchObject({ unit: 'mmol/L' });
+    // Its "/L" lost (photo seeds 23015, 24014).
+    expect(one('Triglicéridos <0,60 mmol <1,70', 'ocr')).toMatchObject({ unit: 'mmol/L', value: 0.6, comparator: '<' });
+    expect(one('FT4 10,8 pmol 10,0-22,0', 'ocr')).toMatchObject({ unit: 'pmol/L', value: 10.8 });
+    // Per mole is never guessed: HbA1c's "mmol/mol" stays unread.
+    expect(parseRow('HbA1c 36 mmol', 'ocr')).toMatchObject({ kind: 'reject', reason: expect.stringMatching(/unit "mmol" not known/) });
     expect(one('Creatinine 0.9 mg/d1 0.6-1.3', 'ocr')).toMatchObject({ unit: 'mg/dL' });
     // The litre's "l" lost; a marker counted per day keeps its own "mg/d".
     expect(one('Creatinine 0.9 mg/d 0.6-1.3', 'ocr')).toMatchObject({ unit: 'mg/dL' });

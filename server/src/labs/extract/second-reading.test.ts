@@ -255,6 +255,16 @@ describe('a second reading of doubtful OCR lines', () => {
     expect(values(await readDoubtfulLinesAgain(lines, read('TCMH 217 ng 270-330')))).toEqual(['Sodium 140 mmol/L', 'MCH 21.7 Pg']);
   });
 
+  it('leaves out a value a table border was glued to, which the black-and-white reading prints without it', async () => {
+    // Photo seed 23015: calcium "|2,27" read "1227" beside "220-260", taken in doubt as 1.227; "227" in black and white.
+    const lines = page('Natrium 140 mmol/L 135-145', '| Calcio 1227 |mmoL [220-260 | |');
+    expect(values(lines)).toEqual(['Sodium 140 mmol/L', 'Calcium 1.227 mmol/L']);
+    const read = (binary: string) => reader(lines, (first, how) => (how.binarise && first.includes('Calcio') ? binary : first));
+    expect(values(await readDoubtfulLinesAgain(lines, read('| Calcio 227 mmol 220-260 |')))).toEqual(['Sodium 140 mmol/L']);
+    // Another digit lost says nothing ("1227" read "127").
+    expect(values(await readDoubtfulLinesAgain(lines, read('| Calcio 127 mmol 220-260 |')))).toEqual(['Sodium 140 mmol/L', 'Calcium 1.227 mmol/L']);
+  });
+
   it('leaves out a value read with a digit lost or a stacked value read otherwise by every later reading', async () => {
     // Photo seed 11025: ESR "11" read "1" beside "<20", again "11" plain and in black and white.
     const esr = page('Natrium 140 mmol/L 135-145', 'VES 1 mm/h <20');

@@ -286,9 +286,14 @@ function valueAfterName(first: string, reading: string | null, digits: string): 
   return other === null ? 'nothing' : compareDigits(digits, other);
 }
 
-/** Another reading's digits against the first's: the same, other ones (as many or more), or fewer, which say nothing. */
+/**
+ * Another reading's digits against the first's: the same, other ones (as many or more), or fewer,
+ * which say nothing unless the one lost is a leading "1": a table's border glued to the value
+ * ("|2,27" read "1227", then "227").
+ */
 function compareDigits(digits: string, other: string): 'same' | 'other' | 'nothing' {
-  return other === digits ? 'same' : other.length >= digits.length ? 'other' : 'nothing';
+  if (other === digits) return 'same';
+  return other.length >= digits.length || digits === `1${other}` ? 'other' : 'nothing';
 }
 
 /**
