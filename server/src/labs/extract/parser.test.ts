@@ -263,6 +263,8 @@ describe('parseRow: OCR text', () => {
     // A unit read, even repaired, is not marked as taken from the range.
     expect(one('Thyroid Stimulating Hormone 1.92 mlU/L 0.40-4.00', 'ocr')).not.toHaveProperty('unitFromRange');
     expect(one('Leucocitos 5900 a 4000 - 10000', 'ocr')).toMatchObject({ unit: '/uL', canonicalValue: 5.9 });
+    // Photo seed 30043: HbA1c "6,4 %" by "4,0 - 5,6" read "64 0 40-56"; mmol/mol fits as printed, % with separators lost.
+    expect(parseRow('| HbALC 64 0 40-56 H', 'ocr')).toMatchObject({ kind: 'reject', reason: expect.stringMatching(/unit "0" not known/) });
     expect(one('Linfocitos absolutos 2,90 10M 1,00 - 4,00', 'ocr')).toMatchObject({ canonicalValue: 2.9 });
     expect(one('CHCM 316 aglL 320-360', 'ocr')).toMatchObject({ unit: 'g/L', canonicalValue: 31.6 });
     // The separator lost with the unit: the range tells the unit, and the line is read again for the separator.

@@ -602,20 +602,28 @@ function resolveUnit(
 function unitFromRange(candidates: Marker[], unitWords: string[], printed: PrintedNumber, range: PrintedRange | null): { marker: Marker; unit: UnitDef; printedUnit: string } | null {
   if (!range || unitWords.length === 0 || CATALOGUE.some((marker) => findUnit(marker, unitWords[0] as string) !== null)) return null;
   const per = perVolume(unitWords[0] as string);
-  // As printed first; only where no unit fits so, with separators OCR may have lost with the unit.
-  for (const lostSeparators of [false, true]) {
-    const fitting = candidates.flatMap((marker) =>
+  const fittingUnits = (lostSeparators: boolean) =>
+    candidates.flatMap((marker) =>
       marker.units.flatMap((unit) => {
         const spelling = [unit.unit, ...(unit.aliases ?? [])].find((u) => per === null || perVolume(u) === per);
         return unit.unit !== '' && spelling !== undefined && rowNearTypical(marker, unit, printed, range, lostSeparators) ? [{ marker, unit, printedUnit: spelling }] : [];
       }),
     );
-    const [one] = fitting;
-    if (!one) continue;
-    if (fitting.some((f) => f.marker !== one.marker || f.unit.factor !== one.unit.factor || (f.unit.offset ?? 0) !== (one.unit.offset ?? 0))) return null;
-    return one;
-  }
-  return null;
+  const withSeparatorsLost = fittingUnits(true);
+  const asPrinted = fittingUnits(false);
+  // As printed first; only where no unit fits so, with separators OCR may have lost with the unit.
+  const fitting = asPrinted.length > 0 ? asPrinted : withSeparatorsLost;
+  const [one] = fitting;
+  if (!one || fitting.some((f) => f.marker !== one.marker || !sameScale(f.unit, one.unit, 1))) return null;
+  // Nor when another unit fits with separators lost, unless a power of ten apart ("316" by "320-360": g/L, or g/dL at a tenth),
+  // where both readings are one quantity: "64" by "40-56" is 64 mmol/mol, or 6,4 % by 4,0-5,6.
+  if (withSeparatorsLost.some((f) => f.marker !== one.marker || ![1, 10, 100, 0.1, 0.01].some((ratio) => sameScale(f.unit, one.unit, ratio)))) return null;
+  return one;
+}
+
+/** Units `ratio` apart: one's factor that times the other's, neither with an offset unless they share it. */
+function sameScale(a: UnitDef, b: UnitDef, ratio: number): boolean {
+  return (a.offset ?? 0) === (b.offset ?? 0) && Math.abs(a.factor - b.factor * ratio) <= 1e-9 * Math.abs(a.factor);
 }
 
 /** The volume a unit is per, where OCR read it ("m/dL": per decilitre, so not mg/L; "ua/l": µg/L, not ng/mL). */
