@@ -621,7 +621,7 @@ function unitFromRange(candidates: Marker[], unitWords: string[], printed: Print
   return one;
 }
 
-/** Units `ratio` apart: one's factor that times the other's, neither with an offset unless they share it. */
+/** `a`'s factor is `ratio` times `b`'s, and they share any offset. */
 function sameScale(a: UnitDef, b: UnitDef, ratio: number): boolean {
   return (a.offset ?? 0) === (b.offset ?? 0) && Math.abs(a.factor - b.factor * ratio) <= 1e-9 * Math.abs(a.factor);
 }
