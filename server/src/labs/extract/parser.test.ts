@@ -327,6 +327,8 @@ describe('parseLines: layouts', () => {
   it('reports an OCR row whose value came out as letters before one of its units, to be read again', () => {
     const letters = { kind: 'reject', reason: expect.stringMatching(/^unreadable value "aa", letters for digits$/) };
     expect(parseRow('HbAlc aa mmol/mol 20-42 H', 'ocr')).toEqual({ ...letters, names: ['HbA1c'] });
+    // Its unit's slash lost too ("43 mmol/mol" read "a3 mmolmol" on photo seed 30005).
+    expect(parseRow('HbAlc a3 mmolmol (20 - 42) H', 'ocr')).toMatchObject({ kind: 'reject', reason: expect.stringMatching(/letters for digits/), names: ['HbA1c'] });
     // Not before a unit of the test, or not from OCR: no row at all.
     expect(parseRow('HbAlc aa diabete', 'ocr')).toEqual({ kind: 'skip' });
     expect(parseRow('Total Protein see note g/L', 'ocr')).toEqual({ kind: 'skip' });
