@@ -72,9 +72,16 @@ export class JobWorker {
   private stopping = false;
   private loop: Promise<void> | undefined;
   private wake: (() => void) | undefined;
+  /** Set by a wake-up that came while the loop was claiming, not waiting: the next wait is skipped. */
+  private woken = false;
   private readonly onQueued = (kind: string) => {
-    if (kind in this.options.handlers) this.wake?.();
+    if (kind in this.options.handlers) this.nudge();
   };
+
+  private nudge() {
+    this.woken = true;
+    this.wake?.();
+  }
 
   constructor(private readonly options: JobWorkerOptions) {}
 
@@ -100,7 +107,7 @@ export class JobWorker {
   async stop({ graceMs = 10_000 }: { graceMs?: number } = {}): Promise<void> {
     this.stopping = true;
     queued.off('queued', this.onQueued);
-    this.wake?.();
+    this.nudge();
     await this.loop;
     this.loop = undefined;
     const inFlight = [...this.running.values()].map((entry) => entry.promise);
@@ -142,6 +149,7 @@ export class JobWorker {
 
   private async pollLoop(): Promise<void> {
     while (!this.stopping) {
+      this.woken = false;
       let claimed = false;
       if (this.running.size < this.concurrency) {
         try {
@@ -151,7 +159,7 @@ export class JobWorker {
             const abort = new AbortController();
             const promise = this.execute(job, abort).finally(() => {
               this.running.delete(job.id);
-              this.wake?.();
+              this.nudge();
             });
             this.running.set(job.id, { job, promise, abort });
           }
@@ -159,7 +167,7 @@ export class JobWorker {
           this.options.log.error({ err: error }, 'job queue: claim failed');
         }
       }
-      if (claimed && this.running.size < this.concurrency) continue;
+      if ((claimed && this.running.size < this.concurrency) || this.woken) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(done, this.options.pollMs ?? 1000);
         function done() {
