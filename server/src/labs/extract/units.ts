@@ -50,7 +50,7 @@ const OCR_UNIT_REPAIRS: Array<(key: string, known: Map<string, UnitDef>) => stri
   (key) => (/^[npu]l$/.test(key) ? `/${key}` : null),
   // "I" read as "l" ("mlU/L").
   (key) => key.replace(/^([mu])l(?=u\/)/, '$1i'),
-  // Or lost between moles ("mmolmol" for HbA1c's mmol/mol).
+  // The slash lost between moles ("mmolmol" for HbA1c's mmol/mol).
   (key) => (/^[mnpu]?molmol$/.test(key) ? `${key.slice(0, -3)}/mol` : null),
   // The "/L" of a molar unit lost ("mmol", "pmol"): moles are printed per litre unless per mole ("mmol/mol"), which a marker lists as its own unit.
   (key) => (/^[mnpuf]mol$/.test(key) ? `${key}/l` : null),
