@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { Database } from '#server/db/client.ts';
 import { jobs, users } from '#server/db/schema/index.ts';
 import { openTestDatabase } from '#server/testing/databases.ts';
@@ -18,6 +18,14 @@ beforeEach(async () => {
 
 const worker = (handlers: Record<string, JobHandler>, extra: Partial<ConstructorParameters<typeof JobWorker>[0]> = {}) =>
   new JobWorker({ db: database.db, handlers, log, pollMs: 50, leaseMs: 60_000, ...extra });
+
+/** A started worker that stops when its test ends, even a failed one, so it cannot take the next test's jobs. */
+const started = (...args: Parameters<typeof worker>) => {
+  const w = worker(...args);
+  w.start();
+  onTestFinished(() => w.stop({ graceMs: 0 }));
+  return w;
+};
 
 const expireLease = (id: string) =>
   database.db.update(jobs).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(jobs.id, id));
@@ -129,8 +137,7 @@ describe('job queue', () => {
 
   it('polls: a job enqueued while the worker runs starts promptly', async () => {
     const done = vi.fn();
-    const w = worker({ echo: { run: async () => done() } }, { pollMs: 10_000 });
-    w.start();
+    const w = started({ echo: { run: async () => done() } }, { pollMs: 10_000 });
     const job = await enqueueJob(database.db, { kind: 'echo', payload: {} });
     await vi.waitFor(() => expect(done).toHaveBeenCalled(), { timeout: 3000 });
     await w.stop();
@@ -138,8 +145,7 @@ describe('job queue', () => {
   });
 
   it('on stop, finishes a job that ends within the grace period', async () => {
-    const w = worker({ echo: { run: () => new Promise((resolve) => setTimeout(resolve, 200)) } });
-    w.start();
+    const w = started({ echo: { run: () => new Promise((resolve) => setTimeout(resolve, 200)) } });
     const job = await enqueueJob(database.db, { kind: 'echo', payload: {} });
     await vi.waitFor(async () => expect((await findJob(database.db, job.id))?.state).toBe('running'));
     await w.stop({ graceMs: 5000 });
@@ -149,7 +155,7 @@ describe('job queue', () => {
   it('on stop, gives back a job that runs past the grace period, uncounted, for the next worker', async () => {
     let aborted = false;
     const released: string[] = [];
-    const w = worker({
+    const w = started({
       slow: {
         onRelease: async (job) => {
           released.push(job.id);
@@ -163,7 +169,6 @@ describe('job queue', () => {
           }),
       },
     });
-    w.start();
     const job = await enqueueJob(database.db, { kind: 'slow', payload: {} });
     await vi.waitFor(async () => expect((await findJob(database.db, job.id))?.state).toBe('running'));
     await w.stop({ graceMs: 100 });
