@@ -27,7 +27,7 @@ const settled = async (promise: Promise<void>) => {
   return done;
 };
 
-describe('locale data loaded aside', () => {
+describe('locale data loaded in a worker', () => {
   it('lets the page format its dates once the worker has loaded the data, and stops the worker', async () => {
     vi.useFakeTimers();
     vi.stubGlobal('Worker', FakeWorker);
