@@ -73,10 +73,10 @@ test('a Pro user uploads a PDF and a scan, reviews and confirms them, and charts
   await expect(picked.getByRole('button', { name: 'Remove march-panel.pdf' })).toBeVisible();
 
   // One request per file, in the order chosen.
-  const uploadedNames: string[] = [];
+  const uploaded: { fileName: string; status: string }[] = [];
   page.on('response', async (response) => {
     if (response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/labs' && response.status() === 201) {
-      uploadedNames.push(((await response.json()) as { fileName: string }).fileName);
+      uploaded.push((await response.json()) as { fileName: string; status: string });
     }
   });
   await page.getByRole('button', { name: 'Upload 2 file(s)' }).click();
@@ -84,10 +84,11 @@ test('a Pro user uploads a PDF and a scan, reviews and confirms them, and charts
   await expect(toast).toBeVisible();
   await expect(toast.getByRole('link', { name: 'Ask about them in the chat' })).toHaveAttribute('href', '/');
   await expect(picked).toHaveCount(0);
-  await expect.poll(() => uploadedNames).toEqual(['march-panel.pdf', 'september-scan.png']);
+  await expect.poll(() => uploaded.map((file) => file.fileName)).toEqual(['march-panel.pdf', 'september-scan.png']);
 
-  // Extraction runs in the background: the scan waits or is read while the PDF goes first.
-  await expect(fileCard(page, 'september-scan.png').getByRole('progressbar', { name: 'Reading september-scan.png' })).toBeVisible();
+  // Extraction runs in the background: the scan is answered before it is read. On a busy machine
+  // it can be read before the list's next poll, so its progress bar is tested in lab-files-grid.test.tsx.
+  expect(uploaded[1]?.status).toMatch(/^(queued|reading)$/);
   await expect(fileCard(page, 'march-panel.pdf').getByText('Needs review')).toBeVisible({ timeout: 60_000 });
   await expect(fileCard(page, 'september-scan.png').getByText('Needs review')).toBeVisible({ timeout: 90_000 });
   await expect(fileCard(page, 'march-panel.pdf').getByText(/4 results, 4 not reviewed\. Test date Mar 14, 2025\./)).toBeVisible();
