@@ -7,7 +7,6 @@ import { PageSpinner } from '#web/components/ui/spinner.tsx';
 import { clearGoogleSignup, peekGoogleSignup } from '#web/features/auth/utils/google-signup.ts';
 import { lazyWithPreload } from '#web/lib/lazy-with-preload.ts';
 import { hydrateFromDocument } from '#web/lib/page-data.ts';
-import { loadLocaleData } from '#web/lib/locale-data.ts';
 import { useUser } from '#web/lib/session.ts';
 import { fetchFirstAnswers } from '#web/lib/use-first-answers.ts';
 import { RootLayout } from './layouts/root-layout.tsx';
@@ -47,15 +46,11 @@ export async function startPage(queryClient: QueryClient, pathname: string): Pro
   const { screen, params } = matchRoute(pathname, user ? { status: 'signed-in', isAdmin: user.isAdmin } : { status: 'signed-out' });
   const page = pageOf(screen);
   if (!page) return;
-  // A signed-in page opens with the user's dates (today is in its first queries' keys): once the locale data is in.
-  const localeData = user ? loadLocaleData() : undefined;
-  // A page whose code fails to load is drawn by its lazy path, which shows the error.
-  const pageCode = page.preload().catch(() => undefined);
-  await localeData;
   // What the document did not carry (an answer the server could not give), asked for at once.
   const firstData = user ? fetchFirstAnswers(queryClient, firstQueriesOf(screen, user, { params })) : undefined;
   await Promise.all([
-    pageCode,
+    // A page whose code fails to load is drawn by its lazy path, which shows the error.
+    page.preload().catch(() => undefined),
     firstData && Promise.race([firstData, new Promise((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS))]),
   ]);
 }
