@@ -109,6 +109,19 @@ describe('two columns under OCR: where the right column starts', () => {
     ).toBeNull();
   });
 
+  it('leaves a one-column table alone when OCR reads a unit as a test\'s name ("G/l" read "Gh", photo seed 31007)', () => {
+    expect(
+      band([
+        [[140, 'Untersuchung'], [700, 'Ergebnis'], [880, 'Einheit'], [1120, 'Referenzbereich']],
+        [[140, 'Thrombozyten'], [700, '>'], [730, '480'], [880, 'x10"9/L'], [1120, '(150'], [1200, '-'], [1230, '400)']],
+        [[140, 'Lymphozyten'], [400, 'absolut'], [700, '1,16'], [880, 'Gh'], [1120, '1,00'], [1200, '-'], [1230, '4,00']],
+        [[140, 'Untersuchung'], [700, 'Ergebnis'], [880, 'Einheit'], [1120, 'Referenzbereich']],
+        [[140, 'Kreatinin'], [700, '51'], [880, 'pmol/l'], [1120, '53-106']],
+        [[140, 'Untersuchung'], [700, 'Ergebnis'], [880, 'Einheit'], [1120, 'Referenzbereich']],
+      ]),
+    ).toBeNull();
+  });
+
   it('puts the columns, left then right, between what was read above and below them', () => {
     const line = (text: string, y: number): TextLine => ({ text, source: 'ocr', box: { page: 1, x: 0.07, y, width: 0.5, height: 0.01 } });
     const first = [line('REPORT', 0.05), line('Platelets 4 Albumin', 0.2), line('Note', 0.5)];

@@ -33,18 +33,29 @@ const NAME_ENDS_ROW_START = /^\)?\s*(?:\([^)]{1,20}\)\s*)?[:=]?\s*(?:$|[<>]?\s*[
 /** Names starting at this many lines mark a column; fewer could be a stray word. */
 const MIN_NAMES = 2;
 
-/** Words, in the middle of the page, that start after a gap or alone on their line; with the rest of their line. */
-function midPageStarts(lines: Iterable<OcrWord[]>, imageWidth: number, gap: number): Array<{ word: OcrWord; rest: string }> {
-  const found: Array<{ word: OcrWord; rest: string }> = [];
+/** Words, in the middle of the page, that start after a gap or alone on their line; with the words before them and the rest of their line. */
+function midPageStarts(lines: Iterable<OcrWord[]>, imageWidth: number, gap: number): Array<{ word: OcrWord; before: OcrWord[]; rest: string }> {
+  const found: Array<{ word: OcrWord; before: OcrWord[]; rest: string }> = [];
   for (const line of lines) {
     line.sort((a, b) => a.left - b.left);
     line.forEach((word, i) => {
       const before = line[i - 1];
       if (word.left < imageWidth * 0.3 || word.left > imageWidth * 0.7 || (before && word.left - (before.left + before.width) < gap)) return;
-      found.push({ word, rest: line.slice(i).map((w) => w.text).join(' ') });
+      found.push({ word, before: line.slice(0, i), rest: line.slice(i).map((w) => w.text).join(' ') });
     });
   }
   return found;
+}
+
+const NUMBER = /^[<>]?\d[\d.,]*$/;
+
+/**
+ * A row's name and its value alone ("Lymphozyten absolut 1,16"): what follows mid-page is that
+ * row's unit, whatever OCR made of it ("G/l" read "Gh", growth hormone), not a column's test.
+ */
+function endsWithLoneValue(before: OcrWord[]): boolean {
+  const numbers = before.filter((w) => NUMBER.test(w.text));
+  return numbers.length === 1 && before.at(-1) === numbers[0];
 }
 
 /**
@@ -66,7 +77,8 @@ export function findColumnBand(words: OcrWord[], imageWidth: number): ColumnBand
   const candidates = midPageStarts(lines.values(), imageWidth, gap);
   // Where a known test name starts.
   const starts = candidates
-    .filter(({ rest }) => {
+    .filter(({ before, rest }) => {
+      if (endsWithLoneValue(before)) return false;
       const name = matchNameAtStart(rest, { ocr: true });
       return name !== null && NAME_ENDS_ROW_START.test(rest.slice(name.end));
     })
