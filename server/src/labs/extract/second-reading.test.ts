@@ -102,9 +102,20 @@ describe('a second reading of doubtful OCR lines', () => {
     const lines = page('Total Protein TT g/L 64 - 83', 'Natrium 140 mmol/L 135-145');
     const alike = reader(lines, (first) => (first.startsWith('Total') ? 'Total Protein 77 g/L 64 - 83' : first));
     expect(values(await readDoubtfulLinesAgain(lines, alike))).toEqual(['Total protein 77 g/L', 'Sodium 140 mmol/L']);
-    expect(alike.asked).toEqual(['Total Protein TT g/L 64 - 83', 'tight Total Protein TT g/L 64 - 83', 'binary cut -0.25 Total Protein TT g/L 64 - 83', 'binary cut -0.25 Natrium 140 mmol/L 135-145']);
-    const unlike = reader(lines, (first, how) => (first.startsWith('Total') ? `Total Protein ${how.stretch ? 71 : 77} g/L 64 - 83` : first));
+    expect(alike.asked).toEqual(['Total Protein TT g/L 64 - 83', 'tight Total Protein TT g/L 64 - 83', 'binary Total Protein TT g/L 64 - 83', 'binary cut -0.25 Total Protein TT g/L 64 - 83', 'binary cut -0.25 Natrium 140 mmol/L 135-145']);
+    // One reading against one: no value; two against one: theirs.
+    const unlike = reader(lines, (first, how) => (first.startsWith('Total') ? `Total Protein ${how.stretch ? 71 : how.binarise ? 'TT' : 77} g/L 64 - 83` : first));
     expect(values(await readDoubtfulLinesAgain(lines, unlike))).toEqual(['Sodium 140 mmol/L']);
+    const twoToOne = reader(lines, (first, how) => (first.startsWith('Total') ? `Total Protein ${how.stretch ? 71 : 77} g/L 64 - 83` : first));
+    expect(values(await readDoubtfulLinesAgain(lines, twoToOne))).toEqual(['Total protein 77 g/L', 'Sodium 140 mmol/L']);
+    // Photo seed 32044: "44" read "a4", then garbled with a margin; cut tight, in grey and in black and white, "44".
+    const got = page('GOT a4 U/L <40 H');
+    const tightAlike = reader(got, (_first, how) => (how.stretch || how.binarise ? 'GOT 44 U/L <40 H' : 'Got Ri 1 rg Ad U/L <40 H'));
+    expect(values(await readDoubtfulLinesAgain(got, tightAlike))).toEqual(['AST 44 U/L']);
+    // A digit beside a letter is no reading of the value: "a4" twice says nothing of 44 (photo seed 32028).
+    const urea = page('Ureia aa mg/dL 17-43 H');
+    const lettersLeft = reader(urea, (_first, how) => (how.stretch ? 'Ureia a mg/dL 17-43 H' : 'Ureia a4 mg/dL 17-43 H'));
+    expect(values(await readDoubtfulLinesAgain(urea, lettersLeft))).toEqual([]);
     // One reading lost the separator the other gives: the same digits, and the separator taken.
     const glucose = page('Glycémie rl mmol/L 3,9-5,6 H');
     const separator = reader(glucose, (_first, how) => (how.stretch ? 'Glycémie 71 mmol/L 3,9-5,6 H' : 'Glycémie 7,1 mmol/L 3,9-5,6 H'));

@@ -126,9 +126,10 @@ function unreadableOf(text: string, reason: string, box: PageBox): Unreadable | 
 }
 
 /**
- * Rows whose value was unreadable, read again twice: with a margin, and cut tight and stretched.
- * A row is taken only when both readings print the same digits where its value is (one may have
- * lost the separator), and one of them adds it with those digits and changes nothing else.
+ * Rows whose value was unreadable, read again three ways: with a margin, cut tight and stretched,
+ * and cut tight in black and white. A row is taken only when two readings print a clean number
+ * with the same digits where its value is, more than print any other digits (one may have lost
+ * the separator), and one of them adds it with those digits and changes nothing else.
  */
 async function readValuesAgain(lines: TextLine[], unreadable: Unreadable[], readLine: LineReader): Promise<TextLine[]> {
   const targets = unreadable.flatMap((u) => {
@@ -136,19 +137,36 @@ async function readValuesAgain(lines: TextLine[], unreadable: Unreadable[], read
     return i === -1 ? [] : [{ i, u }];
   });
   const boxes = targets.map((t) => (lines[t.i] as TextLine).box as PageBox);
-  const [usual, tight] = await Promise.all([readLine(boxes.map((box) => withMargin(box, lines)), {}), readLine(boxes, { stretch: true })]);
+  const readings = await Promise.all([readLine(boxes.map((box) => withMargin(box, lines)), {}), readLine(boxes, { stretch: true }), readLine(boxes, { binarise: true })]);
   let current = lines;
   targets.forEach(({ i, u }, k) => {
-    const digits = valueDigits(usual[k]);
-    if (digits === null || digits !== valueDigits(tight[k]) || (u.digits !== null && u.digits !== digits)) return;
-    // The digits both readings agree on, held to as a lost separator's are.
+    const texts = readings.map((texts) => texts[k] ?? null);
+    const digits = agreedValueDigits(texts);
+    if (digits === null || (u.digits !== null && u.digits !== digits)) return;
+    // The digits the readings agree on, held to as a lost separator's are.
     const doubt: Doubt = { names: u.names, digits, decimals: null, lost: true, box: u.box };
     const before = parseLines(current).results;
     const withText = (text: string) => current.map((l, j) => (j === i ? { ...l, text } : l));
-    const text = [usual[k], tight[k]].find((reading) => reading && onlyAddsConsistent(before, parseLines(withText(reading)).results, [doubt]));
+    const text = texts.find((reading) => reading && cleanValueDigits(reading) === digits && onlyAddsConsistent(before, parseLines(withText(reading)).results, [doubt]));
     if (text) current = withText(text);
   });
   return current;
+}
+
+/** The digits two or more readings print as a clean value, when more readings print them than any others; else null. */
+function agreedValueDigits(texts: Array<string | null>): string | null {
+  const votes = new Map<string, number>();
+  for (const digits of texts.map(cleanValueDigits)) if (digits !== null) votes.set(digits, (votes.get(digits) ?? 0) + 1);
+  const [first, second] = [...votes].sort((a, b) => b[1] - a[1]);
+  return first && first[1] >= 2 && (!second || second[1] < first[1]) ? first[0] : null;
+}
+
+/** The digits of the word after a reading's test name when it is a number alone ("44", not "a4": a letter there may be a digit). */
+function cleanValueDigits(text: string | null): string | null {
+  const row = text?.replace(/^[^\p{L}]+/u, '') ?? '';
+  const name = matchNameAtStart(row, { ocr: true });
+  const word = name ? row.slice(name.end).replace(/^[\s|:=()]+/, '').split(/\s/)[0]?.replace(/[|.,;:)]+$/, '') : undefined;
+  return word !== undefined && /^[<>]?\d(?:[\d.,]*\d)?$/.test(word) ? digitsOf(word) : null;
 }
 
 /** The digits of the first number after a reading's test name; null when it prints none. */
