@@ -87,7 +87,7 @@ export function matchNameAtStart(text: string, opts: { ocr?: boolean } = {}): Na
 }
 
 /** Ways OCR garbles a printed name, tried in turn on an OCR line whose name matches nothing as read. */
-const OCR_MISREADINGS = [matchMisreadFirstWord, matchMisreadAccent, matchMisreadEszett, matchJoinedWords, matchByAbbreviation];
+const OCR_MISREADINGS = [matchMisreadFirstWord, matchMisreadAccent, matchMisreadEszett, matchJoinedWords, matchByAbbreviation, matchMisreadLongWord];
 
 const SPECIMEN_WORDS = new Set(['serum', 'plasma', 'blood', 'whole', 'venou', 'capillary', 'sangre', 'suero']);
 
@@ -119,6 +119,44 @@ function matchMisreadFirstWord(text: string): NameMatch | null {
   // "Glucosz" is one step from "glucose" and "glucosa": fine when both name the same marker.
   if (!one || matches.some((m) => m.end !== one.end || m.keys.join() !== one.keys.join())) return null;
   return one;
+}
+
+/**
+ * A long first word OCR garbled in two places ("Hematdécrito", "Gesamteiweild", "Alblimina"): read
+ * as the known first words of eight letters or more two edits from it, when they all lead to the
+ * same name and its other words follow as printed; and only where a letter the English model reads
+ * badly explains the edits: one the name prints accented or as "ß", or a digit or an accented
+ * letter in the word as read. Other long words lie too close ("Cortisone" is no "Cortisolo").
+ */
+function matchMisreadLongWord(text: string): NameMatch | null {
+  const first = tokeniseName(text)[0];
+  if (!first || first.start > 3 || first.norm.length < LONG_WORD) return null;
+  const printed = text.slice(first.start, first.end);
+  const garbledAsRead = /\d/.test(first.norm) || printed.normalize('NFKD').length > printed.length;
+  const near = [...INDEX.keys()].filter((word) => word.length >= LONG_WORD && withinTwoEdits(word, first.norm));
+  const matches = near.flatMap((word) => {
+    const match = matchTokensAtStart(text, word);
+    return match ? [{ word, match }] : [];
+  });
+  const one = matches[0]?.match;
+  if (!one || matches.some(({ match }) => match.end !== one.end || match.keys.join() !== one.keys.join())) return null;
+  const explained = ({ word }: { word: string }) => ESZETT_WORDS.has(word) || (INDEX.get(word) ?? []).some((e) => (e.accents[0]?.length ?? 0) > 0);
+  return garbledAsRead || matches.some(explained) ? one : null;
+}
+
+const LONG_WORD = 8;
+
+/** Whether two words are at most two letters added, dropped or changed apart (Levenshtein). */
+function withinTwoEdits(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 2) return false;
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    if (Math.min(...row) > 2) return false;
+    previous = row;
+  }
+  return previous[b.length]! <= 2;
 }
 
 /**

@@ -195,6 +195,18 @@ describe('parseRow: OCR text', () => {
     expect(one('Sodiu 140 mmol/L 135-145', 'ocr')).toBeNull();
   });
 
+  it('matches a long first word garbled in two places where a letter OCR reads badly explains it, when every name that near is one test', () => {
+    expect(one('Hematdécrito 42,7 % 36,0-48,0', 'ocr')).toMatchObject({ name: 'Hematocrit', value: 42.7 });
+    expect(one('Hemat6crito 38,2 % 36,0 - 48,0', 'ocr')).toMatchObject({ name: 'Hematocrit', value: 38.2 });
+    expect(one('Gesamteiweild 8,1 g/dl 6,4-8,3', 'ocr')).toMatchObject({ name: 'Total protein', value: 8.1 });
+    expect(one('Alblimina 3.6 g/dL 3.5-5.0', 'ocr')).toMatchObject({ name: 'Albumin', value: 3.6 });
+    expect(one('Hematdécrito 42,7 % 36,0-48,0', 'text')).toBeNull();
+    // Two edits from both "Hämoglobin" and "Haptoglobin": no name.
+    expect(one('Hapoglobin 1,2 g/L 0,3-2,0', 'ocr')).toBeNull();
+    // Nothing OCR misreads explains two edits between "Cortisone" and "Cortisolo".
+    expect(one('Cortisone 12 µg/dL 5-25', 'ocr')).toBeNull();
+  });
+
   it('reads a name OCR printed with a letter twice, "ß" as "B" or "ll", two words as one, or its first word garbled', () => {
     expect(one('HbA1lc 5,6 % 4,0-5,6', 'ocr')).toMatchObject({ name: 'HbA1c', value: 5.6 });
     expect(one('Mmcv 84,6 fl (80,0 - 98,0)', 'ocr')).toMatchObject({ name: 'MCV', value: 84.6 });
