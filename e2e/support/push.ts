@@ -40,6 +40,8 @@ export async function serviceWorkerRegistration(page: Page) {
   });
   await cdp.send('ServiceWorker.enable');
   await expect.poll(() => registrationId, { message: 'the service worker registered for the app' }).toBeTruthy();
+  // The page is controlled while the worker is still activating; a push handed over then can be lost.
+  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { message: 'the service worker activated' }).toBe('activated');
   return {
     deliver: (data: string) => cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(scope).origin, registrationId: registrationId!, data }),
   };
