@@ -14,7 +14,7 @@ import { parseLines, type OcrValue, type TextLine } from './parser.ts';
  * order as the first reading (a separator may be supplied, never a digit), and plausible.
  * A whole value no one can have ("38" for potassium's "3,8") is read again the same way, and
  * gives way only to its own digits with a separator. A value OCR made letters of ("aa" for 44)
- * supplies no digits to hold to: two readings must print the same ones.
+ * supplies no digits to hold to: two of three more readings must print the same ones.
  * Rows taken in doubt are read again too, and left out when that reading gives other digits.
  * Last, every value is read once more in black and white, mended ones too: OCR can misread a
  * clean print the same way twice in grey ("2,27" read "2,21"), and the row is left out unless
