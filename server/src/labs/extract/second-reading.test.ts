@@ -122,6 +122,14 @@ describe('a second reading of doubtful OCR lines', () => {
     expect(values(await readDoubtfulLinesAgain(glucose, separator))).toEqual(['Glucose 7.1 mmol/L']);
   });
 
+  it('reads again a value a speck beside it made unreadable, and takes what two readings print clean (scan seed 32006)', async () => {
+    const lines = page('Emoglobina 13,1. g/dL (12,0-16,0)');
+    const specks = reader(lines, (first, how) => (how.stretch ? first : 'Emoglobina 13,1 g/dL (12,0-16,0)'));
+    expect(values(await readDoubtfulLinesAgain(lines, specks))).toEqual(['Hemoglobin 13.1 g/dL']);
+    // The speck read again each time says nothing.
+    expect(values(await readDoubtfulLinesAgain(lines, reader(lines, (first) => first)))).toEqual([]);
+  });
+
   it('takes a value glued to a bar only when both readings print the digits after the bar', async () => {
     const lines = page('| Cholesterol, Total |214 | mg/dL <200 H |');
     const barGone = reader(lines, (first, how) => (how.stretch ? first : '| Cholesterol, Total | 214 | mg/dL < 200 H |'));

@@ -13,7 +13,7 @@ import { parseLines, type OcrValue, type TextLine } from './parser.ts';
  * changes none: each added result is the rejected row's test, with the same digits in the same
  * order as the first reading (a separator may be supplied, never a digit), and plausible.
  * A whole value no one can have ("38" for potassium's "3,8") is read again the same way, and
- * gives way only to its own digits with a separator. A value OCR made letters of ("aa" for 44)
+ * gives way only to its own digits with a separator. A value OCR could not read ("aa" for 44)
  * supplies no digits to hold to: two of three more readings must print the same ones.
  * Rows taken in doubt are read again too, and left out when that reading gives other digits.
  * Last, every value is read once more in black and white, mended ones too: OCR can misread a
@@ -112,15 +112,16 @@ async function mendDoubts(lines: TextLine[], doubts: Doubt[], firstResults: Extr
 }
 
 /**
- * A row whose value OCR made letters of ("aa mmol/mol"), or glued to a bar ("|214"): `digits`,
- * those it printed after the bar (the value must keep them), else null.
+ * A row whose value OCR could not read: made letters of ("aa mmol/mol"), a speck beside it
+ * ("13,1."), or glued to a bar ("|214"): `digits`, those it printed after the bar (the value must
+ * keep them), else null.
  */
 type Unreadable = { names: Set<string>; digits: string | null; box: PageBox };
 
 function unreadableOf(text: string, reason: string, box: PageBox): Unreadable | null {
-  const [, token, letters] = /^unreadable value "(.*)"(, letters for digits)?$/.exec(reason) ?? [];
+  const [, token] = /^unreadable value "(.*)"(, letters for digits)?$/.exec(reason) ?? [];
   const barred = token !== undefined && /^[|Il]\d/.test(token);
-  const name = letters || barred ? matchNameAtStart(text, { ocr: true }) : null;
+  const name = token !== undefined ? matchNameAtStart(text, { ocr: true }) : null;
   if (!name) return null;
   return { names: new Set(name.keys.map((key) => getMarker(key).name)), digits: barred ? digitsOf((token as string).slice(1)) : null, box };
 }
