@@ -114,11 +114,19 @@ function matchMisreadFirstWord(text: string): NameMatch | null {
       ? differsByOne(word, first.norm) && allowed(word)
       : (long && word.length >= 6 && oneLetterMore(word, first.norm)) || letterReadTwice(word, first.norm, printed),
   );
-  const matches = near.map((word) => matchTokensAtStart(text, word)).filter((m) => m !== null);
-  const [one] = matches;
   // "Glucosz" is one step from "glucose" and "glucosa": fine when both name the same marker.
-  if (!one || matches.some((m) => m.end !== one.end || m.keys.join() !== one.keys.join())) return null;
-  return one;
+  return oneNameFor(text, near)?.match ?? null;
+}
+
+/** The name the text reads as with its first word read as each of these, when all that match are one name; with the words that matched. */
+function oneNameFor(text: string, firstWords: string[]): { match: NameMatch; words: string[] } | null {
+  const matches = firstWords.flatMap((word) => {
+    const match = matchTokensAtStart(text, word);
+    return match ? [{ word, match }] : [];
+  });
+  const one = matches[0]?.match;
+  if (!one || matches.some(({ match }) => match.end !== one.end || match.keys.join() !== one.keys.join())) return null;
+  return { match: one, words: matches.map(({ word }) => word) };
 }
 
 /**
@@ -134,14 +142,9 @@ function matchMisreadLongWord(text: string): NameMatch | null {
   const printed = text.slice(first.start, first.end);
   const garbledAsRead = /\d/.test(first.norm) || printed.normalize('NFKD').length > printed.length;
   const near = [...INDEX.keys()].filter((word) => word.length >= LONG_WORD && withinTwoEdits(word, first.norm));
-  const matches = near.flatMap((word) => {
-    const match = matchTokensAtStart(text, word);
-    return match ? [{ word, match }] : [];
-  });
-  const one = matches[0]?.match;
-  if (!one || matches.some(({ match }) => match.end !== one.end || match.keys.join() !== one.keys.join())) return null;
-  const explained = ({ word }: { word: string }) => ESZETT_WORDS.has(word) || (INDEX.get(word) ?? []).some((e) => (e.accents[0]?.length ?? 0) > 0);
-  return garbledAsRead || matches.some(explained) ? one : null;
+  const found = oneNameFor(text, near);
+  const explained = (word: string) => ESZETT_WORDS.has(word) || (INDEX.get(word) ?? []).some((e) => (e.accents[0]?.length ?? 0) > 0);
+  return found && (garbledAsRead || found.words.some(explained)) ? found.match : null;
 }
 
 const LONG_WORD = 8;

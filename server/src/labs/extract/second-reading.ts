@@ -164,18 +164,21 @@ function agreedValueDigits(texts: Array<string | null>): string | null {
 
 /** The digits of the word after a reading's test name when it is a number alone ("44", not "a4": a letter there may be a digit). */
 function cleanValueDigits(text: string | null): string | null {
-  const row = text?.replace(/^[^\p{L}]+/u, '') ?? '';
-  const name = matchNameAtStart(row, { ocr: true });
-  const word = name ? row.slice(name.end).replace(/^[\s|:=()]+/, '').split(/\s/)[0]?.replace(/[|.,;:)]+$/, '') : undefined;
+  const word = afterName(text)?.replace(/^[\s|:=()]+/, '').split(/\s/)[0]?.replace(/[|.,;:)]+$/, '');
   return word !== undefined && /^[<>]?\d(?:[\d.,]*\d)?$/.test(word) ? digitsOf(word) : null;
 }
 
 /** The digits of the first number after a reading's test name; null when it prints none. */
 function valueDigits(text: string | null | undefined): string | null {
+  const token = /\d(?:[\d.,]*\d)?/.exec(afterName(text) ?? '')?.[0];
+  return token === undefined ? null : digitsOf(token);
+}
+
+/** What a reading prints after its test's name; null when it names no test. */
+function afterName(text: string | null | undefined): string | null {
   const row = text?.replace(/^[^\p{L}]+/u, '') ?? '';
   const name = matchNameAtStart(row, { ocr: true });
-  const token = name ? /\d(?:[\d.,]*\d)?/.exec(row.slice(name.end))?.[0] : undefined;
-  return token === undefined ? null : digitsOf(token);
+  return name ? row.slice(name.end) : null;
 }
 
 /**
