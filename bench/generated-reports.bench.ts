@@ -30,6 +30,11 @@ for (const format of FORMATS) {
 }
 await ocr.terminate();
 
+/** "seeds 1000-1059 for text PDF and DOCX"; nothing for formats this run did not read. */
+function seedsRead(count: number, formats: string): string {
+  return count === 0 ? '' : `seeds ${first}-${first + count - 1} for ${formats}`;
+}
+
 const byFormat = tallyBy(outcomes, (o) => o.format);
 const byLanguage = tallyBy(outcomes, (o) => `${o.format}|${o.language}`);
 // Only the formats this run read (BENCH_TEXT_SEEDS=0 reads images alone).
@@ -43,7 +48,7 @@ const notPrinted = outcomes.flatMap((o) => o.notPrinted.map((name) => `seed ${o.
 const lines = [
   '## Generated lab reports (read back)',
   '',
-  `${machineLine()}; seeds ${first}-${first + textSeeds - 1} for text PDF and DOCX, ${first}-${first + imageSeeds - 1} for scanned PDF and photo${usLab ? ', as US national labs print them' : ''}; ${((performance.now() - started) / 1000).toFixed(0)} s.`,
+  `${machineLine()}; ${[seedsRead(textSeeds, 'text PDF and DOCX'), seedsRead(imageSeeds, 'scanned PDF and photo')].filter(Boolean).join(', ')}${usLab ? ', as US national labs print them' : ''}; ${((performance.now() - started) / 1000).toFixed(0)} s.`,
   '`node --import tsx bench/generated-reports.bench.ts` (BENCH_TEXT_SEEDS, BENCH_IMAGE_SEEDS, BENCH_FIRST_SEED, BENCH_US_LAB).',
   '',
   '| format | reports | values found | rate | goal | wrong values |',
