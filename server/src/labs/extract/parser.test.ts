@@ -124,6 +124,18 @@ describe('parseRow: OCR text', () => {
     expect(one('TOTAL RBC COUNT 5 million/cumm 45-55', 'ocr')).toMatchObject({ value: 5, referenceRange: { low: 4.5, high: 5.5 } });
   });
 
+  it('leaves out an OCR value its printed high or low flag disagrees with, listed to type', () => {
+    // Photo seed 33013: GGT "71" read "7" beside "<55 H".
+    expect(one('GGT 7 UL <55 H', 'ocr')).toBeNull();
+    expect(parseLines([{ text: 'GGT 7 UL <55 H', source: 'ocr' }]).unread).toEqual([{ name: 'GGT' }]);
+    expect(one('EOSINOPHILS L 9 % 1 - 6', 'ocr')).toBeNull();
+    expect(one('Vitamin D 71 nmol/L 50-125 (L)', 'ocr')).toBeNull();
+    // Flags that agree, and a text layer's flag, which no OCR misread: kept as printed.
+    expect(one('GGT 71 U/L <55 H', 'ocr')).toMatchObject({ value: 71, flag: 'high' });
+    expect(one('Vitamin D 7 nmol/L 75-250 (L)', 'ocr')).toMatchObject({ value: 7, flag: 'low' });
+    expect(one('GGT 7 U/L <55 H')).toMatchObject({ value: 7, printedFlag: 'H' });
+  });
+
   it('leaves out a value whose separator OCR may have lost, rather than guess', () => {
     // "4.5" read "45" beside a range printed with decimals.
     expect(one('White Blood Cells 45 thou/cumm 4.0-10.0', 'ocr')).toBeNull();
@@ -557,7 +569,7 @@ describe('rows printed the ways other labs print them', () => {
     expect(one('Hb 14 A 12-16 g/dL')).toMatchObject({ value: 14, referenceRange: { low: 12, high: 16 } });
     // OCR glues the word to a number: the low bound is kept, never read as "up to 7,2" alone.
     const glued: Array<[string, number, number | null, number]> = [
-      ['Harnstoff 6,5 mmol/L 2,8bis 7,2 H', 6.5, 2.8, 7.2],
+      ['Harnstoff 7,5 mmol/L 2,8bis 7,2 H', 7.5, 2.8, 7.2],
       ['Kalium 4,7 mmol/l (3,5tot 5,1)', 4.7, 3.5, 5.1],
       ['Hématocrite 51,3 % 36,0 a48,0 H', 51.3, 36, 48],
       ['Calcémie 2,64 mmol/L 2,20a 2,60 H', 2.64, 2.2, 2.6],

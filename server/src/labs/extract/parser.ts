@@ -1,4 +1,4 @@
-import type { ExtractedBiomarker, ExtractionResult, PageBox, UnreadRow, UnrecognisedRow } from '#contract/biomarkers.ts';
+import type { BiomarkerFlag, ExtractedBiomarker, ExtractionResult, PageBox, UnreadRow, UnrecognisedRow } from '#contract/biomarkers.ts';
 import { comparatorOf, computeFlag } from '#contract/lab-values.ts';
 import { unionBoxes } from './boxes.ts';
 import { CATALOGUE, getMarker, type Marker, type UnitDef } from './catalogue.ts';
@@ -383,6 +383,7 @@ export function parseRow(rawText: string, source: LineSource, convention?: Numbe
   const range = extractRange(rest, source, convention);
   // A limit with no range after it is as often a guideline's row ("Vitamin D < 20 ng/mL deficient").
   if (comparator && !range) return { kind: 'reject', reason: 'limit (< or >) with no range printed' };
+  const afterRange = range ? rest.slice(range.index + range.length).trim() : '';
   if (range) rest = rest.slice(0, range.index) + ' ' + rest.slice(range.index + range.length);
 
   const words = rest.split(/\s+/).filter((w) => w !== '');
@@ -420,7 +421,18 @@ export function parseRow(rawText: string, source: LineSource, convention?: Numbe
     ...(readUnit ? {} : { unitFromRange: true as const }),
   };
   if (source !== 'ocr') return { kind: 'ok', result };
+  // OCR lost or changed a digit the lab's own flag gives away ("GGT 7 U/L <55 H" for 71).
+  if (flagDisagrees(leading?.[1] ?? afterRange, result.flag)) return reject(`printed flag "${leading?.[1] ?? afterRange}" disagrees with the value`, [marker.name]);
   return { kind: 'ok', result, ocrValue: { token: valueToken, doubt: inDoubt(printed, valueToken, range, judged, convention) } };
+}
+
+/** A high or low flag printed before the value or last on the row, against the flag the value and range give. */
+function flagDisagrees(printed: string, flag: BiomarkerFlag | null): boolean {
+  const word = printed.replace(/^[([](.*)[)\]]$/, '$1');
+  if (flag === null) return false;
+  if (/^(?:HH?|High|HIGH|high)$/.test(word)) return flag !== 'high';
+  if (/^(?:LL?|Low|LOW|low)$/.test(word)) return flag !== 'low';
+  return false;
 }
 
 /** "Neutrófilos % 20.2 %" / "Neutrophils # 0.5": a sign after the name says which of the pair. */

@@ -280,7 +280,8 @@ describe('a second reading of doubtful OCR lines', () => {
     expect(values(lines)).toEqual(['Sodium 140 mmol/L', 'Calcium 1.227 mmol/L']);
     const read = (binary: string) => reader(lines, (first, how) => (how.binarise && first.includes('Calcio') ? binary : first));
     expect(values(await readDoubtfulLinesAgain(lines, read('| Calcio 227 mmol 220-260 |')))).toEqual(['Sodium 140 mmol/L']);
-    // Another digit lost says nothing ("1227" read "127").
+    // Another digit lost says nothing ("1227" read "127"); a digit the first did not print does ("1227" read "128").
+    expect(values(await readDoubtfulLinesAgain(lines, read('| Calcio 128 mmol 220-260 |')))).toEqual(['Sodium 140 mmol/L']);
     expect(values(await readDoubtfulLinesAgain(lines, read('| Calcio 127 mmol 220-260 |')))).toEqual(['Sodium 140 mmol/L', 'Calcium 1.227 mmol/L']);
   });
 

@@ -309,13 +309,24 @@ function valueAfterName(first: string, reading: string | null, digits: string): 
 }
 
 /**
- * Another reading's digits against the first's: the same, other ones (as many or more), or fewer,
- * which say nothing unless the one lost is a leading "1": a table's border glued to the value
- * ("|2,27" read "1227", then "227").
+ * Another reading's digits against the first's: the same, other ones (as many or more, or fewer
+ * that the first's do not hold in order: "340" read "31"), or digits lost, which say nothing
+ * unless the one lost is a leading "1": a table's border glued to the value ("|2,27" read
+ * "1227", then "227").
  */
 function compareDigits(digits: string, other: string): 'same' | 'other' | 'nothing' {
   if (other === digits) return 'same';
-  return other.length >= digits.length || digits === `1${other}` ? 'other' : 'nothing';
+  return other.length >= digits.length || digits === `1${other}` || !holdsInOrder(digits, other) ? 'other' : 'nothing';
+}
+
+/** Whether `part`'s digits appear in `whole` in the same order ("79" holds "9"; "340" not "31"). */
+function holdsInOrder(whole: string, part: string): boolean {
+  let at = 0;
+  for (const digit of part) {
+    at = whole.indexOf(digit, at) + 1;
+    if (at === 0) return false;
+  }
+  return true;
 }
 
 /**

@@ -48,8 +48,10 @@ const REGRESSION_SEEDS: Record<Format, number[]> = {
   // "6,4-8,3" read ">85 gd" by "64-83", taken as 85 g/L; 18016: vitamin D "51,1" read "1:1", taken as 1.1
   // and never read again (a colon was no number to the second reading); 17023: MCH "27,7" read "217",
   // again "21,7" in grey (Node 20) or taken in doubt (Node 24), kept as 21.7 though black and white read "27.7";
-  // 30043: HbA1c "6,4 %" by "4,0 - 5,6" read "64 0 40-56", its unit taken from the range as 64 mmol/mol
-  photo: [8, 1001, 6003, 6016, 6022, 8015, 9117, 10012, 10021, 11003, 11025, 12025, 13016, 16001, 16009, 17021, 18016, 17023, 30043],
+  // 30043: HbA1c "6,4 %" by "4,0 - 5,6" read "64 0 40-56", its unit taken from the range as 64 mmol/mol;
+  // 33013: GGT "71" read "7" by "<55 H", black and white "n"; 33030: uric acid "3,1" read "340" by
+  // "35-72", taken in doubt as 3.40, again "33" and in black and white "31"
+  photo: [8, 1001, 6003, 6016, 6022, 8015, 9117, 10012, 10021, 11003, 11025, 12025, 13016, 16001, 16009, 17021, 18016, 17023, 30043, 33013, 33030],
 };
 /** Text formats also read reports in other styles (report.ts): as the large US labs print them, with ranges in words, as labelled blocks. */
 const STYLED_SEEDS: Array<{ seeds: number[]; options: ReportOptions }> = [
