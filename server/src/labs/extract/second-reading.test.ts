@@ -102,7 +102,14 @@ describe('a second reading of doubtful OCR lines', () => {
     const lines = page('Total Protein TT g/L 64 - 83', 'Natrium 140 mmol/L 135-145');
     const alike = reader(lines, (first) => (first.startsWith('Total') ? 'Total Protein 77 g/L 64 - 83' : first));
     expect(values(await readDoubtfulLinesAgain(lines, alike))).toEqual(['Total protein 77 g/L', 'Sodium 140 mmol/L']);
-    expect(alike.asked).toEqual(['Total Protein TT g/L 64 - 83', 'tight Total Protein TT g/L 64 - 83', 'binary Total Protein TT g/L 64 - 83', 'binary cut -0.25 Total Protein TT g/L 64 - 83', 'binary cut -0.25 Natrium 140 mmol/L 135-145']);
+    expect(alike.asked).toEqual([
+      'Total Protein TT g/L 64 - 83',
+      'tight Total Protein TT g/L 64 - 83',
+      'binary Total Protein TT g/L 64 - 83',
+      'binary cut -0.25 Total Protein TT g/L 64 - 83',
+      'binary cut -0.25 Total Protein TT g/L 64 - 83',
+      'binary cut -0.25 Natrium 140 mmol/L 135-145',
+    ]);
     // One reading against one: no value; two against one: theirs.
     const unlike = reader(lines, (first, how) => (first.startsWith('Total') ? `Total Protein ${how.stretch ? 71 : how.binarise ? 'TT' : 77} g/L 64 - 83` : first));
     expect(values(await readDoubtfulLinesAgain(lines, unlike))).toEqual(['Sodium 140 mmol/L']);
@@ -112,6 +119,14 @@ describe('a second reading of doubtful OCR lines', () => {
     const got = page('GOT a4 U/L <40 H');
     const tightAlike = reader(got, (_first, how) => (how.stretch || how.binarise ? 'GOT 44 U/L <40 H' : 'Got Ri 1 rg Ad U/L <40 H'));
     expect(values(await readDoubtfulLinesAgain(got, tightAlike))).toEqual(['AST 44 U/L']);
+    // Photo seed 33013: "47" read "a7" with a margin and "a" cut tight; in black and white "47", cut tight and with a margin.
+    const gpt = page('GPT a7 un <45 H');
+    const blackAndWhite = reader(gpt, (_first, how) => (how.binarise ? 'GPT 47 uit < 45 H' : how.stretch ? 'GPT a UAL <45 H' : 'GPT a7 UL <45 H'));
+    expect(values(await readDoubtfulLinesAgain(gpt, blackAndWhite))).toEqual(['ALT 47 U/L']);
+    // Photo seed 33035: the test's other name after its first ("GOT (AST)") stands between the name and the value.
+    const ast = page('GOT (AST) a6 un <40 H');
+    const otherName = reader(ast, (_first, how) => (how.stretch || how.binarise ? 'GOT (AST) 46 un <40 H' : 'GOT (AST) a6 un <40 H'));
+    expect(values(await readDoubtfulLinesAgain(ast, otherName))).toEqual(['AST 46 U/L']);
     // A digit beside a letter is no reading of the value: "a4" twice says nothing of 44 (photo seed 32028).
     const urea = page('Ureia aa mg/dL 17-43 H');
     const lettersLeft = reader(urea, (_first, how) => (how.stretch ? 'Ureia a mg/dL 17-43 H' : 'Ureia a4 mg/dL 17-43 H'));

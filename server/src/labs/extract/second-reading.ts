@@ -1,7 +1,7 @@
 import type { ExtractedBiomarker } from '#contract/biomarkers.ts';
 import type { PageBox } from './boxes.ts';
 import { getMarker } from './catalogue.ts';
-import { matchNameAtStart } from './names.ts';
+import { matchNameAtStart, stripNameTail } from './names.ts';
 import { COLON_SEPARATED, fixOcrDigits } from './numbers.ts';
 import type { LineReading } from './ocr.ts';
 import { parseLines, type OcrValue, type TextLine } from './parser.ts';
@@ -14,7 +14,7 @@ import { parseLines, type OcrValue, type TextLine } from './parser.ts';
  * order as the first reading (a separator may be supplied, never a digit), and plausible.
  * A whole value no one can have ("38" for potassium's "3,8") is read again the same way, and
  * gives way only to its own digits with a separator. A value OCR could not read ("aa" for 44)
- * supplies no digits to hold to: two of three more readings must print the same ones.
+ * supplies no digits to hold to: two of four more readings must print the same ones.
  * Rows taken in doubt are read again too, and left out when that reading gives other digits.
  * Last, every value is read once more in black and white, mended ones too: OCR can misread a
  * clean print the same way twice in grey ("2,27" read "2,21"), and the row is left out unless
@@ -127,10 +127,11 @@ function unreadableOf(text: string, reason: string, box: PageBox): Unreadable | 
 }
 
 /**
- * Rows whose value was unreadable, read again three ways: with a margin, cut tight and stretched,
- * and cut tight in black and white. A row is taken only when two readings print a clean number
- * with the same digits where its value is, more than print any other digits (one may have lost
- * the separator), and one of them adds it with those digits and changes nothing else.
+ * Rows whose value was unreadable, read again four ways: with a margin and cut tight (stretched),
+ * each also in black and white ("47" read "a7" and "a" in grey). A row is taken only when two
+ * readings print a clean number with the same digits where its value is, more than print any
+ * other digits (one may have lost the separator), and one of them adds it with those digits and
+ * changes nothing else.
  */
 async function readValuesAgain(lines: TextLine[], unreadable: Unreadable[], readLine: LineReader): Promise<TextLine[]> {
   const targets = unreadable.flatMap((u) => {
@@ -138,7 +139,8 @@ async function readValuesAgain(lines: TextLine[], unreadable: Unreadable[], read
     return i === -1 ? [] : [{ i, u }];
   });
   const boxes = targets.map((t) => (lines[t.i] as TextLine).box as PageBox);
-  const readings = await Promise.all([readLine(boxes.map((box) => withMargin(box, lines)), {}), readLine(boxes, { stretch: true }), readLine(boxes, { binarise: true })]);
+  const margins = boxes.map((box) => withMargin(box, lines));
+  const readings = await Promise.all([readLine(margins, {}), readLine(boxes, { stretch: true }), readLine(boxes, { binarise: true }), readLine(margins, { binarise: true })]);
   let current = lines;
   targets.forEach(({ i, u }, k) => {
     const texts = readings.map((texts) => texts[k] ?? null);
@@ -174,11 +176,11 @@ function valueDigits(text: string | null | undefined): string | null {
   return token === undefined ? null : digitsOf(token);
 }
 
-/** What a reading prints after its test's name; null when it names no test. */
+/** What a reading prints after its test's name and what may follow one ("GOT (AST)"); null when it names no test. */
 function afterName(text: string | null | undefined): string | null {
   const row = text?.replace(/^[^\p{L}]+/u, '') ?? '';
   const name = matchNameAtStart(row, { ocr: true });
-  return name ? row.slice(name.end) : null;
+  return name ? stripNameTail(row.slice(name.end), name.keys, 'ocr') : null;
 }
 
 /**
