@@ -77,7 +77,10 @@ export type NameMatch = {
  * marker may fit.
  */
 export function matchNameAtStart(text: string, opts: { ocr?: boolean } = {}): NameMatch | null {
-  const direct = matchTokensAtStart(text) ?? (opts.ocr ? OCR_MISREADINGS.reduce<NameMatch | null>((found, match) => found ?? match(text), null) : null);
+  const exact = matchTokensAtStart(text);
+  // "HDL-cholestéiol": a longer name with one word misread wins over the short one read clean.
+  const longer = opts.ocr && exact ? matchMisreadAccent(text) : null;
+  const direct = longer && exact && longer.end > exact.end ? longer : (exact ?? (opts.ocr ? OCR_MISREADINGS.reduce<NameMatch | null>((found, match) => found ?? match(text), null) : null));
   // "Serum total cholesterol level": the specimen is often printed before a name we know.
   const [first, second] = tokeniseName(text);
   if (!first || !second || first.start > 3 || !SPECIMEN_WORDS.has(first.norm) || second.start - first.end > 3) return direct;
@@ -164,8 +167,8 @@ function withinTwoEdits(a: string, b: string): boolean {
 
 /**
  * OCR misreads or drops an accented letter after the first word ("Acido arico", "Acido rico" for
- * "Ácido úrico"): a name whose words all match but one, that one off by a letter the alias
- * prints accented.
+ * "Ácido úrico"), or any letter of a word of eight or more ("HDL-cholesteiol"): a name whose
+ * words all match but one, that one off by such a letter.
  */
 function matchMisreadAccent(text: string): NameMatch | null {
   const tokens = tokeniseName(text);
@@ -179,7 +182,7 @@ function matchMisreadAccent(text: string): NameMatch | null {
     const at = [...word].findIndex((ch, i) => ch !== read[i]);
     const misread = word.length === read.length && differsByOne(word, read);
     const dropped = word.length === read.length + 1 && word.slice(0, at) + word.slice(at + 1) === read;
-    return (misread || dropped) && (entry.accents[off[0]!] ?? []).includes(at);
+    return (misread || dropped) && ((entry.accents[off[0]!] ?? []).includes(at) || word.length >= LONG_WORD);
   });
   const longest = Math.max(0, ...fits.map((e) => e.words.length));
   const [one, ...others] = fits.filter((e) => e.words.length === longest);

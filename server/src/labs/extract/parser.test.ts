@@ -197,6 +197,16 @@ describe('parseRow: OCR text', () => {
     expect(one('Leucécitos 3,3 mil/mm3 4,0-10,0 L', 'ocr')).toMatchObject({ name: 'WBC count', value: 3.3 });
   });
 
+  it('matches a name whose word of eight letters or more OCR misread, over a shorter name read clean', () => {
+    // Photo seeds 33031 and 34020: a stacked row's name, "HDL" alone a name too.
+    const stacked = (name: string) => parseLines([name, '0.96 mmol/l >1.00 L'].map((text, i) => ({ text, source: 'ocr' as const, box: { page: 1, x: 0.1, y: 0.2 + i * 0.015, width: 0.3, height: 0.012 } }))).results;
+    expect(stacked('HDL-cholesteiol')).toMatchObject([{ name: 'HDL cholesterol', value: 0.96 }]);
+    expect(stacked('HDL-cholestéiol')).toMatchObject([{ name: 'HDL cholesterol', value: 0.96 }]);
+    expect(one('HDL-cholesteiol 0.96 mmol/l >1.00 L', 'text')).toBeNull();
+    // A shorter word misread is no name: "direct" is six letters.
+    expect(one('Bilirubin dlrect 0.3 mg/dL 0-0.3', 'ocr')).toBeNull();
+  });
+
   it('matches a long first word with a letter added or dropped by OCR, on OCR lines only', () => {
     expect(one('Chilorid 102 mmol/l 98 - 107', 'ocr')).toMatchObject({ name: 'Chloride', value: 102 });
     expect(one('Neutrofil 68.4 % 40.0-75.0', 'ocr')).toMatchObject({ name: 'Neutrophils %', value: 68.4 });
