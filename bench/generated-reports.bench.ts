@@ -30,9 +30,9 @@ for (const format of FORMATS) {
 }
 await ocr.terminate();
 
-/** "seeds 1000-1059 for text PDF and DOCX"; nothing for formats this run did not read. */
+/** "1000-1059 for text PDF and DOCX"; nothing for formats this run did not read. */
 function seedsRead(count: number, formats: string): string {
-  return count === 0 ? '' : `seeds ${first}-${first + count - 1} for ${formats}`;
+  return count === 0 ? '' : `${first}-${first + count - 1} for ${formats}`;
 }
 
 const byFormat = tallyBy(outcomes, (o) => o.format);
@@ -48,7 +48,7 @@ const notPrinted = outcomes.flatMap((o) => o.notPrinted.map((name) => `seed ${o.
 const lines = [
   '## Generated lab reports (read back)',
   '',
-  `${machineLine()}; ${[seedsRead(textSeeds, 'text PDF and DOCX'), seedsRead(imageSeeds, 'scanned PDF and photo')].filter(Boolean).join(', ')}${usLab ? ', as US national labs print them' : ''}; ${((performance.now() - started) / 1000).toFixed(0)} s.`,
+  `${machineLine()}; seeds ${[seedsRead(textSeeds, 'text PDF and DOCX'), seedsRead(imageSeeds, 'scanned PDF and photo')].filter(Boolean).join(', ')}${usLab ? ', as US national labs print them' : ''}; ${((performance.now() - started) / 1000).toFixed(0)} s.`,
   '`node --import tsx bench/generated-reports.bench.ts` (BENCH_TEXT_SEEDS, BENCH_IMAGE_SEEDS, BENCH_FIRST_SEED, BENCH_US_LAB).',
   '',
   '| format | reports | values found | rate | goal | wrong values |',
