@@ -349,12 +349,9 @@ export function parseRow(rawText: string, source: LineSource, convention?: Numbe
   const { rest: afterName, keys } = byPairSign(stripNameTail(text.slice(name.end), name.keys, source), name.keys);
   let rest = afterName;
 
-  let printedFlag: string | null = null;
   const leading = /^(L|H|LL|HH|Low|LOW|High|HIGH|\*{1,3})\s+(?=[<>≤≥]?=?\s*[0-9OolI|])/.exec(rest);
-  if (leading) {
-    printedFlag = leading[1] as string;
-    rest = rest.slice(leading[0].length);
-  }
+  let printedFlag = leading?.[1] ?? null;
+  if (leading) rest = rest.slice(leading[0].length);
 
   // A colon OCR read for the decimal separator, in the report's own separator.
   if (source === 'ocr' && convention?.decimal) rest = rest.replace(VALUE_WITH_COLON, `$1${convention.decimal}$2`);
